@@ -1,0 +1,46 @@
+// Builds the Hono app from its dependencies, with no I/O of its own: routes per resource,
+// CORS, the `.json` suffix rule, the caller, the project checks and the one error mapper.
+import { Hono } from 'hono';
+import { cors } from 'hono/cors';
+import type { Deps } from './deps.ts';
+import type { AppEnv } from './http/env.ts';
+import { mapError } from './http/error-mapper.ts';
+import { callerMiddleware, projectMiddleware, requestId } from './http/middleware.ts';
+import { adminRoutes } from './routes/admin.ts';
+import { authRoutes } from './routes/auth.ts';
+import { docsRoutes } from './routes/docs.ts';
+import { projectRoutes } from './routes/projects.ts';
+
+/** `/projects/pr-1.json` routes as `/projects/pr-1` (decisions §1); storage keys are left alone. */
+export function stripJsonSuffix(request: Request): string {
+  const url = request.url;
+  const start = url.indexOf('/', url.indexOf('://') + 3);
+  const end = url.indexOf('?', start);
+  const path = end === -1 ? url.slice(start) : url.slice(start, end);
+  if (path.startsWith('/cdn/') || path.startsWith('/storage/')) return path;
+  return path.endsWith('.json') ? path.slice(0, -5) : path;
+}
+
+/** Route modules of each area, mounted at the root; an area adds its module here. */
+export type RouteModule = (deps: Deps) => Hono<AppEnv>;
+const projectScopedModules: RouteModule[] = [projectRoutes];
+
+export function createApp(deps: Deps): Hono<AppEnv> {
+  const app = new Hono<AppEnv>({ getPath: stripJsonSuffix });
+  app.onError(mapError);
+  app.notFound((c) => c.json({ error: `No route for ${c.req.method} ${c.req.path}.` }, 404));
+  app.use('*', requestId());
+  // Reference rule 6: any origin, every method, any request header (Hono reflects
+  // Access-Control-Request-Headers when allowHeaders is left empty).
+  app.use('*', cors({ origin: '*', allowMethods: ['GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS', 'HEAD'], exposeHeaders: ['Content-Length', 'ETag', 'Content-Range', 'Location'], maxAge: 86400 }));
+
+  app.route('/', docsRoutes(deps));
+  if (deps.config.admin) app.route('/', adminRoutes(deps));
+
+  for (const path of ['/auth/*', '/projects', '/projects/*']) app.use(path, callerMiddleware(deps));
+  app.use('/projects/:project_id', projectMiddleware(deps));
+  app.use('/projects/:project_id/*', projectMiddleware(deps));
+  app.route('/', authRoutes(deps));
+  for (const module of projectScopedModules) app.route('/', module(deps));
+  return app;
+}

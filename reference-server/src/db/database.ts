@@ -1,0 +1,51 @@
+// Opens the SQLite database: WAL, foreign keys, and the numbered forward-only migrations.
+import Database from 'better-sqlite3';
+import { migrations } from './migrations/index.ts';
+
+export type Db = Database.Database;
+
+export function openDatabase(file = ':memory:'): Db {
+  const db = new Database(file);
+  if (file !== ':memory:') db.pragma('journal_mode = WAL');
+  db.pragma('foreign_keys = ON');
+  db.pragma('synchronous = NORMAL');
+  db.pragma('busy_timeout = 5000');
+  migrate(db);
+  return db;
+}
+
+export function migrate(db: Db): void {
+  db.exec('CREATE TABLE IF NOT EXISTS schema_migrations (version INTEGER PRIMARY KEY, name TEXT NOT NULL, applied_at TEXT NOT NULL)');
+  const applied = new Set(db.prepare('SELECT version FROM schema_migrations').pluck().all() as number[]);
+  const sorted = [...migrations].sort((a, b) => a.version - b.version);
+  for (const migration of sorted) {
+    if (applied.has(migration.version)) continue;
+    db.transaction(() => {
+      db.exec(migration.sql);
+      db.prepare('INSERT INTO schema_migrations (version, name, applied_at) VALUES (?, ?, ?)').run(migration.version, migration.name, new Date().toISOString());
+    })();
+  }
+}
+
+/** Every table but the migration ledger, children first, for /__admin/reset. */
+export function resetDatabase(db: Db): void {
+  const tables = db.prepare("SELECT name FROM sqlite_master WHERE type='table' AND name NOT LIKE 'sqlite_%' AND name != 'schema_migrations' AND name NOT LIKE '%_fts%' AND name != 'settings'").pluck().all() as string[];
+  db.pragma('foreign_keys = OFF');
+  try {
+    db.transaction(() => { for (const table of tables) db.exec(`DELETE FROM "${table}"`); })();
+    const fts = db.prepare("SELECT name FROM sqlite_master WHERE type='table' AND sql LIKE '%VIRTUAL TABLE%'").pluck().all() as string[];
+    for (const table of fts) db.exec(`DELETE FROM "${table}"`);
+  } finally {
+    db.pragma('foreign_keys = ON');
+  }
+}
+
+/** Prepared statements cached per database, so repositories prepare each SQL text once. */
+const cache = new WeakMap<Db, Map<string, Database.Statement>>();
+export function stmt(db: Db, sql: string): Database.Statement {
+  let statements = cache.get(db);
+  if (!statements) cache.set(db, (statements = new Map()));
+  let statement = statements.get(sql);
+  if (!statement) statements.set(sql, (statement = db.prepare(sql)));
+  return statement;
+}

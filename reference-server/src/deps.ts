@@ -1,0 +1,25 @@
+// What every route and service is given: the database, the clock, the configuration and the
+// shared services. Built once by createServer (server.ts); tests build their own.
+import type { ControllableClock } from './clock.ts';
+import type { Db } from './db/database.ts';
+import type { JobRunner } from './services/jobs.ts';
+import type { JwtService } from './services/jwt.ts';
+
+export interface ServerConfig {
+  /** Base URL clients reach the server at; media URLs and `url` fields are built from it. */
+  publicUrl: string;
+  /** --strict: refuse what the real service tolerates (decisions §9). */
+  strict: boolean;
+  /** /__admin is mounted (refused from non-loopback addresses even then). */
+  admin: boolean;
+  /** Directory of the storage emulator's files. */
+  storageDir: string;
+}
+
+export interface Deps {
+  db: Db;
+  clock: ControllableClock;
+  config: ServerConfig;
+  jwt: JwtService;
+  jobs: JobRunner;
+}

@@ -1,0 +1,31 @@
+// The one error type of the server. Services throw it with a code; the error mapper picks the
+// HTTP status from the code (never the service).
+export type ErrorCode =
+  | 'bad_request' | 'unauthenticated' | 'forbidden' | 'not_found' | 'conflict'
+  | 'payload_too_large' | 'unprocessable' | 'server_error';
+
+export class ServiceError extends Error {
+  constructor(readonly code: ErrorCode, message: string, readonly detail?: Record<string, unknown>) {
+    super(message);
+    this.name = 'ServiceError';
+  }
+}
+
+export const badRequest = (message: string) => new ServiceError('bad_request', message);
+export const unauthenticated = (message = 'You need to sign in to access this project.') => new ServiceError('unauthenticated', message);
+export const forbidden = (message = 'Forbidden') => new ServiceError('forbidden', message);
+export const notFound = (message: string) => new ServiceError('not_found', message);
+export const unprocessable = (message: string, detail?: Record<string, unknown>) => new ServiceError('unprocessable', message, detail);
+export const payloadTooLarge = (message: string) => new ServiceError('payload_too_large', message);
+
+/** Status of each code, as the reference's Errors section and decisions §1 list them. */
+export const STATUS_OF: Record<ErrorCode, 400 | 401 | 403 | 404 | 409 | 413 | 422 | 500> = {
+  bad_request: 400,
+  unauthenticated: 401,
+  forbidden: 403,
+  not_found: 404,
+  conflict: 409,
+  payload_too_large: 413,
+  unprocessable: 422,
+  server_error: 500,
+};

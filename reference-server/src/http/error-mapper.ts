@@ -1,0 +1,27 @@
+// The one place an error becomes an HTTP answer: a ServiceError's code picks the status from
+// STATUS_OF; anything else is a 500 with a generic sentence and a logged request id.
+import type { Context } from 'hono';
+import { HTTPException } from 'hono/http-exception';
+import { ZodError } from 'zod';
+import { STATUS_OF, ServiceError } from '../errors.ts';
+
+export function describeZodError(error: ZodError): string {
+  const issue = error.issues[0];
+  const path = issue.path.map(String).join('.');
+  return path ? `${path}: ${issue.message}` : issue.message;
+}
+
+export function mapError(error: unknown, c: Context): Response {
+  if (error instanceof ServiceError) {
+    return c.json({ error: error.message, ...(error.detail ?? {}) }, STATUS_OF[error.code]);
+  }
+  if (error instanceof ZodError) {
+    return c.json({ error: describeZodError(error) }, 422);
+  }
+  if (error instanceof HTTPException) {
+    return c.json({ error: error.message || 'Bad request.' }, error.status);
+  }
+  const requestId = (c.get('requestId' as never) as string | undefined) ?? '-';
+  console.error(`[${requestId}] ${c.req.method} ${c.req.path} failed:`, error);
+  return c.json({ error: `Internal server error (request ${requestId}).` }, 500);
+}

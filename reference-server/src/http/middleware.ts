@@ -1,0 +1,60 @@
+// Middleware shared by every route: request ids, the caller, and the project of a
+// /projects/{project_id} path with its header and visibility checks.
+import { getConnInfo } from '@hono/node-server/conninfo';
+import type { Context, MiddlewareHandler } from 'hono';
+import { randomUUID } from 'node:crypto';
+import type { Deps } from '../deps.ts';
+import { badRequest, notFound } from '../errors.ts';
+import { findProjectByPublicId } from '../repositories/projects.ts';
+import { assertCanViewProject } from '../services/access.ts';
+import { resolveCaller } from '../services/caller.ts';
+import type { AppEnv } from './env.ts';
+
+/** The peer address; in-process requests (app.request in tests) count as loopback. */
+export function clientIp(c: Context): string {
+  try {
+    return getConnInfo(c).remote.address ?? '127.0.0.1';
+  } catch {
+    return '127.0.0.1';
+  }
+}
+
+export function isLoopback(address: string): boolean {
+  return address === '::1' || address.startsWith('127.') || address.startsWith('::ffff:127.');
+}
+
+export function requestId(): MiddlewareHandler<AppEnv> {
+  return async (c, next) => {
+    c.set('requestId', randomUUID().slice(0, 8));
+    await next();
+  };
+}
+
+export function callerMiddleware(deps: Deps): MiddlewareHandler<AppEnv> {
+  return async (c, next) => {
+    c.set('caller', await resolveCaller(deps, c.req.header('authorization'), clientIp(c)));
+    await next();
+  };
+}
+
+/**
+ * Loads the project named by the path, checks `Service-Project-ID` (alias `BetaHub-Project-ID`)
+ * against it (decisions §1) and the caller's right to see it (401 before 403).
+ */
+export function projectMiddleware(deps: Deps): MiddlewareHandler<AppEnv> {
+  return async (c, next) => {
+    const publicId = c.req.param('project_id') ?? '';
+    const header = c.req.header('service-project-id') ?? c.req.header('betahub-project-id');
+    if (header !== undefined && header.trim() !== publicId) {
+      throw badRequest(`The Service-Project-ID header (${header}) does not match the project in the path (${publicId}).`);
+    }
+    if (header === undefined && deps.config.strict) {
+      throw badRequest('Missing Service-Project-ID header (reference, general rule 5: every operation takes it and it must equal the path project_id).');
+    }
+    const project = findProjectByPublicId(deps.db, publicId);
+    if (!project) throw notFound('Project not found.');
+    assertCanViewProject(deps, c.get('caller'), project);
+    c.set('project', project);
+    await next();
+  };
+}

@@ -1,0 +1,6 @@
+// Obfuscated public ids (`pr-`, `org-`, `usr-`) of the reference's rule 4.
+import { randomInt } from 'node:crypto';
+
+export function newPublicId(prefix: 'pr' | 'org' | 'usr'): string {
+  return `${prefix}-${randomInt(10_000_000, 2_147_483_647)}`;
+}

@@ -1,0 +1,45 @@
+// The /__admin test surface (decisions §6): reset, fixtures, clock, jobs, notifications.
+// Mounted unless --no-admin, and refused from any address that is not loopback.
+import { Hono } from 'hono';
+import { ClockRequest } from '../../../widget/src/protocol/fixtures.ts';
+import { parseDuration } from '../clock.ts';
+import { resetDatabase } from '../db/database.ts';
+import type { Deps } from '../deps.ts';
+import { forbidden } from '../errors.ts';
+import { readBody } from '../http/body.ts';
+import type { AppEnv } from '../http/env.ts';
+import { clientIp, isLoopback } from '../http/middleware.ts';
+import { listNotifications } from '../repositories/notifications.ts';
+import { loadFixtures } from '../services/fixtures.ts';
+
+/** Areas that keep state outside the database (the storage emulator) empty it here. */
+export const resetHooks: Array<(deps: Deps) => void | Promise<void>> = [];
+
+export function adminRoutes(deps: Deps) {
+  const app = new Hono<AppEnv>();
+  app.use('/__admin/*', async (c, next) => {
+    if (!isLoopback(clientIp(c))) throw forbidden('The /__admin test surface answers loopback addresses only.');
+    await next();
+  });
+  app.post('/__admin/reset', async (c) => {
+    resetDatabase(deps.db);
+    for (const hook of resetHooks) await hook(deps);
+    return c.json({ success: true });
+  });
+  app.post('/__admin/fixtures', async (c) => c.json(loadFixtures(deps, await readBody(c, { maxBytes: 64 * 1024 * 1024 })), 201));
+  app.post('/__admin/clock', async (c) => {
+    const request = ClockRequest.parse(await readBody(c));
+    if ('advance' in request) deps.clock.advance(parseDuration(request.advance)!);
+    else deps.clock.set(new Date(request.set));
+    return c.json({ now: deps.clock.now().toISOString() });
+  });
+  app.get('/__admin/clock', (c) => c.json({ now: deps.clock.now().toISOString() }));
+  app.post('/__admin/jobs/run', async (c) => c.json({ ran: await deps.jobs.runDue() }));
+  app.get('/__admin/notifications', (c) => c.json({
+    notifications: listNotifications(deps.db).map((n) => ({
+      id: n.id, kind: n.kind, event: n.event, project_id: n.project_id, recipient_user_id: n.recipient_user_id,
+      recipient_email: n.recipient_email, subject: n.subject, body: n.body, data: JSON.parse(n.data), created_at: n.created_at,
+    })),
+  }));
+  return app;
+}

@@ -1,0 +1,74 @@
+// Wires the parts into a running server: database, clock, JWTs, jobs, app, and (for listen)
+// the Node HTTP server. Used by the CLI, the tests and the benchmarks.
+import { serve, type ServerType } from '@hono/node-server';
+import { mkdirSync } from 'node:fs';
+import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { createApp } from './app.ts';
+import { createControllableClock } from './clock.ts';
+import { openDatabase } from './db/database.ts';
+import type { Deps, ServerConfig } from './deps.ts';
+import { getJwtSecret } from './repositories/settings.ts';
+import { createJobRunner } from './services/jobs.ts';
+import { createJwtService } from './services/jwt.ts';
+
+export interface ServerOptions {
+  db?: string;
+  storageDir?: string;
+  publicUrl?: string;
+  strict?: boolean;
+  admin?: boolean;
+  /** Start time of the server clock (tests); real time by default. */
+  now?: Date;
+}
+
+/** Areas that register job handlers or other start-up work add themselves here. */
+export const startupHooks: Array<(deps: Deps) => void> = [];
+
+export function createDeps(options: ServerOptions = {}): Deps {
+  const db = openDatabase(options.db ?? ':memory:');
+  const clock = createControllableClock(options.now);
+  const storageDir = options.storageDir ?? join(tmpdir(), `glitchbox-storage-${process.pid}-${Date.now()}`);
+  mkdirSync(storageDir, { recursive: true });
+  const config: ServerConfig = {
+    publicUrl: (options.publicUrl ?? 'http://127.0.0.1').replace(/\/$/, ''),
+    strict: options.strict ?? false,
+    admin: options.admin ?? true,
+    storageDir,
+  };
+  const deps: Deps = { db, clock, config, jwt: createJwtService(getJwtSecret(db), clock), jobs: createJobRunner(db, clock) };
+  for (const hook of startupHooks) hook(deps);
+  return deps;
+}
+
+export interface RunningServer {
+  url: string;
+  port: number;
+  deps: Deps;
+  app: ReturnType<typeof createApp>;
+  close(): Promise<void>;
+}
+
+/** Listens on host:port (0 picks a free port); publicUrl defaults to the address listened on. */
+export async function startServer(options: ServerOptions & { port?: number; host?: string; jobIntervalMs?: number } = {}): Promise<RunningServer> {
+  const deps = createDeps(options);
+  const app = createApp(deps);
+  const host = options.host ?? '127.0.0.1';
+  const server: ServerType = await new Promise((resolve, reject) => {
+    const s = serve({ fetch: app.fetch, port: options.port ?? 0, hostname: host }, () => resolve(s));
+    s.once('error', reject);
+  });
+  const port = (server.address() as AddressInfo).port;
+  const url = `http://${host.includes(':') ? `[${host}]` : host}:${port}`;
+  if (!options.publicUrl) deps.config.publicUrl = url;
+  deps.jobs.start(options.jobIntervalMs ?? 1000);
+  return {
+    url, port, deps, app,
+    close: () => new Promise<void>((resolve) => {
+      deps.jobs.stop();
+      if ('closeAllConnections' in server) server.closeAllConnections();
+      server.close(() => { deps.db.close(); resolve(); });
+    }),
+  };
+}

@@ -1,0 +1,56 @@
+// Signs and verifies the service's JWTs with jose, HS256 named on both sides, expiry judged by
+// the server's clock. Three kinds, told apart by their `typ` claim: the issue JWT returned by
+// a create (1 hour), the single-use submission token, and the legacy user JWT (`user_id`).
+import { SignJWT, jwtVerify, type JWTPayload } from 'jose';
+import { randomUUID } from 'node:crypto';
+import type { Clock } from '../clock.ts';
+
+const ALG = 'HS256';
+export const ISSUE_JWT_TTL_SECONDS = 3600;
+
+export interface IssueClaims { typ: 'issue'; issue_id: number; project_id: string }
+export interface SubmissionClaims { typ: 'submission'; jti: string; project_id: string; email?: string; discord_id?: string; custom?: Record<string, unknown> }
+export interface LegacyClaims { typ?: undefined; user_id: string | number }
+export type ServiceClaims = (IssueClaims | SubmissionClaims | LegacyClaims) & { exp?: number };
+
+export interface JwtService {
+  signIssueToken(issueId: number, projectPublicId: string): Promise<{ token: string; expiresAt: Date }>;
+  signSubmissionToken(claims: Omit<SubmissionClaims, 'typ' | 'jti'>, expiresInSeconds: number): Promise<{ token: string; jti: string; expiresAt: Date }>;
+  signLegacyUserToken(userPublicId: string, expiresInSeconds?: number): Promise<string>;
+  /** The claims of a valid token of ours, or null (forged, expired, malformed). */
+  verify(token: string): Promise<ServiceClaims | null>;
+}
+
+export function looksLikeJwt(text: string): boolean {
+  return /^[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+\.[A-Za-z0-9_-]*$/.test(text);
+}
+
+export function createJwtService(secret: string, clock: Clock): JwtService {
+  const key = new TextEncoder().encode(secret);
+  const nowSeconds = () => Math.floor(clock.now().getTime() / 1000);
+  const sign = (payload: JWTPayload, ttl: number) =>
+    new SignJWT(payload).setProtectedHeader({ alg: ALG, typ: 'JWT' }).setIssuedAt(nowSeconds()).setExpirationTime(nowSeconds() + ttl).sign(key);
+
+  return {
+    async signIssueToken(issueId, projectPublicId) {
+      const token = await sign({ typ: 'issue', issue_id: issueId, project_id: projectPublicId }, ISSUE_JWT_TTL_SECONDS);
+      return { token, expiresAt: new Date((nowSeconds() + ISSUE_JWT_TTL_SECONDS) * 1000) };
+    },
+    async signSubmissionToken(claims, expiresInSeconds) {
+      const jti = randomUUID();
+      const token = await sign({ ...claims, typ: 'submission', jti }, expiresInSeconds);
+      return { token, jti, expiresAt: new Date((nowSeconds() + expiresInSeconds) * 1000) };
+    },
+    signLegacyUserToken(userPublicId, expiresInSeconds = 30 * 86400) {
+      return sign({ user_id: userPublicId }, expiresInSeconds);
+    },
+    async verify(token) {
+      try {
+        const { payload } = await jwtVerify(token, key, { algorithms: [ALG], currentDate: clock.now() });
+        return payload as unknown as ServiceClaims;
+      } catch {
+        return null;
+      }
+    },
+  };
+}

@@ -1,0 +1,41 @@
+// Wire shapes shared by every resource: timestamps, ids, error bodies, pagination.
+import { z } from 'zod';
+
+/** RFC 3339 in UTC with a millisecond fraction and a trailing Z (reference, general rule 3). */
+export const Timestamp = z.string().regex(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/, 'UTC timestamp with milliseconds');
+export type Timestamp = z.infer<typeof Timestamp>;
+
+export const ProjectId = z.string().regex(/^pr-\d+$/, 'project id of the form pr-<digits>');
+export const OrganizationId = z.string().regex(/^org-\d+$/);
+export const UserId = z.string().regex(/^usr-\d+$/);
+
+/** `{error, status?}`; `status` is unreliable by the reference and clients must not read it. */
+export const ErrorBody = z.object({
+  error: z.string(),
+  status: z.union([z.number(), z.string()]).optional(),
+});
+export type ErrorBody = z.infer<typeof ErrorBody>;
+
+export const PagePagination = z.object({
+  current_page: z.number().int(),
+  total_pages: z.number().int(),
+  total_count: z.number().int(),
+});
+
+export const ListPagination = PagePagination.extend({ per_page: z.number().int() });
+
+/** `{id, name}` with both nullable, as `reported_by`, `assigned_to` and `user` render. */
+export const UserRef = z.object({ id: z.union([z.number(), z.string()]).nullable(), name: z.string().nullable() });
+
+/** Loose e-mail rule of the reference (Authentication, rule 1): one @, non-space on both sides. */
+export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+$/;
+export const DISCORD_ID_PATTERN = /^\d+$/;
+export const Email = z.string().regex(EMAIL_PATTERN, 'email with one @ and no spaces');
+export const DiscordId = z.string().regex(DISCORD_ID_PATTERN, 'discord id of digits only');
+
+/** Form booleans the real clients send (decisions §1): 1, 0, true, false, True, False. */
+export const FormBoolean = z.union([
+  z.boolean(),
+  z.enum(['1', '0', 'true', 'false', 'True', 'False']).transform((v) => v === '1' || v.toLowerCase() === 'true'),
+  z.number().int().min(0).max(1).transform((v) => v === 1),
+]);

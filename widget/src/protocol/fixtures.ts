@@ -1,0 +1,138 @@
+// The fixture document of decisions §7 and the /__admin test surface of decisions §6.
+import { z } from 'zod';
+import { Module } from './projects.ts';
+import { AppliesTo, FieldType } from './custom-fields.ts';
+import { defineOperation } from './operation.ts';
+
+const Key = z.string().min(1).max(200);
+const Role = z.enum(['owner', 'admin', 'developer', 'support', 'tester']);
+
+export const TOKEN_FLAGS = [
+  'can_create_bug_report', 'can_create_feature_request', 'can_create_ticket', 'can_report_crash',
+  'can_search_knowledge_base', 'can_read_release_list', 'can_create_release', 'can_update_issue', 'can_list_issues',
+] as const;
+export type TokenFlag = (typeof TOKEN_FLAGS)[number];
+
+const FixtureToken = z.object({
+  token: z.string().regex(/^tkn-[A-Za-z0-9_-]+$/, 'token of the form tkn-…'),
+  daily_limit: z.number().int().min(0).optional(),
+  ...Object.fromEntries(TOKEN_FLAGS.map((flag) => [flag, z.boolean().optional()])) as Record<TokenFlag, z.ZodOptional<z.ZodBoolean>>,
+}).strict();
+
+const FixtureCustomField = z.object({
+  ident: z.string().regex(/^[a-z0-9_]+$/, 'snake_case ident').max(100),
+  name: z.string().min(1).max(200),
+  field_type: FieldType,
+  options: z.array(z.string()).optional(),
+  required: z.boolean().optional(),
+  player_viewable: z.boolean().optional(),
+  tester_settable: z.boolean().optional(),
+  applies_to: AppliesTo.optional(),
+}).strict();
+
+const FixtureRelease = z.object({
+  key: Key.optional(),
+  label: z.string().min(1).max(200),
+  summary: z.string().optional(),
+  description: z.string().optional(),
+  status: z.enum(['draft', 'published', 'archived']).optional(),
+  created_at: z.string().datetime().optional(),
+  download_links: z.array(z.object({ platform: z.string(), url: z.string().url(), link_enabled: z.boolean().optional() })).optional(),
+}).strict();
+
+const FixtureIssue = z.object({
+  key: Key.optional(),
+  title: z.string().min(1),
+  description: z.string(),
+  status: z.string().optional(),
+  priority: z.enum(['low', 'medium', 'high', 'critical', 'blocker']).optional(),
+  reporter: Key.optional(),
+  assigned_to: Key.optional(),
+  release: z.string().optional(),
+  archived: z.boolean().optional(),
+  raw: z.boolean().optional(),
+  source: z.string().optional(),
+  created_at: z.string().datetime().optional(),
+  updated_at: z.string().datetime().optional(),
+  custom: z.record(z.string(), z.unknown()).optional(),
+  steps_to_reproduce: z.array(z.string()).optional(),
+  tags: z.array(z.string()).optional(),
+}).strict();
+
+const FixtureProject = z.object({
+  key: Key,
+  id: z.string().regex(/^pr-\d+$/).optional(),
+  name: z.string().min(1).max(200),
+  description: z.string().optional(),
+  organization: Key,
+  access: z.enum(['private', 'public']).default('private'),
+  modules: z.array(Module).default(['bugs', 'suggestions', 'tickets']),
+  platforms: z.array(z.string()).default([]),
+  min_description_length: z.number().int().min(0).default(0),
+  min_suggestion_length: z.number().int().min(0).default(0),
+  hide_release_versions: z.boolean().optional(),
+  duplicate_detection: z.boolean().optional(),
+  duplicate_threshold: z.number().min(0).max(1).optional(),
+  nda: z.boolean().optional(),
+  discord_ids_for_issues: z.boolean().optional(),
+  publish_after_default: z.string().optional(),
+  sentiment_analysis: z.boolean().optional(),
+  has_discord_bot: z.boolean().optional(),
+  tester_caps: z.object({ per_24h: z.number().int().min(0).optional(), per_7d: z.number().int().min(0).optional() }).strict().optional(),
+  statuses: z.array(z.object({ key: z.string().min(1), name: z.string().min(1) }).strict()).optional(),
+  members: z.array(z.object({ user: Key, role: Role, scopes: z.array(z.string()).optional(), nda_accepted: z.boolean().optional() }).strict()).optional(),
+  tokens: z.array(FixtureToken).optional(),
+  custom_fields: z.array(FixtureCustomField).optional(),
+  releases: z.array(FixtureRelease).optional(),
+  tags: z.array(z.object({ id: z.number().int().positive().optional(), name: z.string().min(1) }).strict()).optional(),
+  integrations: z.array(z.string()).optional(),
+  game_facts: z.record(z.string(), z.unknown()).optional(),
+  knowledge_chunks: z.array(z.object({ title: z.string(), content: z.string() }).strict()).optional(),
+  issues: z.array(FixtureIssue).optional(),
+}).strict();
+
+export const FixtureDocument = z.object({
+  organizations: z.array(z.object({
+    key: Key,
+    id: z.string().regex(/^org-\d+$/).optional(),
+    name: z.string().min(1),
+    admins: z.array(Key).default([]),
+    monthly_bug_report_quota: z.number().int().min(0).optional(),
+    max_video_seconds: z.number().int().min(1).optional(),
+  }).strict()).default([]),
+  users: z.array(z.object({
+    key: Key,
+    id: z.string().regex(/^usr-\d+$/).optional(),
+    name: z.string().min(1),
+    email: z.string().optional(),
+    discord_id: z.string().regex(/^\d+$/).optional(),
+    pat: z.string().regex(/^pat-[A-Za-z0-9_-]+$/, 'token of the form pat-…').optional(),
+    site_admin: z.boolean().optional(),
+  }).strict()).default([]),
+  projects: z.array(FixtureProject).default([]),
+}).strict();
+export type FixtureDocument = z.infer<typeof FixtureDocument>;
+export type FixtureProject = z.infer<typeof FixtureProject>;
+
+/** Ids created by a fixture load, keyed as in the document. */
+export const FixtureResult = z.object({
+  organizations: z.record(z.string(), z.string()),
+  users: z.record(z.string(), z.string()),
+  projects: z.record(z.string(), z.string()),
+  releases: z.record(z.string(), z.string()),
+  issues: z.record(z.string(), z.object({ id: z.number().int(), scoped_id: z.number().int(), path_id: z.string() })),
+});
+export type FixtureResult = z.infer<typeof FixtureResult>;
+
+export const ClockRequest = z.union([
+  z.object({ advance: z.string().regex(/^\d+(ms|s|m|h|d)$/, 'a duration such as 30m, 25h or 2d') }).strict(),
+  z.object({ set: z.string().datetime({ offset: true }) }).strict(),
+]);
+
+export const adminOperations = {
+  adminReset: defineOperation({ id: 'adminReset', methods: ['POST'], path: '/__admin/reset', tag: 'Test surface', summary: 'Empty every table and the storage.', public: true }),
+  adminFixtures: defineOperation({ id: 'adminFixtures', methods: ['POST'], path: '/__admin/fixtures', tag: 'Test surface', summary: 'Load a fixture document; 201 with the ids created.', body: FixtureDocument, response: FixtureResult, status: 201, public: true }),
+  adminClock: defineOperation({ id: 'adminClock', methods: ['POST'], path: '/__admin/clock', tag: 'Test surface', summary: 'Advance or set the server clock.', body: ClockRequest, public: true }),
+  adminRunJobs: defineOperation({ id: 'adminRunJobs', methods: ['POST'], path: '/__admin/jobs/run', tag: 'Test surface', summary: 'Run every due background job now.', public: true }),
+  adminNotifications: defineOperation({ id: 'adminNotifications', methods: ['GET'], path: '/__admin/notifications', tag: 'Test surface', summary: 'Every notification and email recorded, newest first.', public: true }),
+} as const;

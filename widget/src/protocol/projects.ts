@@ -1,0 +1,63 @@
+// Projects: list and detail (reference "Project (list item)" and "Project (detail)").
+import { z } from 'zod';
+import { PagePagination, ProjectId, Timestamp } from './common.ts';
+import { defineOperation } from './operation.ts';
+
+export const MODULES = ['bugs', 'suggestions', 'sentiments', 'tickets', 'support_knowledge', 'nda', 'surveys'] as const;
+export const Module = z.enum(MODULES);
+
+export const ProjectListItem = z.object({
+  id: ProjectId,
+  name: z.string(),
+  description: z.string(),
+  created_at: Timestamp,
+  updated_at: Timestamp,
+});
+export type ProjectListItem = z.infer<typeof ProjectListItem>;
+
+/** Always an object: empty when there is no release or versions are hidden from the caller. */
+export const LatestRelease = z.union([
+  z.object({
+    id: z.number().int(),
+    label: z.string(),
+    description: z.string(),
+    created_at: Timestamp,
+    updated_at: Timestamp,
+    url: z.string(),
+  }),
+  z.object({}).strict(),
+]);
+
+export const ProjectDetail = ProjectListItem.extend({
+  access: z.enum(['private', 'public']),
+  url: z.string(),
+  sentiment_analysis: z.boolean(),
+  support_knowledge: z.boolean(),
+  support_knowledge_chunks_size: z.number().int(),
+  has_discord_bot: z.boolean(),
+  modules: z.array(Module),
+  platforms: z.array(z.string()),
+  min_description_length: z.number().int(),
+  min_suggestion_length: z.number().int(),
+  latest_release: LatestRelease,
+});
+export type ProjectDetail = z.infer<typeof ProjectDetail>;
+
+export const ProjectListQuery = z.object({
+  page: z.coerce.number().int().min(1).default(1),
+  all: z.enum(['true', 'false', '1', '0']).optional(),
+});
+
+export const ProjectListResponse = z.object({ projects: z.array(ProjectListItem), pagination: PagePagination });
+
+export const projectOperations = {
+  listProjects: defineOperation({
+    id: 'listProjects', methods: ['GET'], path: '/projects', tag: 'Projects',
+    summary: 'Projects the caller belongs to, or public projects (all=true or anonymous). 25 per page.',
+    query: ProjectListQuery, response: ProjectListResponse,
+  }),
+  showProject: defineOperation({
+    id: 'showProject', methods: ['GET'], path: '/projects/{project_id}', tag: 'Projects',
+    summary: 'Project detail with enabled modules and the latest release.', response: ProjectDetail,
+  }),
+} as const;
