@@ -37,7 +37,7 @@ export function createApp(deps: Deps): Hono<AppEnv> {
   app.route('/', docsRoutes(deps));
   if (deps.config.admin) app.route('/', adminRoutes(deps));
 
-  for (const path of ['/auth/*', '/projects', '/projects/*']) app.use(path, callerMiddleware(deps));
+  for (const path of ['/projects', '/projects/*']) app.use(path, callerMiddleware(deps));
   app.use('/projects/:project_id', projectMiddleware(deps));
   app.use('/projects/:project_id/*', projectMiddleware(deps));
   app.route('/', authRoutes(deps));

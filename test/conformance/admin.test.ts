@@ -1,0 +1,110 @@
+// The /__admin test surface (decisions §6, §7): fixtures all-or-nothing with the offending
+// path, reset, the clock, jobs and notifications; loopback only; absent with --no-admin.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { stmt } from '../../reference-server/src/db/database.ts';
+import { createApp } from '../../reference-server/src/app.ts';
+import { createDeps } from '../../reference-server/src/server.ts';
+import { notify } from '../../reference-server/src/services/notifications.ts';
+import { startTestServer, type TestServer } from '../helpers/server.ts';
+import { PROJECT_ID, seedDocument } from '../helpers/seed.ts';
+
+let server: TestServer;
+beforeAll(async () => { server = await startTestServer({ seed: false }); });
+afterAll(() => server.close());
+
+const count = (table: string) => stmt(server.deps.db, `SELECT count(*) FROM ${table}`).pluck().get() as number;
+
+describe('POST /__admin/fixtures', () => {
+  it('loads a document and answers 201 with the ids keyed as in the document', async () => {
+    const r = await server.request('POST', '/__admin/fixtures', { json: seedDocument({ project: { issues: [{ key: 'crash', title: 'Crash on load', description: 'It crashes' }] } }) });
+    expect(r.status).toBe(201);
+    expect(r.body.projects.game).toBe(PROJECT_ID);
+    expect(r.body.users.owner).toMatch(/^usr-\d+$/);
+    expect(r.body.organizations.studio).toMatch(/^org-\d+$/);
+    expect(r.body.releases['1.0.0']).toMatch(/^rel-\d+$/);
+    expect(r.body.issues.crash).toEqual({ id: expect.any(Number), scoped_id: 1, path_id: `g-${r.body.issues.crash.id}` });
+  });
+
+  it('answers 422 naming the offending path and loads nothing', async () => {
+    await server.request('POST', '/__admin/reset');
+    const doc = seedDocument() as any;
+    doc.projects[0].members[2].role = 'overlord';
+    const r = await server.request('POST', '/__admin/fixtures', { json: doc });
+    expect(r.status).toBe(422);
+    expect(r.body.error).toMatch(/^Invalid fixture at projects\[0\]\.members\[2\]\.role/);
+    expect(count('users') + count('projects')).toBe(0);
+  });
+
+  it('answers 422 for a key that names nothing, rolling back what came before it', async () => {
+    const doc = seedDocument() as any;
+    doc.projects[1].organization = 'nobody';
+    const r = await server.request('POST', '/__admin/fixtures', { json: doc });
+    expect(r.status).toBe(422);
+    expect(r.body.error).toBe('Invalid fixture at projects[1].organization: unknown organization key "nobody"');
+    expect(count('projects')).toBe(0);
+    expect(count('users')).toBe(0);
+  });
+
+  it('answers 422 for a duplicate project token', async () => {
+    const doc = seedDocument() as any;
+    doc.projects[1].tokens = [{ token: 'tkn-all' }];
+    const r = await server.request('POST', '/__admin/fixtures', { json: doc });
+    expect(r.status).toBe(422);
+    expect(r.body.error).toMatch(/^Invalid fixture at projects\[1\]\.tokens\[0\]: already exists/);
+  });
+});
+
+describe('reset, clock, jobs, notifications', () => {
+  it('empties every table on reset', async () => {
+    await server.request('POST', '/__admin/fixtures', { json: seedDocument() });
+    expect(count('projects')).toBe(3);
+    expect((await server.request('POST', '/__admin/reset')).status).toBe(200);
+    expect(count('projects') + count('users') + count('project_tokens')).toBe(0);
+  });
+
+  it('advances and sets the server clock', async () => {
+    const set = await server.request('POST', '/__admin/clock', { json: { set: '2030-01-01T23:00:00.000Z' } });
+    expect(set.body.now).toMatch(/^2030-01-01T23:00:0/);
+    const advanced = await server.request('POST', '/__admin/clock', { json: { advance: '25h' } });
+    expect(advanced.body.now).toMatch(/^2030-01-03T00:00:0/);
+    expect(server.deps.clock.now().toISOString()).toMatch(/^2030-01-03/);
+    const bad = await server.request('POST', '/__admin/clock', { json: { advance: 'soon' } });
+    expect(bad.status).toBe(422);
+  });
+
+  it('runs due jobs and only those', async () => {
+    const seen: number[] = [];
+    server.deps.jobs.register('test.record', (payload: { n: number }) => { seen.push(payload.n); });
+    server.deps.jobs.enqueue('test.record', { n: 1 });
+    server.deps.jobs.enqueue('test.record', { n: 2 }, new Date(server.deps.clock.now().getTime() + 3_600_000));
+    expect((await server.request('POST', '/__admin/jobs/run')).body).toEqual({ ran: 1 });
+    expect(seen).toEqual([1]);
+    await server.advance('2h');
+    expect((await server.request('POST', '/__admin/jobs/run')).body).toEqual({ ran: 1 });
+    expect(seen).toEqual([1, 2]);
+  });
+
+  it('lists notifications newest first', async () => {
+    notify(server.deps, { kind: 'email', event: 'first', recipientEmail: 'a@example.com', subject: 'One', body: 'b' });
+    await server.advance('1m');
+    notify(server.deps, { kind: 'notification', event: 'second', subject: 'Two', body: 'b' });
+    const r = await server.request('GET', '/__admin/notifications');
+    expect(r.body.notifications.map((n: { event: string }) => n.event).slice(0, 2)).toEqual(['second', 'first']);
+  });
+});
+
+describe('access to the surface', () => {
+  it('is absent with --no-admin', async () => {
+    const app = createApp({ ...createDeps(), config: { ...createDeps().config, admin: false } });
+    const r = await app.request('/__admin/reset', { method: 'POST' });
+    expect(r.status).toBe(404);
+  });
+
+  it('refuses a non-loopback peer', async () => {
+    const deps = createDeps();
+    const app = createApp(deps);
+    const r = await app.request('/__admin/reset', { method: 'POST' }, { incoming: { socket: { remoteAddress: '203.0.113.9', remotePort: 5555, remoteFamily: 'IPv4' } } });
+    expect(r.status).toBe(403);
+    expect(await r.json()).toEqual({ error: 'The /__admin test surface answers loopback addresses only.' });
+  });
+});

@@ -1,0 +1,94 @@
+// The reference's general rules: JSON rendering, the .json suffix, CORS, error bodies, unknown
+// routes, malformed bodies, timestamps, and strict mode.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestServer, type TestServer } from '../helpers/server.ts';
+import { PATS, PROJECT_ID, TOKENS } from '../helpers/seed.ts';
+
+let server: TestServer;
+beforeAll(async () => { server = await startTestServer(); });
+afterAll(() => server.close());
+
+describe('rendering', () => {
+  it('renders JSON with or without the .json suffix and Accept header', async () => {
+    for (const path of [`/projects/${PROJECT_ID}.json`, `/projects/${PROJECT_ID}`]) {
+      const response = await fetch(server.url + path, { headers: { Authorization: `FormUser ${TOKENS.all}` } });
+      expect(response.status).toBe(200);
+      expect(response.headers.get('content-type')).toMatch(/^application\/json/);
+    }
+  });
+
+  it('renders timestamps in UTC with milliseconds and Z', async () => {
+    const r = await server.request('GET', `/projects/${PROJECT_ID}.json`, { auth: `Bearer ${PATS.owner}` });
+    for (const value of [r.body.created_at, r.body.updated_at, r.body.latest_release.created_at]) {
+      expect(value).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/);
+    }
+  });
+});
+
+describe('CORS (rule 6)', () => {
+  it('answers a preflight for any origin, method and header', async () => {
+    const response = await fetch(`${server.url}/projects/${PROJECT_ID}/issues.json`, {
+      method: 'OPTIONS',
+      headers: { Origin: 'https://game.example', 'Access-Control-Request-Method': 'PATCH', 'Access-Control-Request-Headers': 'authorization, service-project-id, x-custom-thing' },
+    });
+    expect(response.status).toBeLessThan(300);
+    expect(response.headers.get('access-control-allow-origin')).toBe('*');
+    const methods = response.headers.get('access-control-allow-methods') ?? '';
+    for (const method of ['GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS', 'HEAD']) expect(methods).toContain(method);
+    expect(response.headers.get('access-control-allow-headers')?.toLowerCase()).toContain('x-custom-thing');
+  });
+
+  it('puts the wildcard origin on ordinary and error answers', async () => {
+    const ok = await fetch(`${server.url}/projects.json`, { headers: { Origin: 'https://game.example' } });
+    expect(ok.headers.get('access-control-allow-origin')).toBe('*');
+    const denied = await fetch(`${server.url}/projects/${PROJECT_ID}.json`, { headers: { Origin: 'https://game.example' } });
+    expect(denied.status).toBe(401);
+    expect(denied.headers.get('access-control-allow-origin')).toBe('*');
+  });
+});
+
+describe('errors', () => {
+  it('answers unknown routes with 404 {error}', async () => {
+    const r = await server.request('GET', '/no/such/route.json');
+    expect(r.status).toBe(404);
+    expect(r.body).toEqual({ error: 'No route for GET /no/such/route.' });
+    expect((await server.request('DELETE', '/projects.json')).status).toBe(404);
+  });
+
+  it('answers malformed JSON with 400 {error}', async () => {
+    const r = await server.request('POST', '/__admin/fixtures', { raw: '{"users": [', headers: { 'Content-Type': 'application/json' } });
+    expect(r.status).toBe(400);
+    expect(r.body).toEqual({ error: 'The request body is not valid JSON.' });
+  });
+
+  it('answers a JSON body that is not an object with 400', async () => {
+    const r = await server.request('POST', '/__admin/fixtures', { raw: '[1, 2]', headers: { 'Content-Type': 'application/json' } });
+    expect(r.status).toBe(400);
+  });
+
+  it('answers a body in an unsupported encoding with 400 naming the encodings', async () => {
+    const r = await server.request('POST', '/__admin/fixtures', { raw: 'users=1', headers: { 'Content-Type': 'text/plain' } });
+    expect(r.status).toBe(400);
+    expect(r.body.error).toMatch(/Unsupported Content-Type text\/plain/);
+  });
+
+  it('answers a body over the hard cap with 413 before parsing', async () => {
+    const r = await server.request('POST', '/auth/verify', { headers: { 'Content-Type': 'application/json' }, raw: 'x'.repeat(10) });
+    expect(r.status).toBe(200);
+    const big = await fetch(`${server.url}/__admin/clock`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: `{"advance":"1s","pad":"${'x'.repeat(9 * 1024 * 1024)}"}` });
+    expect(big.status).toBe(413);
+    expect(await big.json()).toEqual({ error: expect.stringMatching(/larger than/) });
+  });
+});
+
+describe('strict mode (decisions §9)', () => {
+  it('refuses a missing project header with 400 naming the rule, while the default accepts it', async () => {
+    const strict = await startTestServer({ strict: true });
+    try {
+      const r = await strict.request('GET', `/projects/${PROJECT_ID}.json`, { auth: `FormUser ${TOKENS.all}`, project: false });
+      expect(r.status).toBe(400);
+      expect(r.body.error).toMatch(/Service-Project-ID.*rule 5/);
+    } finally { await strict.close(); }
+    expect((await server.request('GET', `/projects/${PROJECT_ID}.json`, { auth: `FormUser ${TOKENS.all}`, project: false })).status).toBe(200);
+  });
+});
