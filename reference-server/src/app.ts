@@ -9,15 +9,16 @@ import { callerMiddleware, projectMiddleware, requestId } from './http/middlewar
 import { adminRoutes } from './routes/admin.ts';
 import { authRoutes } from './routes/auth.ts';
 import { docsRoutes } from './routes/docs.ts';
+import { staticRoutes } from './routes/static.ts';
 import { projectRoutes } from './routes/projects.ts';
 
 /** `/projects/pr-1.json` routes as `/projects/pr-1` (decisions §1); storage keys are left alone. */
-export function stripJsonSuffix(request: Request): string {
+export function stripJsonSuffix(request: Request, keep: readonly string[] = ['/cdn/', '/storage/']): string {
   const url = request.url;
   const start = url.indexOf('/', url.indexOf('://') + 3);
   const end = url.indexOf('?', start);
   const path = end === -1 ? url.slice(start) : url.slice(start, end);
-  if (path.startsWith('/cdn/') || path.startsWith('/storage/')) return path;
+  if (keep.some((prefix) => path.startsWith(prefix))) return path;
   return path.endsWith('.json') ? path.slice(0, -5) : path;
 }
 
@@ -26,7 +27,9 @@ export type RouteModule = (deps: Deps) => Hono<AppEnv>;
 const projectScopedModules: RouteModule[] = [projectRoutes];
 
 export function createApp(deps: Deps): Hono<AppEnv> {
-  const app = new Hono<AppEnv>({ getPath: stripJsonSuffix });
+  const statics = deps.config.staticDirs ?? [];
+  const keep = ['/cdn/', '/storage/', ...statics.map((s) => `${s.prefix}/`)];
+  const app = new Hono<AppEnv>({ getPath: (request) => stripJsonSuffix(request, keep) });
   app.onError(mapError);
   app.notFound((c) => c.json({ error: `No route for ${c.req.method} ${c.req.path}.` }, 404));
   app.use('*', requestId());
@@ -35,6 +38,7 @@ export function createApp(deps: Deps): Hono<AppEnv> {
   app.use('*', cors({ origin: '*', allowMethods: ['GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS', 'HEAD'], exposeHeaders: ['Content-Length', 'ETag', 'Content-Range', 'Location'], maxAge: 86400 }));
 
   app.route('/', docsRoutes(deps));
+  for (const { prefix, dir } of statics) app.route('/', staticRoutes(prefix, dir));
   if (deps.config.admin) app.route('/', adminRoutes(deps));
 
   for (const path of ['/projects', '/projects/*']) app.use(path, callerMiddleware(deps));

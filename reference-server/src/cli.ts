@@ -19,6 +19,7 @@ Options (environment variable in brackets):
   --public-url URL    base URL clients use (media and links)      [GLITCHBOX_PUBLIC_URL] default http://HOST:PORT
   --strict            answer 400 to what the real service only tolerates [GLITCHBOX_STRICT=1]
   --no-admin          do not mount the /__admin test surface      [GLITCHBOX_NO_ADMIN=1]
+  --static P=DIR      serve directory DIR at URL prefix P (repeatable), e.g. --static /game=./build
   -h, --help          show this help
 `;
 
@@ -30,13 +31,13 @@ function fail(message: string): never {
 const env = process.env;
 const truthy = (value: string | undefined) => value !== undefined && ['1', 'true', 'yes'].includes(value.toLowerCase());
 
-let values: Record<string, string | boolean | undefined>;
+let values: Record<string, string | boolean | string[] | undefined>;
 try {
   ({ values } = parseArgs({
     options: {
       port: { type: 'string' }, host: { type: 'string' }, db: { type: 'string' }, storage: { type: 'string' },
       fixtures: { type: 'string' }, 'public-url': { type: 'string' }, strict: { type: 'boolean' }, 'no-admin': { type: 'boolean' },
-      help: { type: 'boolean', short: 'h' },
+      static: { type: 'string', multiple: true }, help: { type: 'boolean', short: 'h' },
     },
     strict: true,
     allowPositionals: false,
@@ -55,6 +56,12 @@ if (!/^\d+$/.test(portText) || Number(portText) > 65535) fail(`--port must be a 
 const publicUrl = (values['public-url'] as string | undefined) ?? env.GLITCHBOX_PUBLIC_URL;
 if (publicUrl && !/^https?:\/\/[^\s]+$/.test(publicUrl)) fail(`--public-url must be an http(s) URL, not ${JSON.stringify(publicUrl)}`);
 
+const staticDirs = ((values.static as string[] | undefined) ?? []).map((spec) => {
+  const match = /^(\/[\w./-]*[\w-])=(.+)$/.exec(spec);
+  if (!match) fail(`--static takes PREFIX=DIR with PREFIX starting with /, not ${JSON.stringify(spec)}`);
+  return { prefix: match[1], dir: match[2] };
+});
+
 const fixturesFile = (values.fixtures as string | undefined) ?? env.GLITCHBOX_FIXTURES;
 let fixtures: unknown;
 if (fixturesFile) {
@@ -72,6 +79,7 @@ try {
     publicUrl,
     strict: Boolean(values.strict) || truthy(env.GLITCHBOX_STRICT),
     admin: !(values['no-admin'] || truthy(env.GLITCHBOX_NO_ADMIN)),
+    staticDirs,
   });
   if (fixtures !== undefined) {
     try {

@@ -14,6 +14,8 @@ export interface ServerConfig {
   admin: boolean;
   /** Directory of the storage emulator's files. */
   storageDir: string;
+  /** Directories served as static files (the demo game and the widget build under npm start). */
+  staticDirs?: Array<{ prefix: string; dir: string }>;
 }
 
 export interface Deps {

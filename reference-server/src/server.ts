@@ -21,6 +21,7 @@ export interface ServerOptions {
   admin?: boolean;
   /** Start time of the server clock (tests); real time by default. */
   now?: Date;
+  staticDirs?: Array<{ prefix: string; dir: string }>;
 }
 
 /** Areas that register job handlers or other start-up work add themselves here. */
@@ -36,6 +37,7 @@ export function createDeps(options: ServerOptions = {}): Deps {
     strict: options.strict ?? false,
     admin: options.admin ?? true,
     storageDir,
+    staticDirs: options.staticDirs,
   };
   const deps: Deps = { db, clock, config, jwt: createJwtService(getJwtSecret(db), clock), jobs: createJobRunner(db, clock) };
   for (const hook of startupHooks) hook(deps);

@@ -1,0 +1,59 @@
+// A small keep-alive HTTP load generator for benchmarks on loopback: N concurrent clients, a
+// fixed request count or duration, latency percentiles. Bounded in count and time.
+import http from 'node:http';
+
+export interface LoadResult { requests: number; seconds: number; perSecond: number; p50: number; p95: number; p99: number; errors: number }
+
+export interface LoadOptions {
+  url: string;
+  method?: string;
+  headers?: Record<string, string>;
+  /** A body per request (index → body), for writes. */
+  body?: (i: number) => string | Buffer;
+  concurrency: number;
+  requests?: number;
+  durationMs?: number;
+  expectStatus?: number;
+}
+
+export function percentile(sorted: number[], p: number): number {
+  if (sorted.length === 0) return 0;
+  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
+}
+
+export async function runLoad(options: LoadOptions): Promise<LoadResult> {
+  const url = new URL(options.url);
+  const agent = new http.Agent({ keepAlive: true, maxSockets: options.concurrency });
+  const latencies: number[] = [];
+  let issued = 0;
+  let errors = 0;
+  const limit = options.requests ?? Number.POSITIVE_INFINITY;
+  const deadline = performance.now() + (options.durationMs ?? 60_000);
+  const expect = options.expectStatus ?? 200;
+
+  const one = (i: number) => new Promise<void>((resolve) => {
+    const body = options.body?.(i);
+    const started = performance.now();
+    const req = http.request({ host: url.hostname, port: url.port, path: url.pathname + url.search, method: options.method ?? 'GET', agent,
+      headers: { ...options.headers, ...(body !== undefined ? { 'Content-Length': Buffer.byteLength(body) } : {}) } }, (res) => {
+      res.resume();
+      res.on('end', () => {
+        if (res.statusCode !== expect) errors += 1;
+        latencies.push(performance.now() - started);
+        resolve();
+      });
+    });
+    req.on('error', () => { errors += 1; resolve(); });
+    if (body !== undefined) req.write(body);
+    req.end();
+  });
+
+  const started = performance.now();
+  await Promise.all(Array.from({ length: options.concurrency }, async () => {
+    while (issued < limit && performance.now() < deadline) await one(issued++);
+  }));
+  const seconds = (performance.now() - started) / 1000;
+  agent.destroy();
+  latencies.sort((a, b) => a - b);
+  return { requests: latencies.length, seconds, perSecond: latencies.length / seconds, p50: percentile(latencies, 50), p95: percentile(latencies, 95), p99: percentile(latencies, 99), errors };
+}
