@@ -1,9 +1,9 @@
 // Builds the Hono app from its dependencies, with no I/O of its own: routes per resource,
 // CORS, the `.json` suffix rule, the caller, the project checks and the one error mapper.
 import { Hono } from 'hono';
-import { cors } from 'hono/cors';
 import type { Deps } from './deps.ts';
 import type { AppEnv } from './http/env.ts';
+import { corsMiddleware } from './http/cors.ts';
 import { mapError } from './http/error-mapper.ts';
 import { callerMiddleware, projectMiddleware, requestId } from './http/middleware.ts';
 import { adminRoutes } from './routes/admin.ts';
@@ -33,9 +33,7 @@ export function createApp(deps: Deps): Hono<AppEnv> {
   app.onError(mapError);
   app.notFound((c) => c.json({ error: `No route for ${c.req.method} ${c.req.path}.` }, 404));
   app.use('*', requestId());
-  // Reference rule 6: any origin, every method, any request header (Hono reflects
-  // Access-Control-Request-Headers when allowHeaders is left empty).
-  app.use('*', cors({ origin: '*', allowMethods: ['GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS', 'HEAD'], exposeHeaders: ['Content-Length', 'ETag', 'Content-Range', 'Location'], maxAge: 86400 }));
+  app.use('*', corsMiddleware());
 
   app.route('/', docsRoutes(deps));
   for (const { prefix, dir } of statics) app.route('/', staticRoutes(prefix, dir));

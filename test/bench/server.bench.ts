@@ -2,10 +2,9 @@
 // server) and GET /projects/{id}.json throughput beside a bare Hono route in the same run.
 import { spawn, spawnSync } from 'node:child_process';
 import { join } from 'node:path';
-import { startTestServer } from '../helpers/server.ts';
-import { PROJECT_ID, TOKENS } from '../helpers/seed.ts';
-import { startBareHono } from './baseline.ts';
+import { PROJECT_ID, TOKENS, seedDocument } from '../helpers/seed.ts';
 import { runLoad } from './load.ts';
+import { startBareHonoProcess, startServerProcess } from './processes.ts';
 
 const root = join(import.meta.dirname, '../..');
 
@@ -30,8 +29,8 @@ export async function run() {
   for (let i = 0; i < 5; i += 1) starts.push(await coldStartMs());
   starts.sort((a, b) => a - b);
 
-  const server = await startTestServer();
-  const bare = await startBareHono();
+  const server = await startServerProcess({ fixtures: seedDocument() });
+  const bare = await startBareHonoProcess();
   const headers = { Authorization: `FormUser ${TOKENS.all}`, 'Service-Project-ID': PROJECT_ID, Accept: 'application/json' };
   try {
     await runLoad({ url: `${server.url}/projects/${PROJECT_ID}.json`, headers, concurrency: 20, durationMs: 1000 });
@@ -46,7 +45,7 @@ export async function run() {
       { name: 'errors during the project load', value: api.errors + base.errors, unit: 'count', target: '0' },
     ];
   } finally {
-    await server.close();
-    await bare.close();
+    await server.stop();
+    await bare.stop();
   }
 }
