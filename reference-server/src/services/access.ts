@@ -77,8 +77,9 @@ export function requireScope(deps: Pick<Deps, 'db'>, caller: Caller, project: Pr
 export function assertCanViewProject(deps: Pick<Deps, 'db'>, caller: Caller, project: ProjectRow): void {
   if (caller.token && caller.token.project_id !== project.id) throw forbidden('Auth token does not belong to this project.');
   if (caller.issueGrant && caller.issueGrant.projectPublicId !== project.public_id && !caller.token) throw forbidden('Auth token does not belong to this project.');
+  if (caller.featureRequestGrant && caller.featureRequestGrant.projectPublicId !== project.public_id && !caller.token) throw forbidden('Auth token does not belong to this project.');
   if (project.access === 'public') return;
-  if (caller.token || caller.issueGrant) return;
+  if (caller.token || caller.issueGrant || caller.featureRequestGrant) return;
   const user = signedInUser(caller);
   if (!user) throw unauthenticated();
   const s = standingOf(deps, caller, project);

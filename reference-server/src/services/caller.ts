@@ -11,6 +11,7 @@ import { looksLikeJwt, type ServiceClaims } from './jwt.ts';
 export type Scheme = 'anonymous' | 'project_token' | 'personal_access_token' | 'issue_jwt' | 'legacy_jwt';
 
 export interface IssueGrant { issueId: number; projectPublicId: string; expiresAt: number }
+export interface FeatureRequestGrant { featureRequestId: number; projectPublicId: string; expiresAt: number }
 export interface SubmissionGrant { jti: string; projectPublicId: string; email?: string; discordId?: string; custom?: Record<string, unknown>; expiresAt: number }
 
 export interface Caller {
@@ -21,6 +22,8 @@ export interface Caller {
   user: UserRow | null;
   /** Draft JWT of one issue: `Bearer <jwt>` or `FormUser tkn-…,<jwt>`. */
   issueGrant: IssueGrant | null;
+  /** Draft JWT of one feature request (its create response's `token`). */
+  featureRequestGrant?: FeatureRequestGrant | null;
   /** Single-use submission token carrying trusted data. */
   submission: SubmissionGrant | null;
   /** What was wrong with an identifier that was ignored (reported by /auth/verify). */
@@ -90,6 +93,9 @@ async function applyClaims(deps: Deps, caller: Caller, claims: ServiceClaims, be
   const now = deps.clock.now().toISOString();
   if (claims.typ === 'issue') {
     return { ...caller, scheme: bearer ? 'issue_jwt' : caller.scheme, issueGrant: { issueId: claims.issue_id, projectPublicId: claims.project_id, expiresAt } };
+  }
+  if (claims.typ === 'feature_request') {
+    return { ...caller, scheme: bearer ? 'issue_jwt' : caller.scheme, featureRequestGrant: { featureRequestId: claims.feature_request_id, projectPublicId: claims.project_id, expiresAt } };
   }
   if (claims.typ === 'submission') {
     const submission: SubmissionGrant = { jti: claims.jti, projectPublicId: claims.project_id, email: claims.email, discordId: claims.discord_id, custom: claims.custom, expiresAt };

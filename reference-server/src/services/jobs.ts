@@ -1,8 +1,9 @@
 // Runs durable jobs (decisions §8): handlers register by kind; due jobs are leased from the
 // table, so a job survives a restart and a crash mid-run (its lease lapses and it runs again).
+// Handlers must therefore be idempotent: a job can run again after it did its work.
 import type { Clock } from '../clock.ts';
 import type { Db } from '../db/database.ts';
-import { completeJob, failJob, insertJob, leaseDueJobs, type JobRow } from '../repositories/jobs.ts';
+import { abandonLapsedJobs, completeJob, failJob, insertJob, leaseDueJobs, purgeFinishedJobs, type JobRow } from '../repositories/jobs.ts';
 
 export type JobHandler = (payload: any, job: JobRow) => void | Promise<void>;
 
@@ -12,36 +13,54 @@ export interface JobRunner {
   /** Runs every job due by the server clock; answers how many ran. */
   runDue(): Promise<number>;
   start(intervalMs?: number): void;
-  stop(): void;
+  /** Stops the loop; the promise settles when a pass in flight has finished. */
+  stop(): Promise<void>;
 }
 
-const LEASE_MS = 60_000;
+/** How long a leased job is held (server clock) before another runner may take it again. */
+export const LEASE_MS = 60_000;
+/** Retry n waits 2^n seconds, capped at an hour. */
+export const MAX_BACKOFF_MS = 3_600_000;
+/** Finished jobs are kept this long, then purged. */
+export const KEEP_FINISHED_MS = 7 * 86_400_000;
+/** One pass stops after this many jobs, so a handler that keeps enqueuing cannot spin for ever. */
+const MAX_JOBS_PER_PASS = 1000;
+
+export function backoffMs(attempts: number): number {
+  return Math.min(2 ** attempts * 1000, MAX_BACKOFF_MS);
+}
 
 export function createJobRunner(db: Db, clock: Clock): JobRunner {
   const handlers = new Map<string, JobHandler>();
   let timer: NodeJS.Timeout | undefined;
   let running: Promise<number> | undefined;
+  let passes = 0;
+
+  async function runJob(job: JobRow): Promise<void> {
+    try {
+      await handlers.get(job.kind)!(JSON.parse(job.payload), job);
+      completeJob(db, job.id, clock.now().toISOString());
+    } catch (error) {
+      const retry = job.attempts < job.max_attempts ? new Date(clock.now().getTime() + backoffMs(job.attempts)).toISOString() : null;
+      failJob(db, job.id, error instanceof Error ? error.message : String(error), retry, clock.now().toISOString());
+    }
+  }
 
   async function runOnce(): Promise<number> {
     let ran = 0;
-    for (;;) {
-      const now = clock.now();
-      const due = leaseDueJobs(db, now.toISOString(), new Date(now.getTime() + LEASE_MS).toISOString(), 50);
-      if (due.length === 0) return ran;
+    const now = clock.now();
+    abandonLapsedJobs(db, now.toISOString());
+    if (passes++ % 600 === 0) purgeFinishedJobs(db, new Date(now.getTime() - KEEP_FINISHED_MS).toISOString());
+    while (ran < MAX_JOBS_PER_PASS) {
+      const at = clock.now();
+      const due = leaseDueJobs(db, [...handlers.keys()], at.toISOString(), new Date(at.getTime() + LEASE_MS).toISOString(), 50);
+      if (due.length === 0) break;
       for (const job of due) {
-        const handler = handlers.get(job.kind);
-        try {
-          if (!handler) throw new Error(`no handler for job kind ${job.kind}`);
-          await handler(JSON.parse(job.payload), job);
-          completeJob(db, job.id, clock.now().toISOString());
-        } catch (error) {
-          // Exponential backoff on the server clock: 2^attempts seconds, then give up.
-          const retry = job.attempts < job.max_attempts ? new Date(clock.now().getTime() + 2 ** job.attempts * 1000).toISOString() : null;
-          failJob(db, job.id, error instanceof Error ? error.message : String(error), retry, clock.now().toISOString());
-        }
+        await runJob(job);
         ran += 1;
       }
     }
+    return ran;
   }
 
   return {
@@ -56,12 +75,15 @@ export function createJobRunner(db: Db, clock: Clock): JobRunner {
       return running;
     },
     start(intervalMs = 1000) {
-      timer ??= setInterval(() => { void this.runDue().catch(() => undefined); }, intervalMs);
+      timer ??= setInterval(() => {
+        if (db.open) void this.runDue().catch((error) => console.error('job pass failed:', error));
+      }, intervalMs);
       timer.unref();
     },
-    stop() {
+    async stop() {
       if (timer) clearInterval(timer);
       timer = undefined;
+      await running?.catch(() => undefined);
     },
   };
 }

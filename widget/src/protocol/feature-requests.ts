@@ -1,13 +1,143 @@
-// Feature requests (suggestions): reference "Feature requests", decisions §2 paths.
+// Feature requests (suggestions): reference "Feature requests", decisions §2 paths. The record
+// beyond the search item is ours (the reference shows only id, title, status, created_at).
+import { z } from 'zod';
+import { DiscordId, Email, FormBoolean, ListPagination, ProjectId, Timestamp, UserRef } from './common.ts';
 import { defineOperation } from './operation.ts';
 
 const base = '/projects/{project_id}/feature_requests';
 
+/** Statuses a request can hold; the search excludes the last six (reference, States). */
+export const FEATURE_REQUEST_STATUSES = ['open', 'planned', 'in_progress', 'completed', 'hidden', 'pending_moderation', 'rejected', 'muted', 'duplicate', 'split'] as const;
+export const NON_PUBLIC_FEATURE_REQUEST_STATUSES = ['hidden', 'pending_moderation', 'rejected', 'muted', 'duplicate', 'split'] as const;
+
+/** `top` (most votes) and `new` for everyone; the moderation views for the team only. */
+export const FEATURE_REQUEST_SORTS = ['top', 'new', 'all', 'moderation', 'rejected', 'muted', 'duplicates'] as const;
+
+export const MAX_TITLE_LENGTH = 255;
+export const MAX_DESCRIPTION_LENGTH = 20_000;
+
+/** A form sends one file or a repeated `[]` key; both become a list on the server. */
+export const SubmissionFiles = z.union([z.file(), z.array(z.file())]);
+/** Form fields left empty count as absent. */
+export const blankAsAbsent = <T extends z.ZodType>(schema: T) => z.preprocess((v) => (v === '' ? undefined : v), schema.optional());
+export const SubmissionCustomValues = z.record(z.string(), z.unknown());
+/** The Discord bot's `user[...]` fields (honoured for project-token and team callers). */
+export const DiscordBotUser = z.object({
+  discord_id: blankAsAbsent(z.union([DiscordId, z.number().int().nonnegative().transform(String)])),
+  discord_username: blankAsAbsent(z.string().max(100)),
+  discord_discriminator: blankAsAbsent(z.string().max(10)),
+});
+export const DiscordIdInput = z.union([DiscordId, z.number().int().nonnegative().transform(String)]);
+
+export const FeatureRequestCreateBody = z.object({
+  feature_request: z.object({
+    description: z.string({ error: 'is required' }).trim().min(1, 'is required').max(MAX_DESCRIPTION_LENGTH),
+    title: blankAsAbsent(z.string().trim().max(MAX_TITLE_LENGTH)),
+    custom: SubmissionCustomValues.optional(),
+    custom_fields: SubmissionCustomValues.optional(),
+    files: SubmissionFiles.optional(),
+  }, { error: 'feature_request[description] is required' }),
+  draft: FormBoolean.optional(),
+  user: DiscordBotUser.optional(),
+});
+export type FeatureRequestCreateBody = z.infer<typeof FeatureRequestCreateBody>;
+
+export const FeatureRequestFile = z.object({
+  id: z.number().int(),
+  filename: z.string(),
+  content_type: z.string(),
+  size_bytes: z.number().int(),
+  url: z.string(),
+});
+
+export const FeatureRequestCustomField = z.object({ id: z.number().int(), ident: z.string(), name: z.string(), field_type: z.string(), value: z.unknown() });
+
+/** Our record: `id` is the scoped integer (usable in paths), `scoped_id` repeats it. */
+export const FeatureRequest = z.object({
+  id: z.number().int(),
+  scoped_id: z.number().int(),
+  title: z.string(),
+  description: z.string(),
+  status: z.string(),
+  votes: z.number().int(),
+  voted: z.boolean(),
+  user: UserRef,
+  url: z.string(),
+  files: z.array(FeatureRequestFile),
+  custom_fields: z.array(FeatureRequestCustomField),
+  created_at: Timestamp,
+  updated_at: Timestamp,
+  /** Draft JWT for project-token callers: `Bearer <token>` publishes and sets contact info. */
+  token: z.string().optional(),
+  warnings: z.array(z.string()).optional(),
+});
+export type FeatureRequest = z.infer<typeof FeatureRequest>;
+
+export const FeatureRequestListQuery = z.object({
+  sort: blankAsAbsent(z.enum(FEATURE_REQUEST_SORTS)),
+  page: blankAsAbsent(z.coerce.number().int().min(1)),
+});
+
+export const FeatureRequestListResponse = z.object({
+  feature_requests: z.array(FeatureRequest),
+  pagination: ListPagination,
+  sort: z.string(),
+  project_id: ProjectId,
+});
+
+/** `query` is required unless `scoped_id` is given; a missing query is 400 (decisions §1). */
+export const FeatureRequestSearchParams = z.object({
+  query: z.string().max(1000).optional(),
+  skip_ids: z.union([z.string(), z.array(z.union([z.string(), z.number()]))]).optional(),
+  partial: blankAsAbsent(FormBoolean),
+  scoped_id: blankAsAbsent(z.union([z.string(), z.number()])),
+  page: blankAsAbsent(z.coerce.number().int().min(1)),
+  sort: blankAsAbsent(z.enum(['relevance', 'top', 'new'])),
+});
+
+export const FeatureRequestSearchItem = z.object({
+  id: z.number().int(),
+  scoped_id: z.number().int(),
+  title: z.string(),
+  status: z.string(),
+  created_at: Timestamp,
+  url: z.string(),
+  votes: z.number().int(),
+});
+
+export const FeatureRequestSearchResponse = z.union([
+  z.object({
+    feature_requests: z.array(FeatureRequestSearchItem),
+    pagination: ListPagination,
+    sort: z.string(),
+    project_id: ProjectId,
+    /** Votes of all matching requests together. */
+    votes: z.number().int(),
+    /** The caller has voted for at least one matching request. */
+    voted: z.boolean(),
+  }),
+  FeatureRequest,
+]);
+
+export const FeatureRequestContactBody = z.object({
+  email: blankAsAbsent(Email),
+  discord_id: blankAsAbsent(DiscordIdInput),
+}).refine((b) => b.email !== undefined || b.discord_id !== undefined, { message: 'email or discord_id is required' });
+
+export const FeatureRequestContactResponse = z.object({
+  success: z.boolean(),
+  message: z.string(),
+  feature_request_id: z.number().int(),
+  user: z.object({ id: z.number().int(), email: z.string().nullable(), discord_id: z.string().nullable(), virtual: z.boolean() }),
+});
+
+export const FeatureRequestPublishResponse = z.object({ success: z.boolean() });
+
 export const featureRequestOperations = {
-  listFeatureRequests: defineOperation({ id: 'listFeatureRequests', methods: ['GET'], path: base, tag: 'Feature requests', summary: 'List feature requests (sort=top|new).' }),
-  createFeatureRequest: defineOperation({ id: 'createFeatureRequest', methods: ['POST'], path: base, tag: 'Feature requests', summary: 'Create a feature request; draft=true creates it hidden.', status: 201 }),
-  searchFeatureRequests: defineOperation({ id: 'searchFeatureRequests', methods: ['GET', 'POST'], path: `${base}/search`, tag: 'Feature requests', summary: 'Search publicly visible active requests.' }),
-  showFeatureRequest: defineOperation({ id: 'showFeatureRequest', methods: ['GET'], path: `${base}/{id}`, tag: 'Feature requests', summary: 'One feature request by scoped id, fr-<n> or g-<id>.' }),
-  setFeatureRequestContactInfo: defineOperation({ id: 'setFeatureRequestContactInfo', methods: ['POST'], path: `${base}/{id}/set_contact_info`, tag: 'Feature requests', summary: 'Attach an email or Discord id; creates a virtual user.' }),
-  publishFeatureRequest: defineOperation({ id: 'publishFeatureRequest', methods: ['POST'], path: `${base}/{id}/publish`, tag: 'Feature requests', summary: 'Publish a draft: hidden becomes open.' }),
+  listFeatureRequests: defineOperation({ id: 'listFeatureRequests', methods: ['GET'], path: base, tag: 'Feature requests', summary: 'List feature requests (sort=top|new; the team also all|moderation|rejected|muted|duplicates), 25 per page.', query: FeatureRequestListQuery, response: FeatureRequestListResponse }),
+  createFeatureRequest: defineOperation({ id: 'createFeatureRequest', methods: ['POST'], path: base, tag: 'Feature requests', summary: 'Create a feature request; draft=true creates it hidden.', status: 201, body: FeatureRequestCreateBody, response: FeatureRequest }),
+  searchFeatureRequests: defineOperation({ id: 'searchFeatureRequests', methods: ['GET', 'POST'], path: `${base}/search`, tag: 'Feature requests', summary: 'Search publicly visible active requests; scoped_id answers one request.', query: FeatureRequestSearchParams, response: FeatureRequestSearchResponse }),
+  showFeatureRequest: defineOperation({ id: 'showFeatureRequest', methods: ['GET'], path: `${base}/{id}`, tag: 'Feature requests', summary: 'One feature request by scoped id, fr-<n> or g-<id>.', response: FeatureRequest }),
+  setFeatureRequestContactInfo: defineOperation({ id: 'setFeatureRequestContactInfo', methods: ['POST'], path: `${base}/{id}/set_contact_info`, tag: 'Feature requests', summary: 'Attach an email or Discord id; creates a virtual user.', body: FeatureRequestContactBody, response: FeatureRequestContactResponse }),
+  publishFeatureRequest: defineOperation({ id: 'publishFeatureRequest', methods: ['POST'], path: `${base}/{id}/publish`, tag: 'Feature requests', summary: 'Publish a draft: hidden becomes open.', response: FeatureRequestPublishResponse }),
 } as const;

@@ -2,6 +2,7 @@
 // Service. The server validates with it, the client is typed by it, OpenAPI is built from it.
 import { authOperations } from './auth.ts';
 import { customFieldOperations } from './custom-fields.ts';
+import { eventOperations } from './events.ts';
 import { extraOperations } from './extras.ts';
 import { featureRequestOperations } from './feature-requests.ts';
 import { adminOperations } from './fixtures.ts';
@@ -20,6 +21,7 @@ export * from './projects.ts';
 export * from './custom-fields.ts';
 export * from './fixtures.ts';
 export * from './issues.ts';
+export * from './search.ts';
 export * from './media.ts';
 export * from './feature-requests.ts';
 export * from './tickets.ts';
@@ -27,6 +29,9 @@ export * from './releases.ts';
 export * from './playtime.ts';
 export * from './game-facts.ts';
 export * from './extras.ts';
+export * from './events.ts';
+export * from './knowledge-base.ts';
+export * from './crash-reports.ts';
 
 export const operations = {
   ...authOperations,
@@ -41,5 +46,6 @@ export const operations = {
   ...gameFactOperations,
   ...extraOperations,
   ...adminOperations,
+  ...eventOperations,
 } as const;
 export type OperationId = keyof typeof operations;

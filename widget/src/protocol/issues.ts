@@ -1,20 +1,204 @@
-// Issues (bug reports): operations of the reference's Issues section with decisions §2 paths.
-// Wire schemas are added beside each operation as the issue API is built.
+// Issues (bug reports): operations of the reference's Issues section with decisions §2 paths,
+// and their wire shapes: the Issue object, the create body (in its JSON form; form and
+// multipart bodies are nested into the same shape first), the list query, update and the
+// draft-flow bodies.
+import { z } from 'zod';
+import { FieldType } from './custom-fields.ts';
+import { ListPagination, Timestamp } from './common.ts';
 import { defineOperation } from './operation.ts';
+import { FindSimilarQuery, FindSimilarResponse, SearchIssuesQuery, searchIssuesResponse } from './search.ts';
 
 const base = '/projects/{project_id}/issues';
 
+export const ISSUE_STATUSES = ['hidden', 'open', 'in_progress', 'resolved', 'closed', 'duplicate', 'pending_moderation', 'wont_fix', 'needs_more_info'] as const;
+export const ISSUE_PRIORITIES = ['low', 'medium', 'high', 'critical', 'blocker'] as const;
+/** The update operation's enums (reference, "Issue operations"): narrower than the built-ins. */
+export const UPDATE_STATUSES = ['open', 'in_progress', 'resolved', 'closed'] as const;
+export const UPDATE_PRIORITIES = ['low', 'medium', 'high', 'critical'] as const;
+export const DEBUG_SEVERITIES = ['info', 'warning', 'danger'] as const;
+export const ASK_FOR_DETAILS_WHAT = ['steps', 'screenshot', 'video', 'logs', 'device'] as const;
+
+/** Top-level form flags (decisions §1): 1, 0, true, false, True, False, or a JSON boolean. */
+export const FlagBoolean = z.union([
+  z.boolean(),
+  z.enum(['1', '0', 'true', 'false', 'True', 'False']).transform((v) => v === '1' || v.toLowerCase() === 'true'),
+  z.number().int().min(0).max(1).transform((v) => v === 1),
+], { error: 'must be 1, 0, true or false' });
+
+const IdLike = z.union([z.string(), z.number().int()]);
+/** A single value or an array, as form bodies send either. */
+const OneOrMany = <T extends z.ZodType>(item: T) => z.union([item, z.array(item)]).transform((v) => (Array.isArray(v) ? v : [v]) as z.infer<T>[]);
+
+export const DebugTrace = z.object({
+  steps: z.array(z.object({ severity: z.enum(DEBUG_SEVERITIES), description: z.string() })),
+});
+
+export const DeviceInfoInput = z.union([
+  z.string(),
+  z.looseObject({ value: z.string().optional(), validation_mode: z.string().optional() }),
+]);
+
+/** The `issue` object of a create request. Values the service judges by rule (custom fields,
+ * debug_trace size, publish_after, device parsing) are checked by the service, not here. */
+export const IssueCreateFields = z.looseObject({
+  title: z.string().max(1000).optional(),
+  description: z.string().optional(),
+  unformatted_steps_to_reproduce: z.string().optional(),
+  steps_to_reproduce_array: OneOrMany(z.string()).optional(),
+  logs: z.string().optional(),
+  release_id: IdLike.optional(),
+  release_label: z.string().optional(),
+  source: z.string().nullable().optional(),
+  raw: FlagBoolean.optional(),
+  priority: z.string().optional(),
+  extras: z.looseObject({ device_info: DeviceInfoInput.optional() }).optional(),
+  discord_id: IdLike.optional(),
+  discord_username: z.string().optional(),
+  tested_on_device_id: IdLike.optional(),
+  tag_ids: OneOrMany(z.coerce.number({ error: 'tag ids are integers' }).int()).optional(),
+  custom: z.record(z.string(), z.unknown()).optional(),
+  custom_fields: z.record(z.string(), z.unknown()).optional(),
+  debug_trace: z.unknown().optional(),
+  process_include_flags: FlagBoolean.optional(),
+  include_screenshot: FlagBoolean.optional(),
+  include_video: FlagBoolean.optional(),
+  include_other: FlagBoolean.optional(),
+  // Accepted inside `issue` too, because some clients nest them there.
+  draft: FlagBoolean.optional(),
+  publish_after: z.string().optional(),
+  skip_description_check: FlagBoolean.optional(),
+});
+export type IssueCreateFields = z.infer<typeof IssueCreateFields>;
+
+export const IssueCreateBody = z.looseObject({
+  issue: IssueCreateFields.optional(),
+  draft: FlagBoolean.optional(),
+  publish_after: z.string().optional(),
+  skip_description_check: FlagBoolean.optional(),
+});
+export type IssueCreateBody = z.infer<typeof IssueCreateBody>;
+
+export const IssueUpdateBody = z.looseObject({
+  issue: z.looseObject({
+    title: z.string().min(1).max(1000).optional(),
+    description: z.string().min(1).optional(),
+    status: z.string().optional(),
+    priority: z.enum(UPDATE_PRIORITIES).optional(),
+    assigned_to_id: IdLike.nullable().optional(),
+    unformatted_steps_to_reproduce: z.string().optional(),
+    steps_to_reproduce_array: OneOrMany(z.string()).optional(),
+    release_id: IdLike.nullable().optional(),
+    custom: z.record(z.string(), z.unknown()).optional(),
+    custom_fields: z.record(z.string(), z.unknown()).optional(),
+  }).default({}),
+});
+export type IssueUpdateBody = z.infer<typeof IssueUpdateBody>;
+
+export const PublishBody = z.looseObject({ email_my_report: FlagBoolean.optional() });
+export const ContactInfoBody = z.looseObject({ email: z.string().optional(), discord_id: IdLike.optional() });
+export const AskForDetailsBody = z.looseObject({
+  what: z.enum(ASK_FOR_DETAILS_WHAT, { error: `what must be one of ${ASK_FOR_DETAILS_WHAT.join(', ')}` }),
+  comment: z.string().max(10_000).optional(),
+});
+
+/** `x=a` or `x[]=a&x[]=b`, at most 50 items (decisions §1: more is 422). */
+const ArrayFilter = z.union([z.string(), z.array(z.string())]).optional().transform((v, ctx) => {
+  const list = v === undefined || v === '' ? [] : Array.isArray(v) ? v.filter((x) => x !== '') : [v];
+  if (list.length > 50) ctx.addIssue({ code: 'custom', message: `accepts at most 50 items, got ${list.length}` });
+  return list;
+});
+const DateFilter = z.string().refine((v) => /^\d{4}-\d{2}-\d{2}$/.test(v) ? !Number.isNaN(Date.parse(`${v}T00:00:00Z`)) : !Number.isNaN(Date.parse(v)), 'must be a date (YYYY-MM-DD) or an RFC 3339 time').optional();
+const TrueFalse = z.enum(['true', 'false'], { error: 'must be true or false' }).optional();
+
+export const IssueListQuery = z.looseObject({
+  page: z.coerce.number({ error: 'page must be a positive integer' }).int().min(1).default(1),
+  // Reference Limits: above 100 is clamped to 100; 0, below or unparseable falls back to 25.
+  per_page: z.union([z.string(), z.number()]).optional().transform((v) => {
+    const n = Number(v);
+    if (v === undefined || v === '' || !Number.isFinite(n) || n <= 0) return 25;
+    return Math.min(100, Math.floor(n));
+  }),
+  status: ArrayFilter,
+  priority: ArrayFilter.pipe(z.array(z.enum(ISSUE_PRIORITIES, { error: `priority must be one of ${ISSUE_PRIORITIES.join(', ')}` }))),
+  assigned_to_id: ArrayFilter,
+  reported_by_id: ArrayFilter,
+  release_id: ArrayFilter,
+  archived: TrueFalse,
+  created_after: DateFilter,
+  created_before: DateFilter,
+  updated_after: DateFilter,
+  updated_before: DateFilter,
+  with_media: TrueFalse,
+  sent_to: ArrayFilter,
+  tag_ids: z.string().optional().transform((v, ctx) => {
+    const ids = (v ?? '').split(',').map((s) => s.trim()).filter(Boolean);
+    if (ids.length > 50) ctx.addIssue({ code: 'custom', message: 'accepts at most 50 items' });
+    if (ids.some((id) => !/^\d+$/.test(id))) ctx.addIssue({ code: 'custom', message: 'must be comma-separated integer tag ids' });
+    return ids.map(Number);
+  }),
+  /** Extension: raw issues are hidden by default; `true` lists only them, `any` both. */
+  raw: z.enum(['true', 'false', 'any'], { error: 'must be true, false or any' }).optional(),
+});
+export type IssueListQuery = z.infer<typeof IssueListQuery>;
+
+export const IssueCustomField = z.object({
+  id: z.number().int(),
+  ident: z.string(),
+  name: z.string(),
+  field_type: FieldType,
+  value: z.unknown(),
+});
+
+export const IssueDevice = z.object({ id: z.number().int(), device_type: z.string(), configuration: z.record(z.string(), z.unknown()) });
+const IntRef = z.object({ id: z.number().int().nullable(), name: z.string().nullable() });
+
+export const Issue = z.object({
+  id: z.number().int(),
+  scoped_id: z.number().int(),
+  title: z.string(),
+  description: z.string(),
+  status: z.string(),
+  status_display: z.string(),
+  priority: z.string(),
+  discord_message: z.string().nullable(),
+  created_at: Timestamp,
+  updated_at: Timestamp,
+  score: z.string().regex(/^(0(\.\d+)?|1(\.0+)?)$/, 'decimal string from 0 to 1'),
+  raw: z.boolean(),
+  source: z.string().nullable(),
+  custom_fields: z.array(IssueCustomField),
+  steps_to_reproduce: z.array(z.object({ step: z.string() })),
+  device: IssueDevice.nullable(),
+  assigned_to: IntRef,
+  reported_by: IntRef,
+  get potential_duplicate() { return Issue.nullable(); },
+  screenshots: z.array(z.unknown()).optional(),
+  log_files: z.array(z.unknown()).optional(),
+  video_clips: z.array(z.unknown()).optional(),
+  binary_files: z.array(z.unknown()).optional(),
+  url: z.string(),
+  token: z.string().optional(),
+  warnings: z.array(z.string()).optional(),
+});
+export type Issue = z.infer<typeof Issue>;
+
+export const IssueListResponse = z.object({ issues: z.array(Issue), pagination: ListPagination });
+export const ContactResult = z.object({ id: z.number().int(), email: z.string().nullable(), discord_id: z.string().nullable(), virtual: z.boolean() });
+export const ContactInfoResponse = z.object({ success: z.boolean(), message: z.string(), issue_id: z.number().int(), user: ContactResult });
+export const ReporterEmailResponse = z.object({ success: z.boolean(), message: z.string(), issue_id: z.number().int(), reporter: ContactResult });
+export const SuccessResponse = z.object({ success: z.boolean(), message: z.string() });
+
 export const issueOperations = {
-  listIssues: defineOperation({ id: 'listIssues', methods: ['GET'], path: base, tag: 'Issues', summary: 'List issues with filters.' }),
-  createIssue: defineOperation({ id: 'createIssue', methods: ['POST'], path: base, tag: 'Issues', summary: 'Create an issue (form, multipart or JSON); draft=true creates it hidden.', status: 201 }),
-  searchIssues: defineOperation({ id: 'searchIssues', methods: ['GET', 'POST'], path: `${base}/search`, tag: 'Issues', summary: 'Full-text search with typo tolerance.' }),
-  showIssue: defineOperation({ id: 'showIssue', methods: ['GET'], path: `${base}/{issue_id}`, tag: 'Issues', summary: 'One issue by g-<id> or scoped id.' }),
-  updateIssue: defineOperation({ id: 'updateIssue', methods: ['PATCH', 'PUT'], path: `${base}/{issue_id}`, tag: 'Issues', summary: 'Update title, description, status, priority, assignee, steps or release.' }),
-  publishIssue: defineOperation({ id: 'publishIssue', methods: ['POST'], path: `${base}/{issue_id}/publish`, tag: 'Issues', summary: 'Publish a draft: hidden becomes open.' }),
-  setReporterEmail: defineOperation({ id: 'setReporterEmail', methods: ['POST'], path: `${base}/{issue_id}/set_reporter_email`, tag: 'Issues', summary: 'Deprecated: use set_contact_info.' }),
-  setIssueContactInfo: defineOperation({ id: 'setIssueContactInfo', methods: ['POST'], path: `${base}/{issue_id}/set_contact_info`, tag: 'Issues', summary: 'Attach an email or Discord id to the report; creates a virtual user.' }),
-  askForDetails: defineOperation({ id: 'askForDetails', methods: ['POST'], path: `${base}/{issue_id}/ask_for_details`, tag: 'Issues', summary: 'Ask the reporter for steps, a screenshot, a video, logs or device info.' }),
-  archiveIssue: defineOperation({ id: 'archiveIssue', methods: ['POST'], path: `${base}/{issue_id}/archive`, tag: 'Issues', summary: 'Archive an issue (bugs.archive).' }),
-  unarchiveIssue: defineOperation({ id: 'unarchiveIssue', methods: ['POST'], path: `${base}/{issue_id}/unarchive`, tag: 'Issues', summary: 'Unarchive an issue (bugs.archive).' }),
-  findSimilarIssues: defineOperation({ id: 'findSimilarIssues', methods: ['GET'], path: `${base}/{issue_id}/find_similar`, tag: 'Issues', summary: 'Semantically similar issues (developer personal access token).' }),
+  listIssues: defineOperation({ id: 'listIssues', methods: ['GET'], path: base, tag: 'Issues', summary: 'List issues with filters.', query: IssueListQuery, response: IssueListResponse }),
+  createIssue: defineOperation({ id: 'createIssue', methods: ['POST'], path: base, tag: 'Issues', summary: 'Create an issue (form, multipart or JSON); draft=true creates it hidden.', status: 201, body: IssueCreateBody, response: Issue }),
+  searchIssues: defineOperation({ id: 'searchIssues', methods: ['GET', 'POST'], path: `${base}/search`, tag: 'Issues', summary: 'Full-text search with typo tolerance.', query: SearchIssuesQuery, body: SearchIssuesQuery, response: z.union([searchIssuesResponse(Issue), Issue]) }),
+  showIssue: defineOperation({ id: 'showIssue', methods: ['GET'], path: `${base}/{issue_id}`, tag: 'Issues', summary: 'One issue by g-<id> or scoped id.', response: Issue }),
+  updateIssue: defineOperation({ id: 'updateIssue', methods: ['PATCH', 'PUT'], path: `${base}/{issue_id}`, tag: 'Issues', summary: 'Update title, description, status, priority, assignee, steps or release.', body: IssueUpdateBody, response: Issue }),
+  publishIssue: defineOperation({ id: 'publishIssue', methods: ['POST'], path: `${base}/{issue_id}/publish`, tag: 'Issues', summary: 'Publish a draft: hidden becomes open.', body: PublishBody, response: Issue }),
+  setReporterEmail: defineOperation({ id: 'setReporterEmail', methods: ['POST'], path: `${base}/{issue_id}/set_reporter_email`, tag: 'Issues', summary: 'Deprecated: use set_contact_info.', body: ContactInfoBody, response: ReporterEmailResponse }),
+  setIssueContactInfo: defineOperation({ id: 'setIssueContactInfo', methods: ['POST'], path: `${base}/{issue_id}/set_contact_info`, tag: 'Issues', summary: 'Attach an email or Discord id to the report; creates a virtual user.', body: ContactInfoBody, response: ContactInfoResponse }),
+  askForDetails: defineOperation({ id: 'askForDetails', methods: ['POST'], path: `${base}/{issue_id}/ask_for_details`, tag: 'Issues', summary: 'Ask the reporter for steps, a screenshot, a video, logs or device info.', body: AskForDetailsBody, response: SuccessResponse }),
+  archiveIssue: defineOperation({ id: 'archiveIssue', methods: ['POST'], path: `${base}/{issue_id}/archive`, tag: 'Issues', summary: 'Archive an issue (bugs.archive).', response: Issue }),
+  unarchiveIssue: defineOperation({ id: 'unarchiveIssue', methods: ['POST'], path: `${base}/{issue_id}/unarchive`, tag: 'Issues', summary: 'Unarchive an issue (bugs.archive).', response: Issue }),
+  findSimilarIssues: defineOperation({ id: 'findSimilarIssues', methods: ['GET'], path: `${base}/{issue_id}/find_similar`, tag: 'Issues', summary: 'Semantically similar issues (developer personal access token).', query: FindSimilarQuery, response: FindSimilarResponse }),
 } as const;

@@ -1,16 +1,147 @@
 // Releases: reference "Releases" and the release state table, decisions §2 paths.
+// Wire shapes of the release object, its write bodies (JSON form; form and multipart bodies are
+// nested to the same shape first) and the download-info answer.
+import { z } from 'zod';
+import { FormBoolean, Timestamp } from './common.ts';
 import { defineOperation } from './operation.ts';
 
 const base = '/projects/{project_id}/releases';
 
+export const RELEASE_STATUSES = ['draft', 'published', 'archived'] as const;
+export const ReleaseStatus = z.enum(RELEASE_STATUSES);
+
+/** Length limits of release fields (the reference does not give them; see the README). */
+export const RELEASE_LIMITS = {
+  label: 200, summary: 1_000, description: 20_000, platform: 50, url: 2_000,
+  links: 20, attachments: 20, attachmentBytes: 50 * 1024 * 1024,
+} as const;
+
+export const DownloadLink = z.object({
+  id: z.number().int(),
+  platform: z.string(),
+  url: z.string(),
+  link_enabled: z.boolean(),
+});
+export type DownloadLink = z.infer<typeof DownloadLink>;
+
+/** The reference's Release table; `active` is true exactly when the status is `published`. */
+export const Release = z.object({
+  id: z.string().regex(/^rel-\d+$/),
+  label: z.string(),
+  summary: z.string(),
+  description: z.string(),
+  status: ReleaseStatus,
+  active: z.boolean(),
+  release_type: z.string(),
+  created_at: Timestamp,
+  updated_at: Timestamp,
+  download_links: z.array(DownloadLink),
+  attachments_count: z.number().int(),
+});
+export type Release = z.infer<typeof Release>;
+
+/**
+ * Rails-style nested arrays as the form decoder leaves them: `links[][platform]=a&links[][url]=b`
+ * arrives as [{platform}, {url}] (merged here into one record until a key repeats), and
+ * `links[0][platform]` arrives as an object keyed by index.
+ */
+export function toRecordList(value: unknown): unknown {
+  if (value === undefined || value === null || value === '') return value === '' ? [] : value;
+  const items = Array.isArray(value)
+    ? value
+    : typeof value === 'object' && Object.keys(value).every((key) => /^\d+$/.test(key))
+      ? Object.keys(value).sort((a, b) => Number(a) - Number(b)).map((key) => (value as Record<string, unknown>)[key])
+      : [value];
+  const merged: unknown[] = [];
+  for (const item of items) {
+    const last = merged[merged.length - 1] as Record<string, unknown> | undefined;
+    const isRecord = typeof item === 'object' && item !== null && !Array.isArray(item);
+    // The form decoder makes one single-key record per `[][key]` entry; JSON records stay whole.
+    const single = isRecord && Object.keys(item).length === 1;
+    if (single && last && typeof last === 'object' && !Array.isArray(last) && !(Object.keys(item)[0] in last)) {
+      Object.assign(last, item);
+    } else merged.push(isRecord ? { ...(item as object) } : item);
+  }
+  return merged;
+}
+
+const Platform = z.string().trim().min(1, 'must not be blank').max(RELEASE_LIMITS.platform);
+const LinkUrl = z.string().trim().max(RELEASE_LIMITS.url).regex(/^https?:\/\/\S+$/, 'must be an http or https URL');
+const LinkId = z.union([z.number().int().positive(), z.string().regex(/^\d+$/).transform(Number)]);
+
+export const DownloadLinkCreate = z.object({
+  platform: Platform,
+  url: LinkUrl,
+  link_enabled: FormBoolean.default(true),
+});
+
+export const DownloadLinkUpdate = z.object({
+  id: LinkId.optional(),
+  platform: Platform.optional(),
+  url: LinkUrl.optional(),
+  link_enabled: FormBoolean.optional(),
+  _destroy: FormBoolean.optional(),
+});
+
+/** A multipart file part (the server hands parts to the schema as Blob/File objects). */
+export const UploadedFile = z.custom<File>((value) => typeof Blob !== 'undefined' && value instanceof Blob, 'must be a file (multipart upload)');
+const Files = z.preprocess((v) => (v === undefined || Array.isArray(v) ? v : [v]), z.array(UploadedFile).max(RELEASE_LIMITS.attachments));
+const Label = z.string({ error: (issue) => (issue.input === undefined ? 'is required' : 'must be a string') })
+  .trim().min(1, 'must not be blank').max(RELEASE_LIMITS.label);
+
+export const ReleaseCreateBody = z.object({
+  release: z.object({
+    label: Label,
+    summary: z.string().max(RELEASE_LIMITS.summary).optional(),
+    description: z.string().max(RELEASE_LIMITS.description).optional(),
+    send_images_separately: FormBoolean.optional(),
+    attachments: Files.optional(),
+    download_links_attributes: z.preprocess(toRecordList, z.array(DownloadLinkCreate).max(RELEASE_LIMITS.links)).optional(),
+    save_draft: FormBoolean.optional(),
+  }, { error: (issue) => (issue.input === undefined ? 'is required' : 'must be an object') }),
+  save_draft: FormBoolean.optional(),
+});
+export type ReleaseCreateBody = z.infer<typeof ReleaseCreateBody>;
+
+const IdList = z.preprocess((v) => (v === undefined || Array.isArray(v) ? v : typeof v === 'string' ? v.split(',').filter(Boolean) : [v]), z.array(LinkId).max(100));
+
+export const ReleaseUpdateBody = z.object({
+  release: z.object({
+    label: Label.optional(),
+    summary: z.string().max(RELEASE_LIMITS.summary).optional(),
+    description: z.string().max(RELEASE_LIMITS.description).optional(),
+    send_images_separately: FormBoolean.optional(),
+    attachments: Files.optional(),
+    remove_attachments: IdList.optional(),
+    download_links_attributes: z.preprocess(toRecordList, z.array(DownloadLinkUpdate).max(RELEASE_LIMITS.links)).optional(),
+  }, { error: (issue) => (issue.input === undefined ? 'is required' : 'must be an object') }),
+});
+export type ReleaseUpdateBody = z.infer<typeof ReleaseUpdateBody>;
+
+const QueryBoolean = z.enum(['true', 'false', '1', '0', 'True', 'False']).transform((v) => v === '1' || v.toLowerCase() === 'true');
+
+export const ReleaseListQuery = z.object({
+  sort: z.enum(['asc', 'desc']).default('asc'),
+  show_drafts: QueryBoolean.default(false),
+  show_archived: QueryBoolean.default(false),
+});
+
+export const ReleaseDownloadQuery = z.object({ platform: z.string().trim().min(1, 'must not be blank').max(RELEASE_LIMITS.platform).optional() });
+
+export const ReleaseDownloadInfo = z.object({
+  available_platforms: z.array(z.object({ platform: z.string(), download_count: z.number().int() })),
+});
+
+export const ReleaseDeleteResponse = z.object({ success: z.boolean(), message: z.string() });
+
 export const releaseOperations = {
-  listReleases: defineOperation({ id: 'listReleases', methods: ['GET'], path: base, tag: 'Releases', summary: 'Published releases by default; show_drafts, show_archived, sort.' }),
-  createRelease: defineOperation({ id: 'createRelease', methods: ['POST'], path: base, tag: 'Releases', summary: 'Create a release, published unless save_draft.', status: 201 }),
-  showRelease: defineOperation({ id: 'showRelease', methods: ['GET'], path: `${base}/{release_id}`, tag: 'Releases', summary: 'One release by rel-<n> or <n>.' }),
-  updateRelease: defineOperation({ id: 'updateRelease', methods: ['PATCH', 'PUT'], path: `${base}/{release_id}`, tag: 'Releases', summary: 'Update a release, its links and attachments.' }),
-  deleteRelease: defineOperation({ id: 'deleteRelease', methods: ['DELETE'], path: `${base}/{release_id}`, tag: 'Releases', summary: 'Delete a release that is not the only published one and has no issues.' }),
-  releaseDownload: defineOperation({ id: 'releaseDownload', methods: ['GET'], path: `${base}/{release_id}/download`, tag: 'Releases', summary: 'With platform: count and redirect; without: download counts.' }),
-  publishRelease: defineOperation({ id: 'publishRelease', methods: ['POST'], path: `${base}/{release_id}/publish`, tag: 'Releases', summary: 'Publish a draft (idempotent).' }),
-  archiveRelease: defineOperation({ id: 'archiveRelease', methods: ['POST'], path: `${base}/{release_id}/archive`, tag: 'Releases', summary: 'Archive; another published release must remain.' }),
-  restoreRelease: defineOperation({ id: 'restoreRelease', methods: ['POST'], path: `${base}/{release_id}/restore`, tag: 'Releases', summary: 'Restore an archived release.' }),
+  listReleases: defineOperation({ id: 'listReleases', methods: ['GET'], path: base, tag: 'Releases', summary: 'Published releases by default; show_drafts, show_archived, sort.', query: ReleaseListQuery, response: z.array(Release) }),
+  createRelease: defineOperation({ id: 'createRelease', methods: ['POST'], path: base, tag: 'Releases', summary: 'Create a release, published unless save_draft.', status: 201, body: ReleaseCreateBody, response: Release }),
+  showRelease: defineOperation({ id: 'showRelease', methods: ['GET'], path: `${base}/{release_id}`, tag: 'Releases', summary: 'One release by rel-<n> or <n>.', response: Release }),
+  updateRelease: defineOperation({ id: 'updateRelease', methods: ['PATCH', 'PUT'], path: `${base}/{release_id}`, tag: 'Releases', summary: 'Update a release, its links and attachments.', body: ReleaseUpdateBody, response: Release }),
+  deleteRelease: defineOperation({ id: 'deleteRelease', methods: ['DELETE'], path: `${base}/{release_id}`, tag: 'Releases', summary: 'Delete a release that is not the only published one and has no issues.', response: ReleaseDeleteResponse }),
+  releaseDownload: defineOperation({ id: 'releaseDownload', methods: ['GET'], path: `${base}/{release_id}/download`, tag: 'Releases', summary: 'With platform: count and redirect (302); without: download counts.', query: ReleaseDownloadQuery, response: ReleaseDownloadInfo }),
+  publishRelease: defineOperation({ id: 'publishRelease', methods: ['POST'], path: `${base}/{release_id}/publish`, tag: 'Releases', summary: 'Publish a draft (idempotent).', response: Release }),
+  archiveRelease: defineOperation({ id: 'archiveRelease', methods: ['POST'], path: `${base}/{release_id}/archive`, tag: 'Releases', summary: 'Archive; another published release must remain.', response: Release }),
+  restoreRelease: defineOperation({ id: 'restoreRelease', methods: ['POST'], path: `${base}/{release_id}/restore`, tag: 'Releases', summary: 'Restore an archived release.', response: Release }),
 } as const;

@@ -1,11 +1,80 @@
-// Support tickets: reference "Support tickets", decisions §2 paths.
+// Support tickets: reference "Support ticket" and "Support tickets", decisions §2 paths.
+import { z } from 'zod';
+import { Email, Timestamp, UserRef } from './common.ts';
+import { blankAsAbsent, DiscordBotUser, FeatureRequestCustomField, MAX_DESCRIPTION_LENGTH, MAX_TITLE_LENGTH, SubmissionCustomValues, SubmissionFiles } from './feature-requests.ts';
 import { defineOperation } from './operation.ts';
 
 const base = '/projects/{project_id}/tickets';
 
+export const TICKET_STATUSES = ['new', 'open', 'pending', 'solved', 'closed'] as const;
+export const TICKET_PRIORITIES = ['low', 'medium', 'high', 'critical'] as const;
+export const TicketStatus = z.enum(TICKET_STATUSES);
+export const TicketPriority = z.enum(TICKET_PRIORITIES);
+
+/** `file_type` is our coarse class of the content type: image, video, audio, text or other. */
+export const TicketAttachment = z.object({
+  id: z.number().int(),
+  filename: z.string(),
+  content_type: z.string(),
+  file_type: z.enum(['image', 'video', 'audio', 'text', 'other']),
+  size_bytes: z.number().int(),
+  user: UserRef,
+});
+
+/** The reference's table; `scoped_id` and `custom_fields` are additions of ours. */
+export const Ticket = z.object({
+  id: z.string(),
+  scoped_id: z.number().int(),
+  title: z.string(),
+  description: z.string(),
+  status: TicketStatus,
+  priority: TicketPriority,
+  created_at: Timestamp,
+  updated_at: Timestamp,
+  reporter: UserRef,
+  assigned_to: UserRef,
+  attachments: z.array(TicketAttachment),
+  custom_fields: z.array(FeatureRequestCustomField),
+});
+export type Ticket = z.infer<typeof Ticket>;
+
+export const TicketCreateBody = z.object({
+  ticket: z.object({
+    description: z.string({ error: 'is required' }).trim().min(1, 'is required').max(MAX_DESCRIPTION_LENGTH),
+    title: blankAsAbsent(z.string().trim().max(MAX_TITLE_LENGTH)),
+    priority: blankAsAbsent(TicketPriority),
+    reporter_email: blankAsAbsent(Email),
+    attachments: SubmissionFiles.optional(),
+    custom: SubmissionCustomValues.optional(),
+    custom_fields: SubmissionCustomValues.optional(),
+  }, { error: 'ticket[description] is required' }),
+  user: DiscordBotUser.optional(),
+});
+export type TicketCreateBody = z.infer<typeof TicketCreateBody>;
+
+const AttachmentIds = z.union([z.coerce.number().int().positive(), z.array(z.coerce.number().int().positive())]);
+
+export const TicketUpdateBody = z.object({
+  ticket: z.object({
+    title: blankAsAbsent(z.string().trim().min(1).max(MAX_TITLE_LENGTH)),
+    description: blankAsAbsent(z.string().trim().min(1).max(MAX_DESCRIPTION_LENGTH)),
+    status: blankAsAbsent(TicketStatus),
+    priority: blankAsAbsent(TicketPriority),
+    /** A member's `usr-` id; empty or null unassigns. */
+    assigned_to_id: z.union([z.string(), z.null()]).optional(),
+    attachments: SubmissionFiles.optional(),
+    remove_attachment_ids: AttachmentIds.optional(),
+  }, { error: 'a ticket object is required' }),
+});
+export type TicketUpdateBody = z.infer<typeof TicketUpdateBody>;
+
+/** `query` is required; a missing one is 400 (decisions §1). */
+export const TicketSearchParams = z.object({ query: z.string().max(1000).optional() });
+export const TicketSearchResponse = z.array(z.object({ id: z.string(), title: z.string() }));
+
 export const ticketOperations = {
-  createTicket: defineOperation({ id: 'createTicket', methods: ['POST'], path: base, tag: 'Tickets', summary: 'Create a support ticket.', status: 201 }),
-  searchTickets: defineOperation({ id: 'searchTickets', methods: ['GET', 'POST'], path: `${base}/search`, tag: 'Tickets', summary: 'Case-insensitive search over title and description, at most 10.' }),
-  showTicket: defineOperation({ id: 'showTicket', methods: ['GET'], path: `${base}/{id}`, tag: 'Tickets', summary: 'One ticket by scoped id or g-<id>.' }),
-  updateTicket: defineOperation({ id: 'updateTicket', methods: ['PATCH', 'PUT'], path: `${base}/{id}`, tag: 'Tickets', summary: 'Update status, priority, assignee and attachments.' }),
+  createTicket: defineOperation({ id: 'createTicket', methods: ['POST'], path: base, tag: 'Tickets', summary: 'Create a support ticket.', status: 201, body: TicketCreateBody, response: Ticket }),
+  searchTickets: defineOperation({ id: 'searchTickets', methods: ['GET', 'POST'], path: `${base}/search`, tag: 'Tickets', summary: 'Case-insensitive search over title and description, at most 10.', query: TicketSearchParams, response: TicketSearchResponse }),
+  showTicket: defineOperation({ id: 'showTicket', methods: ['GET'], path: `${base}/{id}`, tag: 'Tickets', summary: 'One ticket by scoped id or g-<id>.', response: Ticket }),
+  updateTicket: defineOperation({ id: 'updateTicket', methods: ['PATCH', 'PUT'], path: `${base}/{id}`, tag: 'Tickets', summary: 'Update status, priority, assignee and attachments.', body: TicketUpdateBody, response: Ticket }),
 } as const;

@@ -2,6 +2,11 @@
 // is a new numbered file. Numbers are reserved per area to keep parallel work apart:
 // 1-9 core, 10-19 issues, 20-29 media, 30-39 other resources, 40-49 search and jobs.
 import core from './001-core.ts';
+import issues from './010-issues.ts';
+import media from './020-media.ts';
+import featureRequestsTickets from './030-feature-requests-tickets.ts';
+import releasesPlaytimeFacts from './050-releases-playtime-facts.ts';
+import search from './040-search.ts';
 
 export interface Migration {
   version: number;
@@ -9,4 +14,4 @@ export interface Migration {
   sql: string;
 }
 
-export const migrations: Migration[] = [core];
+export const migrations: Migration[] = [core, issues, media, featureRequestsTickets, releasesPlaytimeFacts, search];

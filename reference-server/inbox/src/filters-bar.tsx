@@ -1,0 +1,54 @@
+// Type, status, priority and release filters and the search box of the report list.
+import { useEffect, useState } from 'preact/hooks';
+import { ISSUE_PRIORITIES, ISSUE_STATUSES } from '../../../widget/src/protocol/issues.ts';
+import { FEATURE_REQUEST_STATUSES } from '../../../widget/src/protocol/feature-requests.ts';
+import { TICKET_STATUSES } from '../../../widget/src/protocol/tickets.ts';
+import { humanize } from './format.ts';
+import type { Filters, Release } from './types.ts';
+
+const STATUSES: Record<Filters['type'], readonly string[]> = {
+  all: [...new Set([...ISSUE_STATUSES, ...FEATURE_REQUEST_STATUSES, ...TICKET_STATUSES])],
+  issue: ISSUE_STATUSES,
+  feature_request: FEATURE_REQUEST_STATUSES,
+  ticket: TICKET_STATUSES,
+};
+
+export const EMPTY_FILTERS: Filters = { type: 'all', status: '', priority: '', release: '', archived: false, query: '' };
+
+export function FiltersBar(props: { filters: Filters; releases: Release[]; onChange(filters: Filters): void }) {
+  const { filters, onChange } = props;
+  const [query, setQuery] = useState(filters.query);
+  useEffect(() => setQuery(filters.query), [filters.query]);
+  const set = (patch: Partial<Filters>) => onChange({ ...filters, ...patch });
+  const select = (id: string, label: string, value: string, options: Array<[string, string]>, key: keyof Filters) => (
+    <div class="field">
+      <label for={id}>{label}</label>
+      <select id={id} value={value} onChange={(e) => set({ [key]: (e.target as HTMLSelectElement).value } as Partial<Filters>)}>
+        {options.map(([v, text]) => <option key={v} value={v}>{text}</option>)}
+      </select>
+    </div>
+  );
+  return (
+    <div class="filters">
+      <form role="search" class="search" onSubmit={(e) => { e.preventDefault(); set({ query }); }}>
+        <label for="search">Search reports</label>
+        <div class="search-row">
+          <input id="search" type="search" value={query} placeholder="Words from a title or description"
+            onInput={(e) => setQuery((e.target as HTMLInputElement).value)} />
+          <button type="submit">Search</button>
+          {filters.query && <button type="button" class="secondary" onClick={() => set({ query: '' })}>Clear</button>}
+        </div>
+      </form>
+      <div class="filter-row">
+        {select('filter-type', 'Type', filters.type, [['all', 'All reports'], ['issue', 'Issues'], ['feature_request', 'Feature requests'], ['ticket', 'Tickets']], 'type')}
+        {select('filter-status', 'Status', filters.status, [['', 'Any status'], ...STATUSES[filters.type].map((s): [string, string] => [s, humanize(s)])], 'status')}
+        {select('filter-priority', 'Priority', filters.priority, [['', 'Any priority'], ...ISSUE_PRIORITIES.map((p): [string, string] => [p, humanize(p)])], 'priority')}
+        {select('filter-release', 'Release', filters.release, [['', 'Any release'], ['latest', 'Latest release'], ...props.releases.map((r): [string, string] => [String(r.id), r.label])], 'release')}
+        <div class="field checkbox">
+          <input id="filter-archived" type="checkbox" checked={filters.archived} onChange={(e) => set({ archived: (e.target as HTMLInputElement).checked })} />
+          <label for="filter-archived">Archived issues</label>
+        </div>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,6 @@
+// Entry of the QA inbox page.
+import { render } from 'preact';
+import { App } from './app.tsx';
+import './styles.css';
+
+render(<App />, document.getElementById('app')!);

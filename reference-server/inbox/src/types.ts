@@ -1,0 +1,88 @@
+// What the inbox reads from the API. Resource shapes come from the protocol module (type-only
+// imports, so no schema code ships); the attachment and notification views are narrowed here
+// to the members the reference and decisions §6 name.
+import type { ReportKind } from '../../../widget/src/protocol/events.ts';
+
+export type { Issue } from '../../../widget/src/protocol/issues.ts';
+export type { FeatureRequest } from '../../../widget/src/protocol/feature-requests.ts';
+export type { Ticket } from '../../../widget/src/protocol/tickets.ts';
+export type { Release } from '../../../widget/src/protocol/releases.ts';
+export type { ProjectListItem } from '../../../widget/src/protocol/projects.ts';
+export type { VerifyResponse } from '../../../widget/src/protocol/auth.ts';
+export type { ReportEvent, ReportKind } from '../../../widget/src/protocol/events.ts';
+
+/** Reference "Issue attachments": the shared members and each kind's extras. */
+export interface Attachment {
+  id: number;
+  type?: string;
+  created_at?: string;
+  media_size_bytes?: number;
+  size_bytes?: number;
+  content_type?: string;
+  url: string | null;
+  filename: string | null;
+  developer_private?: boolean;
+  user?: { id: number | string | null; name: string | null } | null;
+  description?: string | null;
+  layer_a_url?: string | null;
+  layer_a_filename?: string | null;
+  processing?: boolean;
+  processed?: boolean;
+  failed?: boolean;
+}
+
+export interface MediaSet {
+  screenshots: Attachment[];
+  log_files: Attachment[];
+  binary_files: Attachment[];
+  video_clips: Attachment[];
+}
+
+/** One row of GET /__admin/notifications (decisions §6). */
+export interface NotificationRecord {
+  id: number;
+  kind: 'email' | 'notification';
+  event: string;
+  project_id: number | null;
+  recipient_user_id: number | null;
+  recipient_email: string | null;
+  subject: string;
+  body: string;
+  data: Record<string, unknown>;
+  created_at: string;
+}
+
+export interface SimilarIssue {
+  id: number;
+  scoped_id: number;
+  title: string;
+  status: string;
+  priority: string;
+  created_at: string;
+  similarity_score: number;
+}
+
+/** One line of the inbox list, whatever the kind of report. */
+export interface ReportItem {
+  key: string;
+  kind: ReportKind;
+  /** The id used in this kind's paths: `g-<id>` for issues, the scoped id otherwise. */
+  pathId: string;
+  scopedId: number;
+  title: string;
+  status: string;
+  priority?: string;
+  createdAt: string;
+  raw?: boolean;
+}
+
+export interface Filters {
+  type: 'all' | ReportKind;
+  status: string;
+  priority: string;
+  release: string;
+  archived: boolean;
+  query: string;
+}
+
+export const KIND_LABEL: Record<ReportKind, string> = { issue: 'Issue', feature_request: 'Feature request', ticket: 'Ticket' };

@@ -1,0 +1,65 @@
+// Idempotency-Key on the create operations of feature requests and tickets (decisions §1): the
+// same key from the same caller within 24 hours answers the first success again and creates
+// nothing; the same key with another body is 422. Failures are not stored, so a corrected
+// retry can still succeed.
+import { createHash } from 'node:crypto';
+import type { Deps } from '../deps.ts';
+import { unprocessable } from '../errors.ts';
+import { findIdempotent, saveIdempotent } from '../repositories/idempotency.ts';
+import type { Caller } from './caller.ts';
+
+const WINDOW_MS = 24 * 3600 * 1000;
+const MAX_KEY_LENGTH = 255;
+
+/** Who "the same caller" is: the token and user; the IP as well when neither identifies anyone. */
+export function callerKeyOf(caller: Caller): string {
+  const parts = [caller.token ? `tkn:${caller.token.token}` : null, caller.user ? `usr:${caller.user.id}` : null].filter(Boolean);
+  return parts.length ? parts.join('|') : `ip:${caller.ip}`;
+}
+
+/** A stable digest of a normalised body; a file counts by its name, type and content hash. */
+export async function fingerprint(body: unknown): Promise<string> {
+  const hash = createHash('sha256');
+  const walk = async (value: unknown): Promise<void> => {
+    if (value instanceof Blob) {
+      const bytes = Buffer.from(await value.arrayBuffer());
+      hash.update(`file:${(value as File).name ?? ''}:${value.type}:${createHash('sha256').update(bytes).digest('hex')};`);
+    } else if (Array.isArray(value)) {
+      hash.update('[');
+      for (const item of value) await walk(item);
+      hash.update(']');
+    } else if (value !== null && typeof value === 'object') {
+      hash.update('{');
+      for (const key of Object.keys(value).sort()) { hash.update(`${JSON.stringify(key)}:`); await walk((value as Record<string, unknown>)[key]); }
+      hash.update('}');
+    } else {
+      hash.update(`${JSON.stringify(value ?? null)};`);
+    }
+  };
+  await walk(body);
+  return hash.digest('hex');
+}
+
+export interface StoredResponse { status: number; body: unknown }
+
+/** Runs `create` once per key; a replay answers the stored status and body. */
+export async function withIdempotencyKey(
+  deps: Pick<Deps, 'db' | 'clock'>, caller: Caller, operation: string, key: string | undefined, body: unknown,
+  create: () => Promise<StoredResponse>,
+): Promise<StoredResponse> {
+  if (key === undefined) return create();
+  const trimmed = key.trim();
+  if (trimmed.length === 0 || trimmed.length > MAX_KEY_LENGTH) throw unprocessable(`Idempotency-Key must be 1 to ${MAX_KEY_LENGTH} characters.`);
+  const callerKey = callerKeyOf(caller);
+  const requestHash = await fingerprint(body);
+  const now = deps.clock.now();
+  const since = new Date(now.getTime() - WINDOW_MS).toISOString();
+  const previous = findIdempotent(deps.db, callerKey, operation, trimmed, since);
+  if (previous) {
+    if (previous.request_hash !== requestHash) throw unprocessable('This Idempotency-Key was already used with a different request body.');
+    return { status: previous.status, body: JSON.parse(previous.body) as unknown };
+  }
+  const response = await create();
+  saveIdempotent(deps.db, { caller_key: callerKey, operation, key: trimmed, request_hash: requestHash, status: response.status, body: JSON.stringify(response.body), created_at: now.toISOString() });
+  return response;
+}

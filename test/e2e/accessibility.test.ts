@@ -1,0 +1,94 @@
+// The overlay's accessibility (axe-core scan), right-to-left locale, strict Content Security
+// Policy, and gamepad operation, in Chromium on the demo game.
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, expect, test } from 'vitest';
+import type { TestServer } from '../helpers/server.ts';
+import { issuesWith, launchBrowser, openGame, overlay, ROOT, startDemoServer } from './harness.ts';
+
+const AXE = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
+const DEMO_HTML = readFileSync(`${ROOT}/demo/index.html`, 'utf8');
+
+let server: TestServer;
+let browser: Browser;
+beforeAll(async () => {
+  [server, browser] = await Promise.all([startDemoServer(), launchBrowser()]);
+});
+afterAll(async () => {
+  await browser?.close();
+  await server?.close();
+});
+
+/** The demo page with its HTML changed (extra data attributes, a CSP meta tag). */
+async function gameWith(edit: (html: string) => string, init?: () => void): Promise<Page> {
+  const page = await (await browser.newContext()).newPage();
+  if (init) await page.addInitScript(init);
+  await page.route('**/demo/index.html*', (route) => route.fulfill({ contentType: 'text/html', body: edit(DEMO_HTML) }));
+  await openGame(page, server);
+  return page;
+}
+
+test('has no axe-core violations with the overlay open', async () => {
+  const page = await gameWith((h) => h);
+  await page.keyboard.press('F8');
+  await overlay(page).waitFor();
+  await page.locator('[data-glitchbox] img.gb-thumb').waitFor();
+  await page.locator('#gb-desc').fill('short');
+  await page.locator('#gb-send').click(); // the error state is scanned too
+  await page.addScriptTag({ path: AXE });
+  const result = await page.evaluate(async () => {
+    const r = await (window as any).axe.run(document, { resultTypes: ['violations'] });
+    return r.violations.map((v: any) => `${v.id}: ${v.nodes.map((n: any) => n.target.join(' ')).join(', ')}`);
+  });
+  expect(result).toEqual([]);
+});
+
+test('renders right to left in Arabic', async () => {
+  const page = await gameWith((h) => h.replace('data-locale="en"', 'data-locale="ar"'));
+  await page.keyboard.press('F8');
+  await overlay(page).waitFor();
+  expect(await overlay(page).getAttribute('dir')).toBe('rtl');
+  expect(await overlay(page).getAttribute('lang')).toBe('ar');
+  expect(await page.locator('#gb-heading').textContent()).toBe('الإبلاغ عن مشكلة');
+});
+
+test('works under a strict Content Security Policy', async () => {
+  const csp = "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' blob: data:; worker-src 'self' blob:; connect-src 'self'";
+  const page = await gameWith(
+    (h) => h.replace('<meta charset="utf-8">', `<meta charset="utf-8">\n<meta http-equiv="Content-Security-Policy" content="${csp}">`),
+    () => { (window as any).__violations = []; addEventListener('securitypolicyviolation', (e: SecurityPolicyViolationEvent) => (window as any).__violations.push(`${e.violatedDirective} ${e.blockedURI}`)); },
+  );
+  await page.keyboard.press('F8');
+  await overlay(page).waitFor();
+  await page.locator('[data-glitchbox] img.gb-thumb').waitFor();
+  // The adopted stylesheet applied: the dialog has the theme's border radius.
+  expect(await overlay(page).evaluate((d) => getComputedStyle(d).borderTopLeftRadius)).toBe('10px');
+  await page.locator('#gb-desc').fill('marker-csp: works with a strict policy');
+  await page.locator('#gb-send').click();
+  await expect.poll(() => page.locator('[data-gb-outcome]').getAttribute('data-gb-outcome'), { timeout: 20_000 }).toBe('sent');
+  expect(await page.evaluate(() => (window as any).__violations)).toEqual([]);
+  expect((await issuesWith(server, 'marker-csp'))[0].screenshots).toHaveLength(1);
+});
+
+test('opens with the gamepad chord, moves focus with the D-pad and closes with B', async () => {
+  // A virtual pad: the page's navigator.getGamepads answers from window.__pad.
+  const page = await gameWith((h) => h, () => {
+    const pad = { index: 0, id: 'virtual', connected: true, mapping: 'standard', axes: [0, 0, 0, 0], buttons: Array.from({ length: 17 }, () => ({ pressed: false, value: 0, touched: false })) };
+    (window as any).__pad = pad;
+    Object.defineProperty(navigator, 'getGamepads', { configurable: true, value: () => [pad, null, null, null] });
+  });
+  const press = async (buttons: number[], down: boolean) => page.evaluate(([b, d]) => { for (const i of b as number[]) (window as any).__pad.buttons[i].pressed = d; }, [buttons, down] as const);
+  await page.evaluate(() => dispatchEvent(new Event('gamepadconnected')));
+  await press([8, 9], true);
+  await overlay(page).waitFor();
+  await press([8, 9], false);
+  const focused = () => page.evaluate(() => document.querySelector('[data-glitchbox]')!.shadowRoot!.activeElement?.id ?? '');
+  expect(await focused()).toBe('gb-desc');
+  await press([13], true); await page.waitForTimeout(120); await press([13], false); await page.waitForTimeout(120);
+  expect(await focused()).toBe('gb-steps');
+  await press([12], true); await page.waitForTimeout(120); await press([12], false); await page.waitForTimeout(120);
+  expect(await focused()).toBe('gb-desc');
+  await press([1], true); await page.waitForTimeout(120); await press([1], false);
+  await expect.poll(() => page.locator('[data-glitchbox]').count()).toBe(0);
+});

@@ -1,0 +1,57 @@
+// Browser-test harness: the widget build, a real reference server that also serves demo/ and
+// widget/dist/ (same origin, like `npm start`), and Debian's Chromium through playwright-core.
+import { readFileSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { chromium, type Browser, type Page } from 'playwright-core';
+import { startTestServer, type TestServer } from '../helpers/server.ts';
+import { ensureWidgetBuilt } from '../widget/build-once.ts';
+
+export const ROOT = resolve(import.meta.dirname, '../..');
+
+export const CHROMIUM_ARGS = [
+  '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--no-first-run', '--disable-sync',
+  // WebGL without a GPU: ANGLE on SwiftShader.
+  '--use-angle=swiftshader', '--enable-unsafe-swiftshader',
+];
+
+export async function launchBrowser(): Promise<Browser> {
+  return chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: CHROMIUM_ARGS });
+}
+
+/** The demo project `npm start` seeds (pr-4242, token tkn-demo), which demo/index.html names. */
+export const DEMO = { project: 'pr-4242', developer: 'Bearer pat-demo-developer' } as const;
+
+export async function startDemoServer(options: Parameters<typeof startTestServer>[0] = {}): Promise<TestServer> {
+  const dist = await ensureWidgetBuilt();
+  const server = await startTestServer({ ...options, staticDirs: [{ prefix: '/demo', dir: resolve(ROOT, 'demo') }, { prefix: '/widget', dir: dist }] });
+  server.fixtures(JSON.parse(readFileSync(resolve(ROOT, 'scripts/demo-fixtures.json'), 'utf8')));
+  return server;
+}
+
+/** Opens the demo game and waits until it has drawn frames. */
+export async function openGame(page: Page, server: TestServer, query = 'test=1'): Promise<void> {
+  await page.goto(`${server.url}/demo/index.html?${query}`);
+  await page.waitForFunction(() => (window as any).__game?.state.frame > 5);
+}
+
+/** The overlay's shadow root content is reachable by Playwright's CSS engine (open shadow root). */
+export const overlay = (page: Page) => page.locator('[data-glitchbox] dialog');
+
+/** Pixels [r,g,b,a] of an image (blob: or http URL) at the given points, decoded in the page. */
+export async function imagePixels(page: Page, url: string, points: Array<[number, number]>): Promise<{ width: number; height: number; pixels: number[][] }> {
+  return page.evaluate(async ({ url, points }) => {
+    const bitmap = await createImageBitmap(await (await fetch(url)).blob());
+    const c = new OffscreenCanvas(bitmap.width, bitmap.height);
+    const ctx = c.getContext('2d')!;
+    ctx.drawImage(bitmap, 0, 0);
+    return { width: bitmap.width, height: bitmap.height, pixels: points.map(([x, y]) => Array.from(ctx.getImageData(x, y, 1, 1).data)) };
+  }, { url, points });
+}
+
+export const near = (a: number[], b: number[], tolerance = 10) => a.every((v, i) => Math.abs(v - b[i]) <= tolerance);
+
+/** Issues of the demo project (raw ones included) whose description contains the marker, read by its developer. */
+export async function issuesWith(server: TestServer, marker: string): Promise<any[]> {
+  const res = await server.request('GET', `/projects/${DEMO.project}/issues.json?per_page=100&raw=any`, { auth: DEMO.developer });
+  return (res.body.issues as any[]).filter((i) => String(i.description).includes(marker));
+}

@@ -1,0 +1,152 @@
+// The player's path through the demo game in Chromium against the real reference server:
+// hotkey, a screenshot equal to the game's frame, annotation, submission, and the issue read back.
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, expect, test } from 'vitest';
+import type { TestServer } from '../helpers/server.ts';
+import { imagePixels, issuesWith, launchBrowser, near, openGame, overlay, startDemoServer } from './harness.ts';
+
+let server: TestServer;
+let browser: Browser;
+beforeAll(async () => {
+  [server, browser] = await Promise.all([startDemoServer(), launchBrowser()]);
+});
+afterAll(async () => {
+  await browser?.close();
+  await server?.close();
+});
+
+async function newGame(query = 'test=1'): Promise<Page> {
+  const page = await (await browser.newContext()).newPage();
+  await openGame(page, server, query);
+  return page;
+}
+
+// Points of the frozen test scene (960x540): background, the two gems, the rock and the ship.
+const POINTS: Array<[number, number]> = [[30, 500], [240, 162], [720, 162], [480, 243], [480, 440], [900, 30]];
+
+test('sends a report whose screenshot is the game frame, with its annotation layer, log file, debug trace and device info', async () => {
+  const page = await newGame();
+  await page.evaluate(() => (window as any).Glitchbox.breadcrumb('warning', 'marker-trace: ship entered the nebula'));
+  const truth: number[][] = await page.evaluate((p) => (window as any).__game.readPixels(p), POINTS);
+  await page.keyboard.press('F8');
+  await overlay(page).waitFor();
+  expect(await page.evaluate(() => (window as any).__game.state.paused)).toBe(true);
+
+  const thumb = page.locator('[data-glitchbox] img.gb-thumb');
+  await thumb.waitFor();
+  const shot = await imagePixels(page, (await thumb.getAttribute('src'))!, POINTS);
+  expect([shot.width, shot.height]).toEqual([960, 540]);
+  shot.pixels.forEach((px, i) => expect(near(px, truth[i]), `point ${POINTS[i]}: ${px} vs ${truth[i]}`).toBe(true));
+  expect(new Set(shot.pixels.map((p) => p.join())).size).toBeGreaterThanOrEqual(4); // not a blank frame
+
+  await page.locator('#gb-desc').fill('marker-flow: the ship flickers when it crosses the red rock');
+  await page.locator('#gb-steps').fill('1. Start level 1\n2. Fly into the rock');
+  await page.locator('#gb-annotate').click();
+  const area = (await page.locator('[data-gb-draw]').boundingBox())!;
+  const sx = area.width / 960;
+  await page.getByRole('button', { name: 'Box', exact: true }).click();
+  await page.mouse.move(area.x + 100 * sx, area.y + 100 * sx);
+  await page.mouse.down();
+  await page.mouse.move(area.x + 300 * sx, area.y + 250 * sx, { steps: 4 });
+  await page.mouse.up();
+  await page.getByRole('button', { name: 'Done', exact: true }).click();
+  await expect.poll(() => page.locator('label[for=gb-att-shot]').textContent()).toContain('Annotated');
+
+  await page.locator('#gb-send').click();
+  await expect.poll(() => page.locator('[data-gb-outcome]').getAttribute('data-gb-outcome'), { timeout: 20_000 }).toBe('sent');
+  expect(await page.locator('[data-gb-outcome]').textContent()).toBe('Sent. Thank you!');
+
+  const [issue] = await issuesWith(server, 'marker-flow');
+  expect(issue.steps_to_reproduce).toEqual([{ step: 'Start level 1' }, { step: 'Fly into the rock' }]);
+  expect(issue.screenshots).toHaveLength(1);
+  const uploaded = await imagePixels(page, issue.screenshots[0].url, POINTS);
+  uploaded.pixels.forEach((px, i) => expect(near(px, truth[i])).toBe(true));
+  // The layer is a transparent PNG of the same size with the red box stroke on it.
+  const layer = await imagePixels(page, issue.screenshots[0].layer_a_url, [[99, 175], [100, 175], [101, 175], [200, 175], [5, 5]]);
+  expect([layer.width, layer.height]).toEqual([960, 540]);
+  expect(layer.pixels.slice(0, 3).some(([r, g, , a]) => r > 200 && g < 100 && a === 255)).toBe(true);
+  expect(layer.pixels[3][3]).toBe(0);
+  expect(layer.pixels[4][3]).toBe(0);
+
+  expect(issue.log_files).toHaveLength(1);
+  const log = await (await fetch(issue.log_files[0].url)).text();
+  expect(log).toContain('[log] Star Courier ready');
+  expect(log).toMatch(/# Frame times over the last \d+ frames/);
+  expect(issue.device?.configuration?.os).toMatch(/Linux/);
+  const row = server.deps.db.prepare('SELECT debug_trace FROM issues WHERE id = ?').get(issue.id) as { debug_trace: string };
+  const trace = JSON.parse(row.debug_trace);
+  expect(trace.steps).toContainEqual({ severity: 'warning', description: expect.stringContaining('marker-trace: ship entered the nebula') });
+  expect(issue.custom_fields).toContainEqual(expect.objectContaining({ ident: 'level', value: '1' }));
+});
+
+test('keeps keys from reaching the game while open, and gives focus back to the canvas on close', async () => {
+  const page = await newGame();
+  await page.keyboard.press('F8');
+  await overlay(page).waitFor();
+  const before = await page.evaluate(() => (window as any).__game.state.keyEvents);
+  await page.keyboard.type('typed into the form, not the game');
+  await page.keyboard.press('ArrowLeft');
+  expect(await page.locator('#gb-desc').inputValue()).toBe('typed into the form, not the game');
+  expect(await page.evaluate(() => (window as any).__game.state.keyEvents)).toBe(before);
+  expect(await page.evaluate(() => navigator.getGamepads().filter(Boolean).length)).toBe(0);
+
+  await page.keyboard.press('Escape');
+  await expect.poll(() => page.locator('[data-glitchbox]').count()).toBe(0);
+  expect(await page.evaluate(() => document.activeElement?.id)).toBe('game');
+  expect(await page.evaluate(() => (window as any).__game.state.paused)).toBe(false);
+  await page.keyboard.press('ArrowRight');
+  expect(await page.evaluate(() => (window as any).__game.state.keyEvents)).toBe(before + 1);
+});
+
+test('shows the project minimum length as the reason when the description is too short', async () => {
+  const page = await newGame();
+  await page.keyboard.press('F8');
+  await overlay(page).waitFor();
+  await page.locator('#gb-desc').fill('broken');
+  await expect.poll(() => page.locator('#gb-counter').textContent()).toBe('6 / 10 characters minimum');
+  await page.locator('#gb-send').click();
+  expect(await page.locator('#gb-error').textContent()).toBe('Please write at least 10 characters (6 so far).');
+  expect(await page.evaluate(() => document.querySelector('[data-glitchbox]')!.shadowRoot!.activeElement?.id)).toBe('gb-desc');
+  expect(await issuesWith(server, 'broken')).toHaveLength(0);
+});
+
+test('sends a report with the keyboard alone', async () => {
+  const page = await newGame();
+  await page.keyboard.press('F8');
+  await overlay(page).waitFor();
+  await page.keyboard.type('marker-keys: the score resets after pausing');
+  await page.keyboard.press('Control+Enter');
+  await expect.poll(() => page.locator('[data-gb-outcome]').getAttribute('data-gb-outcome'), { timeout: 20_000 }).toBe('sent');
+  // Focus moved to the end state's close button; Enter closes and the canvas has focus again.
+  await page.keyboard.press('Enter');
+  await expect.poll(() => page.locator('[data-glitchbox]').count()).toBe(0);
+  expect(await page.evaluate(() => document.activeElement?.id)).toBe('game');
+  expect(await issuesWith(server, 'marker-keys')).toHaveLength(1);
+
+  // Tab order reaches Send from the description.
+  await page.keyboard.press('F8');
+  await overlay(page).waitFor();
+  await page.keyboard.type('marker-tabs: second report through the tab order');
+  let focused = '';
+  for (let i = 0; i < 40 && focused !== 'gb-send'; i++) {
+    await page.keyboard.press('Tab');
+    focused = await page.evaluate(() => document.querySelector('[data-glitchbox]')?.shadowRoot?.activeElement?.id ?? '');
+  }
+  expect(focused).toBe('gb-send');
+  await page.keyboard.press('Enter');
+  await expect.poll(() => page.locator('[data-gb-outcome]').getAttribute('data-gb-outcome'), { timeout: 20_000 }).toBe('sent');
+  expect(await issuesWith(server, 'marker-tabs')).toHaveLength(1);
+});
+
+test('shows report text as text, never as HTML', async () => {
+  const page = await newGame();
+  await page.evaluate(() => console.log('<img src=x onerror="window.__pwned=1">'));
+  await page.keyboard.press('F8');
+  await overlay(page).waitFor();
+  await page.locator('#gb-att-logs ~ details summary, [data-glitchbox] details summary').first().click();
+  await page.locator('#gb-desc').fill('<b>bold</b> <img src=x onerror="window.__pwned=1">');
+  await page.locator('#gb-send').click();
+  await expect.poll(() => page.locator('[data-gb-outcome]').getAttribute('data-gb-outcome'), { timeout: 20_000 }).toBe('sent');
+  expect(await page.evaluate(() => (window as any).__pwned)).toBeUndefined();
+  expect(await page.evaluate(() => document.querySelector('[data-glitchbox]')!.shadowRoot!.querySelectorAll('b, img:not(.gb-thumb)').length)).toBe(0);
+});

@@ -1,0 +1,64 @@
+// Builds the widget into widget/dist: the ES modules (npm entry + the lazy chunks the loader
+// imports by URL: ui, reporter, dom-capture, replay, encode-worker) and the IIFE script-tag
+// loader glitchbox.js, built on its own because an IIFE cannot code-split.
+// Usage: node widget/scripts/build.mjs [outDir]
+import { existsSync, rmSync, writeFileSync } from 'node:fs';
+import { dirname, relative, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { build } from 'vite';
+
+const widget = resolve(dirname(fileURLToPath(import.meta.url)), '..');
+const src = (p) => resolve(widget, 'src', p);
+
+export async function buildWidget(outDir = resolve(widget, 'dist')) {
+  rmSync(outDir, { recursive: true, force: true });
+  const entries = {
+    index: src('index.ts'),
+    ui: src('ui/mount.tsx'),
+    reporter: src('platform/reporter-chunk.ts'),
+    'dom-capture': src('platform/dom-capture.ts'),
+    replay: src('platform/replay.ts'),
+    'encode-worker': src('platform/encode-worker.ts'),
+  };
+  for (const [name, file] of Object.entries(entries)) if (!existsSync(file)) { console.warn(`glitchbox build: ${file} missing, chunk ${name} skipped`); delete entries[name]; }
+  const common = {
+    configFile: false, logLevel: 'warn', root: widget, base: './',
+    define: { 'process.env.NODE_ENV': '"production"' },
+    oxc: { jsx: { runtime: 'automatic', importSource: 'preact' } },
+  };
+  const esm = await build({
+    ...common,
+    worker: { format: 'es' },
+    build: {
+      outDir: resolve(outDir, 'esm'), emptyOutDir: true, minify: true, target: 'es2022', modulePreload: false,
+      sourcemap: false, copyPublicDir: false, reportCompressedSize: false,
+      rolldownOptions: {
+        input: entries,
+        preserveEntrySignatures: 'exports-only',
+        output: { format: 'es', entryFileNames: '[name].js', chunkFileNames: 'chunks/[name]-[hash].js', assetFileNames: 'assets/[name]-[hash][extname]' },
+      },
+    },
+  });
+  const iife = await build({
+    ...common,
+    build: {
+      outDir, emptyOutDir: false, minify: true, target: 'es2020', sourcemap: false, copyPublicDir: false, reportCompressedSize: false,
+      lib: { entry: src('loader.ts'), formats: ['iife'], name: 'GlitchboxLoader', fileName: () => 'glitchbox.js' },
+    },
+  });
+  // Which source modules ended up in which file: the size test checks that Preact and zod stay out of the loader.
+  const modules = {};
+  const root = resolve(widget, '..');
+  for (const [dir, result] of [['esm/', esm], ['', iife]]) {
+    for (const out of [result].flat().flatMap((r) => r.output)) {
+      if (out.type === 'chunk') modules[dir + out.fileName] = out.moduleIds.map((id) => relative(root, id.replace(/^\0/, '')));
+    }
+  }
+  writeFileSync(resolve(outDir, 'modules.json'), JSON.stringify(modules, null, 1));
+  return outDir;
+}
+
+if (process.argv[1] === fileURLToPath(import.meta.url)) {
+  const out = await buildWidget(process.argv[2] ? resolve(process.argv[2]) : undefined);
+  console.log(`glitchbox built into ${out}`);
+}

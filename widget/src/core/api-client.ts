@@ -1,0 +1,121 @@
+// The API client: every operation of decisions §2 through one `call`, built on ky with an injected
+// fetch; paths from the protocol module, Authorization from buildAuthorization, results classified
+// in classify.ts. The storage PUT bypasses ky (ky clones each request, which tees a streamed body).
+import ky from 'ky';
+import { buildAuthorization, operations, toPath, type Credential, type HttpMethod, type OperationId } from '../protocol/index.ts';
+import { classify, type Outcome } from './classify.ts';
+import type { Clock, UploadTransport } from './types.ts';
+
+export interface CallOptions {
+  /** Path parameters; `project_id` defaults to the client's project. */
+  params?: Record<string, string | number>;
+  query?: Record<string, string | number | boolean | undefined>;
+  json?: unknown;
+  body?: FormData | URLSearchParams;
+  auth?: Credential;
+  idempotencyKey?: string;
+  method?: HttpMethod;
+  signal?: AbortSignal;
+}
+
+export interface PutOptions {
+  onProgress?: (loaded: number) => void;
+  signal?: AbortSignal;
+}
+
+export interface ApiClient {
+  readonly endpoint: string;
+  readonly projectId: string;
+  /** Sends one operation and classifies the result; never throws for HTTP or network failures. */
+  call<T = any>(operation: OperationId, options?: CallOptions): Promise<Outcome<T>>;
+  /** Step 2 of a direct upload: PUT the bytes with every header presigned_upload returned. */
+  put(url: string, headers: Record<string, string>, body: Blob | ReadableStream<Uint8Array>, options?: PutOptions): Promise<Outcome>;
+  /** Absolute URL for a path or URL returned by the server. */
+  resolve(pathOrUrl: string): string;
+}
+
+export interface ApiClientOptions {
+  endpoint: string;
+  projectId: string;
+  fetch: typeof fetch;
+  clock: Clock;
+  timeoutMs?: number;
+  upload?: UploadTransport;
+}
+
+function countingStream(body: ReadableStream<Uint8Array>, onProgress: (loaded: number) => void): ReadableStream<Uint8Array> {
+  let loaded = 0;
+  return body.pipeThrough(
+    new TransformStream<Uint8Array, Uint8Array>({
+      transform(chunk, controller) {
+        loaded += chunk.byteLength;
+        controller.enqueue(chunk);
+        onProgress(loaded);
+      },
+    }),
+  );
+}
+
+export function createApiClient(options: ApiClientOptions): ApiClient {
+  const endpoint = options.endpoint.replace(/\/+$/, '');
+  const http = ky.create({
+    fetch: options.fetch,
+    retry: 0, // the sync engine owns retries: POSTs are never repeated blindly
+    throwHttpErrors: false,
+    timeout: options.timeoutMs ?? 30_000,
+  });
+  const resolve = (pathOrUrl: string) => (/^https?:\/\//i.test(pathOrUrl) ? pathOrUrl : endpoint + (pathOrUrl.startsWith('/') ? '' : '/') + pathOrUrl);
+
+  async function call<T>(id: OperationId, o: CallOptions = {}): Promise<Outcome<T>> {
+    const operation = operations[id] as { methods: readonly HttpMethod[]; path: string; response?: { safeParse(v: unknown): { success: boolean; error?: { message: string } } } };
+    const params = { project_id: options.projectId, ...o.params };
+    const path = toPath(operation.path, params);
+    const headers: Record<string, string> = { Accept: 'application/json' };
+    if (operation.path.startsWith('/projects/{project_id}')) headers['Service-Project-ID'] = String(params.project_id);
+    if (o.auth) headers.Authorization = buildAuthorization(o.auth);
+    if (o.idempotencyKey) headers['Idempotency-Key'] = o.idempotencyKey;
+    const searchParams: Record<string, string> = {};
+    for (const [k, v] of Object.entries(o.query ?? {})) if (v !== undefined) searchParams[k] = String(v);
+    let result: unknown;
+    try {
+      result = await http(resolve(path), {
+        method: o.method ?? operation.methods[0],
+        headers,
+        json: o.json,
+        body: o.body,
+        searchParams,
+        signal: o.signal,
+      });
+    } catch (error) {
+      result = error;
+    }
+    const outcome = await classify(result, options.clock.now());
+    if (outcome.kind === 'sent' && operation.response) {
+      // Validate against the protocol schema, but hand back the body as sent: unknown fields pass through.
+      const parsed = operation.response.safeParse(outcome.body);
+      if (!parsed.success) return { kind: 'rejected', status: outcome.status, error: `response of ${id} does not match the protocol: ${parsed.error?.message ?? ''}`.slice(0, 500), body: outcome.body };
+    }
+    return outcome as Outcome<T>;
+  }
+
+  async function put(url: string, headers: Record<string, string>, body: Blob | ReadableStream<Uint8Array>, o: PutOptions = {}): Promise<Outcome> {
+    let result: unknown;
+    try {
+      if (options.upload) {
+        result = await options.upload(resolve(url), { headers, body, onProgress: o.onProgress, signal: o.signal });
+      } else {
+        const streamed = body instanceof ReadableStream && o.onProgress ? countingStream(body, o.onProgress) : body;
+        // duplex 'half' is required by fetch for a ReadableStream body (Fetch standard, RequestInit.duplex).
+        const init: RequestInit & { duplex?: 'half' } = { method: 'PUT', headers, body: streamed, signal: o.signal };
+        if (streamed instanceof ReadableStream) init.duplex = 'half';
+        result = await options.fetch(resolve(url), init);
+        if (!(streamed instanceof ReadableStream) && o.onProgress && body instanceof Blob) o.onProgress(body.size);
+      }
+    } catch (error) {
+      result = error;
+    }
+    return classify(result, options.clock.now());
+  }
+
+  return { endpoint, projectId: options.projectId, call, put, resolve };
+}

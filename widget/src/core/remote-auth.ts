@@ -1,0 +1,44 @@
+// Which credential each draft write uses, and what happens when the 1-hour draft JWT expires
+// (reference "Authentication" rule 6, decisions §3): media writes fall back to the project token
+// itself; contact and publish fall back to the reporter (`FormUser tkn-…,email:`) when there is one.
+import type { Credential } from '../protocol/index.ts';
+import type { StoredReport } from './types.ts';
+
+/** Seconds-since-epoch `exp` of a JWT, read without verifying (only the server verifies). */
+export function jwtExpiry(jwt: string): number | undefined {
+  try {
+    const part = jwt.split('.')[1];
+    if (!part) return undefined;
+    const json = atob(part.replace(/-/g, '+').replace(/_/g, '/').padEnd(Math.ceil(part.length / 4) * 4, '='));
+    const exp = (JSON.parse(json) as { exp?: unknown }).exp;
+    return typeof exp === 'number' ? exp : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** Margin before `exp` at which the JWT is no longer used: a request must not race its expiry. */
+const EXPIRY_MARGIN_MS = 30_000;
+
+export function jwtUsable(report: StoredReport, now: number): boolean {
+  const jwt = report.remote?.jwt;
+  if (!jwt || report.remote?.jwtExpired) return false;
+  const exp = jwtExpiry(jwt);
+  return exp === undefined || exp * 1000 - EXPIRY_MARGIN_MS > now;
+}
+
+/** The credential of the create request; the same caller must repeat it for the Idempotency-Key to match. */
+export function creatorCredential(report: StoredReport, token: string): Credential {
+  return report.fields.email ? { scheme: 'token', token, email: report.fields.email } : { scheme: 'token', token };
+}
+
+/** Credentials to try, in order, for a write to the created draft. */
+export function draftCredentials(report: StoredReport, token: string, now: number, purpose: 'media' | 'draft'): Credential[] {
+  const list: Credential[] = [];
+  if (jwtUsable(report, now)) list.push({ scheme: 'bearer', jwt: report.remote!.jwt! });
+  // decisions §3: media writes are allowed to the project token itself; a draft may be changed by its reporter.
+  if (purpose === 'media') list.push({ scheme: 'token', token });
+  else list.push(creatorCredential(report, token));
+  if (!report.remote?.jwt) return [creatorCredential(report, token)];
+  return list;
+}

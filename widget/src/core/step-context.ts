@@ -1,0 +1,48 @@
+// What every step of the sync state machine shares: dependencies, the abort signal of the current
+// pass, persisting a step, and sending a draft write with the right credential (remote-auth.ts).
+import type { Credential } from '../protocol/index.ts';
+import type { ApiClient } from './api-client.ts';
+import type { Outcome } from './classify.ts';
+import type { Emitter } from './emitter.ts';
+import { draftCredentials } from './remote-auth.ts';
+import type { Clock, Md5Hasher, OutboxStore, StoredReport } from './types.ts';
+
+export interface StepContext {
+  client: ApiClient;
+  outbox: OutboxStore;
+  token: string;
+  hasher: Md5Hasher;
+  clock: Clock;
+  emitter: Emitter;
+  publishAfter?: string;
+  signal: AbortSignal;
+}
+
+export type Failure = Exclude<Outcome, { kind: 'sent' }>;
+export type StepResult = { ok: true } | { ok: false; outcome: Failure; step: string };
+
+/** Persists the report after a step; the next step only begins once this resolved. */
+export async function persist(ctx: StepContext, r: StoredReport): Promise<void> {
+  r.updatedAt = ctx.clock.now();
+  await ctx.outbox.update(r);
+}
+
+/**
+ * Sends a write to the created draft. A 401/403 to the draft JWT means it expired (1 hour): it is
+ * marked so and the same write goes out once with the fallback credential of decisions §3. The first
+ * request was refused, so nothing happened and the second is not a blind repeat.
+ */
+export async function callDraft(ctx: StepContext, r: StoredReport, purpose: 'media' | 'draft', send: (auth: Credential) => Promise<Outcome>): Promise<Outcome> {
+  const credentials = draftCredentials(r, ctx.token, ctx.clock.now(), purpose);
+  let outcome: Outcome = { kind: 'offline', error: 'no credential' };
+  for (const auth of credentials) {
+    outcome = await send(auth);
+    if (outcome.kind === 'rejected' && (outcome.status === 401 || outcome.status === 403) && auth.scheme === 'bearer') {
+      r.remote!.jwtExpired = true;
+      await persist(ctx, r);
+      continue;
+    }
+    return outcome;
+  }
+  return outcome;
+}

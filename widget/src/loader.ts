@@ -1,0 +1,24 @@
+// The script-tag build (IIFE): reads data attributes from its own <script> and initialises;
+// lazy parts are ES modules next to it, imported by URL relative to this script's src.
+import { readDataOptions } from './platform/options.ts';
+import { createPublicApi } from './platform/public-api.ts';
+
+const script = document.currentScript as HTMLScriptElement | null;
+const base = new URL('./esm/', script?.src || location.href);
+const load = <T>(name: string) => (): Promise<T> => import(/* @vite-ignore */ new URL(name, base).href);
+
+const api = createPublicApi({
+  ui: load('ui.js'),
+  reporter: load('reporter.js'),
+  domCapture: load('dom-capture.js'),
+  replay: load('replay.js'),
+  workerUrl: new URL('encode-worker.js', base),
+});
+(window as unknown as { Glitchbox: typeof api }).Glitchbox = api;
+if (script?.dataset.project) {
+  try {
+    api.init(readDataOptions(script.dataset));
+  } catch (e) {
+    console.warn(String(e));
+  }
+}

@@ -1,0 +1,18 @@
+// How the runtime reaches its lazy parts: bundler dynamic imports in the ESM entry, URLs
+// relative to the script's own src in the IIFE loader (an IIFE cannot code-split).
+import type { Reporter } from '../core/types.ts';
+import type { UiModule } from '../ui/context.ts';
+import type { DomCaptureModule } from './screenshot.ts';
+import type { ReplayModule } from './replay-types.ts';
+
+export interface ReporterModule {
+  createBrowserReporter(options: { endpoint: string; projectId: string; token: string; serviceWorkerUrl?: string }): Reporter;
+}
+
+export interface ChunkLoader {
+  ui(): Promise<UiModule>;
+  reporter(): Promise<ReporterModule>;
+  domCapture(): Promise<DomCaptureModule>;
+  replay(): Promise<ReplayModule>;
+  workerUrl: string | URL | undefined;
+}

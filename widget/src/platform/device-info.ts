@@ -1,0 +1,90 @@
+// Device facts as the plain text the service parses into `issue[extras][device_info]`:
+// user agent and client hints, GPU renderer, screen, memory, cores, connection. Never throws.
+
+interface UAData {
+  brands?: { brand: string; version: string }[];
+  platform?: string;
+  mobile?: boolean;
+  getHighEntropyValues?(hints: string[]): Promise<Record<string, unknown>>;
+}
+
+let hints: Record<string, unknown> | undefined;
+
+/** Starts reading high-entropy client hints once; the answer is used by later reports. */
+export function prefetchClientHints(): void {
+  try {
+    const ua = (navigator as Navigator & { userAgentData?: UAData }).userAgentData;
+    ua?.getHighEntropyValues?.(['platformVersion', 'architecture', 'bitness', 'model', 'fullVersionList'])
+      .then((h) => { hints = h; }, () => {});
+  } catch { /* not available */ }
+}
+
+/** GPU renderer string, from the game's own WebGL context when it has one, else a throwaway one. */
+export function gpuRenderer(canvas?: HTMLCanvasElement | null): string | undefined {
+  const read = (gl: WebGLRenderingContext | null) => {
+    if (!gl) return undefined;
+    const ext = gl.getExtension('WEBGL_debug_renderer_info');
+    const renderer = gl.getParameter(ext ? ext.UNMASKED_RENDERER_WEBGL : gl.RENDERER);
+    const vendor = gl.getParameter(ext ? ext.UNMASKED_VENDOR_WEBGL : gl.VENDOR);
+    return `${renderer}${vendor ? ` (vendor ${vendor})` : ''}`;
+  };
+  try {
+    const existing = canvas && contextOf(canvas);
+    if (existing) return read(existing);
+    const probe = document.createElement('canvas');
+    const gl = probe.getContext('webgl');
+    const text = read(gl);
+    gl?.getExtension('WEBGL_lose_context')?.loseContext();
+    return text;
+  } catch {
+    return undefined;
+  }
+}
+
+/** The WebGL context a canvas already has (getContext with the same type returns it, never a new one of another type). */
+function contextOf(canvas: HTMLCanvasElement): WebGLRenderingContext | null {
+  const known = (canvas as { __glitchboxContextType?: string }).__glitchboxContextType;
+  if (known === 'webgl2' || known === 'webgl' || known === 'experimental-webgl') return canvas.getContext(known) as WebGLRenderingContext;
+  return null;
+}
+
+export function collectDeviceInfo(canvas?: HTMLCanvasElement | null): string {
+  const lines: string[] = [];
+  const add = (label: string, value: unknown) => { if (value !== undefined && value !== null && value !== '') lines.push(`${label}: ${value}`); };
+  try {
+    const nav = navigator as Navigator & { userAgentData?: UAData; deviceMemory?: number; connection?: { effectiveType?: string; downlink?: number; rtt?: number; saveData?: boolean } };
+    const ua = nav.userAgentData;
+    const h = hints ?? {};
+    const os = ua?.platform ? `${ua.platform}${h.platformVersion ? ' ' + h.platformVersion : ''}` : osFromUserAgent(nav.userAgent);
+    add('OS', `${os}${h.architecture ? ` ${h.architecture}${h.bitness ? `-${h.bitness}` : ''}` : ''}`);
+    const brands = (h.fullVersionList as UAData['brands']) ?? ua?.brands;
+    add('Browser', brands?.filter((b) => !/not.a.brand/i.test(b.brand)).map((b) => `${b.brand} ${b.version}`).join(', '));
+    add('Device model', h.model);
+    add('Mobile', ua?.mobile === undefined ? undefined : ua.mobile ? 'yes' : 'no');
+    add('User agent', nav.userAgent);
+    add('CPU', nav.hardwareConcurrency ? `${nav.hardwareConcurrency} cores` : undefined);
+    add('RAM', nav.deviceMemory ? `${nav.deviceMemory} GB` : undefined);
+    add('GPU', gpuRenderer(canvas));
+    add('Screen', `${screen.width}x${screen.height} @${devicePixelRatio}x, ${screen.colorDepth}-bit colour`);
+    add('Viewport', `${innerWidth}x${innerHeight}`);
+    if (canvas) add('Canvas', `${canvas.width}x${canvas.height} (${canvas.clientWidth}x${canvas.clientHeight} CSS px)`);
+    const c = nav.connection;
+    if (c) add('Connection', [c.effectiveType, c.downlink !== undefined && `${c.downlink} Mbps`, c.rtt !== undefined && `rtt ${c.rtt} ms`, c.saveData && 'save-data'].filter(Boolean).join(', '));
+    add('Language', nav.language);
+    add('Time zone', Intl.DateTimeFormat().resolvedOptions().timeZone);
+    add('Page', location.origin + location.pathname);
+  } catch { /* partial info is still useful */ }
+  return lines.join('\n');
+}
+
+export function osFromUserAgent(ua: string): string {
+  const rules: Array<[RegExp, string]> = [
+    [/Windows NT 10/, 'Windows 10/11'], [/Windows NT ([\d.]+)/, 'Windows NT $1'], [/Android ([\d.]+)/, 'Android $1'],
+    [/(iPhone|iPad).*OS ([\d_]+)/, 'iOS $2'], [/Mac OS X ([\d_]+)/, 'macOS $1'], [/CrOS/, 'ChromeOS'], [/Linux/, 'Linux'],
+  ];
+  for (const [re, name] of rules) {
+    const m = re.exec(ua);
+    if (m) return name.replace(/\$(\d)/g, (_s, i) => (m[Number(i)] ?? '').replace(/_/g, '.'));
+  }
+  return 'unknown';
+}

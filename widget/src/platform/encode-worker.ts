@@ -1,0 +1,39 @@
+// Worker: turns a grabbed frame (ImageBitmap) into a PNG with OffscreenCanvas, checks whether
+// the frame is blank, and paints HUD overlays on top; the game's main thread pays only for the grab.
+// Self-contained on purpose (no imports): it is built as its own file and loaded by URL.
+
+interface Overlay { bitmap: ImageBitmap; x: number; y: number; w: number; h: number }
+interface Job { id: number; bitmap: ImageBitmap; overlays?: Overlay[] }
+
+/** A frame is blank when every sampled pixel is identical (cleared WebGL buffer, black or transparent). */
+function isBlank(data: Uint8ClampedArray): boolean {
+  const step = Math.max(4, Math.floor(data.length / 4 / 4096) * 4);
+  const [r, g, b, a] = [data[0], data[1], data[2], data[3]];
+  for (let i = 0; i < data.length; i += step) {
+    if (data[i] !== r || data[i + 1] !== g || data[i + 2] !== b || data[i + 3] !== a) return false;
+  }
+  return true;
+}
+
+const scope = self as unknown as { postMessage(m: unknown): void; onmessage: ((e: MessageEvent<Job>) => void) | null };
+
+scope.onmessage = async (e) => {
+  const { id, bitmap, overlays } = e.data;
+  try {
+    const { width, height } = bitmap;
+    const canvas = new OffscreenCanvas(width, height);
+    const ctx = canvas.getContext('2d') as OffscreenCanvasRenderingContext2D;
+    ctx.drawImage(bitmap, 0, 0);
+    bitmap.close();
+    const blank = isBlank(ctx.getImageData(0, 0, width, height).data);
+    for (const o of overlays ?? []) {
+      ctx.drawImage(o.bitmap, o.x, o.y, o.w, o.h);
+      o.bitmap.close();
+    }
+    const blob = await canvas.convertToBlob({ type: 'image/png' });
+    scope.postMessage({ id, blob, blank, width, height });
+  } catch (err) {
+    scope.postMessage({ id, error: String(err) });
+  }
+};
+scope.postMessage({ ready: true });

@@ -1,0 +1,66 @@
+// Main-thread side of the PNG encoder: starts the worker by URL (falling back to a blob: module
+// that imports it, then to encoding on the main thread) and matches answers to requests.
+
+export interface EncodedFrame { blob: Blob; blank: boolean; width: number; height: number }
+export interface FrameOverlay { bitmap: ImageBitmap; x: number; y: number; w: number; h: number }
+
+type Pending = { resolve: (f: EncodedFrame) => void; reject: (e: Error) => void };
+
+export function createFrameEncoder(workerUrl: string | URL | undefined) {
+  let ready: Promise<Worker | null> | undefined;
+  let seq = 0;
+  const pending = new Map<number, Pending>();
+
+  const start = (url: string): Promise<Worker | null> => new Promise((resolve) => {
+    try {
+      const worker = new Worker(url, { type: 'module' });
+      const timer = setTimeout(() => resolve(null), 3000);
+      worker.onmessage = (e) => {
+        const m = e.data;
+        if (m.ready) { clearTimeout(timer); resolve(worker); return; }
+        const p = pending.get(m.id);
+        pending.delete(m.id);
+        if (!p) return;
+        if (m.error) p.reject(new Error(m.error)); else p.resolve(m);
+      };
+      worker.onerror = () => { clearTimeout(timer); resolve(null); };
+    } catch {
+      resolve(null);
+    }
+  });
+
+  const worker = () => (ready ??= (async () => {
+    if (!workerUrl || typeof Worker === 'undefined' || typeof OffscreenCanvas === 'undefined') return null;
+    const href = new URL(String(workerUrl), location.href).href;
+    // A worker script on another origin (a CDN) cannot be started directly; a blob: module can import it.
+    return (await start(href)) ?? (await start(URL.createObjectURL(new Blob([`import ${JSON.stringify(href)};`], { type: 'text/javascript' }))));
+  })());
+
+  return {
+    /** Starts the worker early (first open) so the encode does not wait for it. */
+    warm: () => { void worker(); },
+    async encode(bitmap: ImageBitmap, overlays: FrameOverlay[] = []): Promise<EncodedFrame> {
+      const w = await worker();
+      if (!w) return encodeOnMainThread(bitmap, overlays);
+      const id = ++seq;
+      return new Promise((resolve, reject) => {
+        pending.set(id, { resolve, reject });
+        w.postMessage({ id, bitmap, overlays }, [bitmap, ...overlays.map((o) => o.bitmap)]);
+      });
+    },
+  };
+}
+
+async function encodeOnMainThread(bitmap: ImageBitmap, overlays: FrameOverlay[]): Promise<EncodedFrame> {
+  const canvas = document.createElement('canvas');
+  canvas.width = bitmap.width;
+  canvas.height = bitmap.height;
+  const ctx = canvas.getContext('2d') as CanvasRenderingContext2D;
+  ctx.drawImage(bitmap, 0, 0);
+  const data = ctx.getImageData(0, 0, canvas.width, canvas.height).data;
+  let blank = true;
+  for (let i = 4; i < data.length && blank; i += 28) if (data[i] !== data[0] || data[i + 1] !== data[1] || data[i + 2] !== data[2] || data[i + 3] !== data[3]) blank = false;
+  for (const o of overlays) ctx.drawImage(o.bitmap, o.x, o.y, o.w, o.h);
+  const blob = await new Promise<Blob>((resolve, reject) => canvas.toBlob((b) => (b ? resolve(b) : reject(new Error('toBlob failed'))), 'image/png'));
+  return { blob, blank, width: canvas.width, height: canvas.height };
+}

@@ -1,0 +1,118 @@
+// Public options of the widget, their defaults, and how the script tag's data attributes map
+// onto them. The loader and the ESM entry share this one definition.
+import type { ReportInput } from '../core/types.ts';
+
+export type Severity = 'info' | 'warning' | 'danger';
+export type Theme = 'light' | 'dark' | 'auto';
+
+export interface ReplayOptions {
+  /** Seconds of canvas video kept in memory (default 30). */
+  seconds?: number;
+  /** Frames per second recorded (default 15). */
+  fps?: number;
+  /** Encoder bitrate in bits per second (default 1.5 Mbit/s). */
+  bitrate?: number;
+}
+
+export interface GlitchboxOptions {
+  /** Project id, `pr-…`. */
+  projectId: string;
+  /** Project token, `tkn-…` (needs can_create_bug_report). */
+  token: string;
+  /** Base URL of the Game Feedback Service. */
+  endpoint: string;
+  /** Key that opens the reporter: `F8` (default), `Ctrl+Shift+B`, … ; false disables it. */
+  hotkey?: string | false;
+  /** Gamepad buttons held together to open (standard mapping); default [8, 9] (View + Menu). */
+  gamepadChord?: number[] | false;
+  /** Release label sent with every report. */
+  release?: string;
+  /** The game canvas: a selector, the element, or a function; default the largest canvas. */
+  canvas?: string | HTMLCanvasElement | (() => HTMLCanvasElement | null);
+  /** UI locale (en, de, fr, ja, ar); default the browser's language. */
+  locale?: string;
+  theme?: Theme;
+  /** Shows a small plain-DOM button that opens the reporter. */
+  launcher?: boolean;
+  /** Nonce for the fallback <style> element where constructable stylesheets are missing. */
+  styleNonce?: string;
+  /** Selector of DOM HUD elements painted over the canvas frame (html2canvas, loaded on demand). */
+  hud?: string;
+  /** Forces preserveDrawingBuffer on WebGL contexts created after the loader (costs a little GPU time). */
+  preserveDrawingBuffer?: boolean;
+  /** Records console output (default true). */
+  captureConsole?: boolean;
+  /** Console entries kept (default 1000; also capped at 512 KB of text). */
+  maxLogEntries?: number;
+  /** Breadcrumbs kept (default 500; the debug trace is cut to 128 KB when sent). */
+  maxBreadcrumbs?: number;
+  /** Sends uncaught errors and unhandled rejections as `raw` issues by themselves (default false). */
+  reportErrors?: boolean;
+  /** Extra custom field values read from the game when a report is made. */
+  customFields?: () => Record<string, unknown> | Promise<Record<string, unknown>>;
+  /** Last chance to redact or drop a report (return null to drop it). */
+  beforeSend?: (report: ReportInput) => ReportInput | null | undefined | Promise<ReportInput | null | undefined>;
+  /** Keeps the last seconds of the canvas as a video clip (off by default). */
+  replay?: boolean | ReplayOptions;
+  /** Playtime session tags; false turns playtime sessions off (default on). */
+  playtime?: false | { tags?: Record<string, string> };
+  /** Shows the optional contact email field (default true). */
+  askEmail?: boolean;
+  /** Service worker that delivers queued reports while the page is closed (see the core docs). */
+  serviceWorkerUrl?: string;
+}
+
+export interface ResolvedOptions extends GlitchboxOptions {
+  hotkey: string | false;
+  gamepadChord: number[] | false;
+  theme: Theme;
+  locale: string;
+  captureConsole: boolean;
+  maxLogEntries: number;
+  maxBreadcrumbs: number;
+  reportErrors: boolean;
+  askEmail: boolean;
+}
+
+export function resolveOptions(o: GlitchboxOptions): ResolvedOptions {
+  if (!o || !o.projectId || !o.token || !o.endpoint) throw new TypeError('Glitchbox: projectId, token and endpoint are required');
+  return {
+    ...o,
+    endpoint: o.endpoint.replace(/\/+$/, ''),
+    hotkey: o.hotkey === undefined ? 'F8' : o.hotkey,
+    gamepadChord: o.gamepadChord === undefined ? [8, 9] : o.gamepadChord,
+    theme: o.theme ?? 'auto',
+    locale: o.locale ?? (typeof navigator === 'object' ? navigator.language : 'en'),
+    captureConsole: o.captureConsole ?? true,
+    maxLogEntries: o.maxLogEntries ?? 1000,
+    maxBreadcrumbs: o.maxBreadcrumbs ?? 500,
+    reportErrors: o.reportErrors ?? false,
+    askEmail: o.askEmail ?? true,
+  };
+}
+
+const flag = (v: string | undefined) => v !== undefined && v !== 'false' && v !== '0' && v !== 'off';
+
+/** Options from a script tag: data-project, data-token, data-endpoint, data-hotkey, data-release, data-canvas, data-locale, … */
+export function readDataOptions(d: DOMStringMap): GlitchboxOptions {
+  // A relative data-endpoint ("/") means the server the page came from.
+  const o: GlitchboxOptions = { projectId: d.project ?? '', token: d.token ?? '', endpoint: d.endpoint ? new URL(d.endpoint, globalThis.location?.href).href : '' };
+  if (d.hotkey) o.hotkey = d.hotkey === 'none' ? false : d.hotkey;
+  if (d.gamepadChord) o.gamepadChord = d.gamepadChord === 'none' ? false : d.gamepadChord.split(/[+,\s]+/).map(Number);
+  if (d.release) o.release = d.release;
+  if (d.canvas) o.canvas = d.canvas;
+  if (d.locale) o.locale = d.locale;
+  if (d.theme) o.theme = d.theme as Theme;
+  if (d.launcher) o.launcher = flag(d.launcher);
+  if (d.styleNonce) o.styleNonce = d.styleNonce;
+  if (d.hud) o.hud = d.hud;
+  if (d.preserveDrawingBuffer) o.preserveDrawingBuffer = flag(d.preserveDrawingBuffer);
+  if (d.reportErrors) o.reportErrors = flag(d.reportErrors);
+  if (d.captureConsole) o.captureConsole = flag(d.captureConsole);
+  if (d.replay) o.replay = /^\d+$/.test(d.replay) ? { seconds: Number(d.replay) } : flag(d.replay);
+  if (d.playtime === 'false' || d.playtime === 'off') o.playtime = false;
+  else if (d.playtimeTags) o.playtime = { tags: Object.fromEntries(d.playtimeTags.split(',').map((p) => p.split('=').map((s) => s.trim()) as [string, string])) };
+  if (d.askEmail) o.askEmail = flag(d.askEmail);
+  if (d.serviceWorker) o.serviceWorkerUrl = d.serviceWorker;
+  return o;
+}

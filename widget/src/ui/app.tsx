@@ -1,0 +1,147 @@
+// The overlay: a modal <dialog> (top layer, so it covers fullscreen games too) holding the
+// form, the annotation editor or the end state. Owns the report's state and the send flow.
+import { useEffect, useMemo, useRef, useState } from 'preact/hooks';
+import type { Screenshot } from '../platform/screenshot.ts';
+import { AnnotationEditor } from './annotation-editor.tsx';
+import { buildReport, EMAIL, type FormState } from './build-report.ts';
+import type { OverlayContext, ReportSnapshot, SubmitOutcome } from './context.ts';
+import { startGamepadNav } from './gamepad-nav.ts';
+import { createTranslate } from './i18n.ts';
+import { loadProjectInfo, type ProjectInfo } from './project-info.ts';
+import { ReportForm } from './report-form.tsx';
+import { ResultView } from './result-view.tsx';
+import type { Shape } from './shapes.ts';
+
+type View = 'form' | 'editor' | 'result';
+
+export function App({ ctx, root }: { ctx: OverlayContext; root: ShadowRoot }) {
+  const { t, lang, dir } = useMemo(() => createTranslate(ctx.options.locale), []);
+  const dialog = useRef<HTMLDialogElement>(null);
+  const [info, setInfo] = useState<ProjectInfo | null>(null);
+  const [snap, setSnap] = useState<ReportSnapshot | null>(null);
+  const [shot, setShot] = useState<Screenshot | null>(null);
+  const [shotUrl, setShotUrl] = useState<string | null>(null);
+  const [shapes, setShapes] = useState<Shape[]>([]);
+  const [replay, setReplay] = useState<{ blob: Blob; contentType: string; name: string } | null>(null);
+  const [view, setView] = useState<View>('form');
+  const [form, setForm] = useState<FormState>({
+    kind: 'bug', title: '', description: '', steps: '', fields: {}, email: '',
+    include: { screenshot: true, logs: true, device: true, trace: true, replay: true },
+  });
+  const [error, setError] = useState<string | null>(null);
+  const [progress, setProgress] = useState<number | null>(null);
+  const [outcome, setOutcome] = useState<SubmitOutcome | null>(null);
+  const [rejectedId, setRejectedId] = useState<string | null>(null);
+  const viewRef = useRef(view);
+  viewRef.current = view;
+  const undo = useRef<(() => void) | null>(null);
+  const sendRef = useRef<() => void>(() => {});
+
+  const useShot = (s: Screenshot) => {
+    setShot(s);
+    setShotUrl((old) => {
+      if (old) URL.revokeObjectURL(old);
+      return s.blob ? URL.createObjectURL(s.blob) : null;
+    });
+  };
+
+  const back = () => {
+    if (viewRef.current === 'editor') setView('form');
+    else ctx.close();
+  };
+
+  useEffect(() => {
+    const d = dialog.current as HTMLDialogElement;
+    try { d.showModal(); } catch { d.setAttribute('open', ''); }
+    (root.getElementById('gb-desc') as HTMLElement | null)?.focus();
+    ctx.screenshot.then(useShot);
+    ctx.collect().then(setSnap, () => setSnap({ logs: '', logCount: 0, debugTrace: [], deviceInfo: '', customFields: {} }));
+    loadProjectInfo(ctx.options).then((i) => {
+      setInfo(i);
+      const kinds = availableKinds(i);
+      if (!kinds.includes('bug')) setForm((f) => ({ ...f, kind: kinds[0] }));
+    });
+    ctx.replayClip?.().then(setReplay, () => setReplay(null));
+    ctx.setKeyHandler((e) => {
+      if (e.type !== 'keydown') return;
+      if (e.key === 'Escape') { e.preventDefault(); back(); }
+      else if (e.key === 'Enter' && (e.ctrlKey || e.metaKey) && viewRef.current === 'form') { e.preventDefault(); sendRef.current(); }
+      else if (e.key === 'z' && (e.ctrlKey || e.metaKey) && viewRef.current === 'editor') { e.preventDefault(); undo.current?.(); }
+    });
+    const stopPad = startGamepadNav(root, ctx.getGamepads, back);
+    return () => { stopPad(); ctx.setKeyHandler(null); };
+  }, []);
+
+  const minLength = !info ? 0 : form.kind === 'suggestion' ? info.minSuggestion : form.kind === 'bug' ? info.minDescription : 0;
+
+  const send = async () => {
+    if (progress !== null) return;
+    const focus = (id: string) => (root.getElementById(id) as HTMLElement | null)?.focus();
+    const n = form.description.trim().length;
+    if (n < Math.max(1, minLength)) { setError(t('too_short', { min: Math.max(1, minLength), n })); focus('gb-desc'); return; }
+    const email = form.email.trim();
+    if ((email || form.kind === 'ticket') && !EMAIL.test(email)) { setError(t('email_invalid')); focus('gb-email'); return; }
+    const missing = form.kind === 'bug' ? info?.fields.find((f) => f.required && (form.fields[f.ident] === undefined || form.fields[f.ident] === '')) : undefined;
+    if (missing) { setError(`${missing.name} (${t('required')})`); focus(`gb-cf-${missing.ident}`); return; }
+    setError(null);
+    setProgress(0);
+    const input = await buildReport(form, snap ?? { logs: '', logCount: 0, debugTrace: [], deviceInfo: '', customFields: {} }, { screenshot: shot, shapes, replay });
+    let result: SubmitOutcome;
+    if (rejectedId) {
+      const { attachments: _ignored, ...edits } = input;
+      result = await ctx.retry(rejectedId, edits, setProgress);
+    } else {
+      result = await ctx.submit(input, setProgress);
+    }
+    setProgress(null);
+    setOutcome(result);
+    setRejectedId(result.state === 'rejected' ? result.id : null);
+    setView('result');
+  };
+  sendRef.current = send;
+
+  useEffect(() => {
+    if (view === 'result') (root.getElementById('gb-result-action') as HTMLElement | null)?.focus();
+    if (view === 'form' && outcome) (root.getElementById('gb-desc') as HTMLElement | null)?.focus();
+  }, [view]);
+
+  return (
+    <dialog ref={dialog} class={ctx.options.theme} lang={lang} dir={dir} aria-labelledby="gb-heading"
+      onCancel={(e) => { e.preventDefault(); back(); }}>
+      <header>
+        <h2 id="gb-heading">{t('heading')}</h2>
+        <button type="button" aria-label={t('close')} onClick={() => ctx.close()}>×</button>
+      </header>
+      {view === 'editor' && shot?.blob && shotUrl ? (
+        <AnnotationEditor src={shotUrl} width={shot.width} height={shot.height} shapes={shapes} t={t}
+          bindUndo={(fn) => { undo.current = fn; }}
+          onCancel={() => setView('form')}
+          onDone={(s) => { setShapes(s); setView('form'); }} />
+      ) : view === 'result' && outcome ? (
+        <ResultView outcome={outcome} t={t} onClose={() => ctx.close()} onEdit={() => setView('form')} />
+      ) : (
+        <ReportForm t={t} form={form} setForm={setForm} kinds={info ? availableKinds(info) : ['bug']} minLength={minLength}
+          fields={info?.fields ?? []} snap={snap} shot={shot} shotUrl={shotUrl} annotated={shapes.length > 0}
+          replay={replay} replaySeconds={typeof ctx.options.replay === 'object' ? ctx.options.replay.seconds ?? 30 : 30} askEmail={ctx.options.askEmail} error={error} progress={progress}
+          onAnnotate={() => setView('editor')}
+          onChooseFile={async (file) => {
+            try {
+              const bitmap = await createImageBitmap(file);
+              setShapes([]);
+              useShot({ blob: file, width: bitmap.width, height: bitmap.height, blank: false, source: 'file' });
+              bitmap.close();
+            } catch { /* not an image: keep what we had */ }
+          }}
+          onCancel={() => ctx.close()} onSend={send} />
+      )}
+    </dialog>
+  );
+}
+
+function availableKinds(info: ProjectInfo): FormState['kind'][] {
+  const kinds: FormState['kind'][] = [];
+  if (info.modules.includes('bugs')) kinds.push('bug');
+  if (info.modules.includes('suggestions')) kinds.push('suggestion');
+  if (info.modules.includes('tickets')) kinds.push('ticket');
+  return kinds.length ? kinds : ['bug'];
+}

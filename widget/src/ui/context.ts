@@ -1,0 +1,59 @@
+// The one object the lazy overlay receives from the loader: options, the screenshot being
+// finished, what was captured, and the actions it may take. Types only: no code crosses over.
+import type { ReportInput } from '../core/types.ts';
+import type { TraceStep } from '../platform/breadcrumbs.ts';
+import type { FrameStats } from '../platform/frame-hook.ts';
+import type { ResolvedOptions } from '../platform/options.ts';
+import type { createFrameEncoder } from '../platform/frame-encoder.ts';
+import type { finishScreenshot, Screenshot } from '../platform/screenshot.ts';
+
+export interface ReportSnapshot {
+  logs: string;
+  logCount: number;
+  debugTrace: TraceStep[];
+  deviceInfo: string;
+  /** Values from the game (setCustomField and the customFields callback). */
+  customFields: Record<string, unknown>;
+  releaseLabel?: string;
+  frameStats?: FrameStats;
+}
+
+export type SubmitOutcome =
+  | { state: 'sent'; id: string }
+  | { state: 'queued'; id: string; reason: 'offline' | 'retry' | 'slow' }
+  | { state: 'rejected'; id: string; reason: string; status?: number }
+  | { state: 'dropped' }
+  | { state: 'failed'; reason: string };
+
+export interface OverlayContext {
+  options: ResolvedOptions;
+  /** Where the overlay's host element goes: the fullscreen element when there is one. */
+  container: HTMLElement;
+  screenshot: Promise<Screenshot>;
+  /** What the game captured, read when the overlay opens. */
+  collect(): Promise<ReportSnapshot>;
+  /** The last seconds of the canvas as a video clip, when replay is on. */
+  replayClip?: () => Promise<{ blob: Blob; contentType: string; name: string } | null>;
+  submit(input: ReportInput, onProgress: (fraction: number) => void): Promise<SubmitOutcome>;
+  /** Re-sends a rejected report with the player's edits. */
+  retry(id: string, edits: Partial<ReportInput>, onProgress: (fraction: number) => void): Promise<SubmitOutcome>;
+  close(): void;
+  /** Key events arrive here while open (the loader's capture-phase shield stops them before the game). */
+  setKeyHandler(handler: ((e: KeyboardEvent) => void) | null): void;
+  /** The real getGamepads (the game sees none while the overlay is open). */
+  getGamepads(): (Gamepad | null)[];
+}
+
+export interface OverlayHandle {
+  host: HTMLElement;
+  unmount(): void;
+}
+
+export interface UiModule {
+  mountOverlay(ctx: OverlayContext): OverlayHandle;
+  /** The encode side of the screenshot pipeline ships with the overlay, not the loader. */
+  finishScreenshot: typeof finishScreenshot;
+  createFrameEncoder: typeof createFrameEncoder;
+  /** Loads what the first render needs (the locale's strings). */
+  prepare(locale: string): Promise<void>;
+}
