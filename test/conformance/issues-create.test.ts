@@ -251,6 +251,16 @@ describe('Idempotency-Key', () => {
     expect(r.status).toBe(422);
   });
 
+  it('creates once when the same key arrives again while the first create is under way', async () => {
+    const headers = { 'Idempotency-Key': 'report-uuid-concurrent' };
+    const count = () => server.deps.db.prepare('SELECT count(*) FROM issues').pluck().get() as number;
+    const before = count();
+    const answers = await Promise.all([1, 2, 3, 4].map(() => create(server, { description: DESCRIPTION }, { headers })));
+    expect(answers.map((a) => a.status)).toEqual([201, 201, 201, 201]);
+    expect(new Set(answers.map((a) => a.body.id)).size).toBe(1);
+    expect(count()).toBe(before + 1);
+  });
+
   it('keeps keys apart per caller', async () => {
     const headers = { 'Idempotency-Key': 'shared-key' };
     const a = await create(server, { description: DESCRIPTION }, { headers });

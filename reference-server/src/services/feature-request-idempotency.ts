@@ -42,6 +42,13 @@ export async function fingerprint(body: unknown): Promise<string> {
 
 export interface StoredResponse { status: number; body: unknown }
 
+/**
+ * Creates under way, per database: a second request with the same key that arrives while the
+ * first is still being created waits for it instead of creating again (the key is reserved
+ * before the create, not saved after it).
+ */
+const inFlight = new WeakMap<object, Map<string, { hash: string; promise: Promise<StoredResponse> }>>();
+
 /** Runs `create` once per key; a replay answers the stored status and body. */
 export async function withIdempotencyKey(
   deps: Pick<Deps, 'db' | 'clock'>, caller: Caller, operation: string, key: string | undefined, body: unknown,
@@ -59,7 +66,25 @@ export async function withIdempotencyKey(
     if (previous.request_hash !== requestHash) throw unprocessable('This Idempotency-Key was already used with a different request body.');
     return { status: previous.status, body: JSON.parse(previous.body) as unknown };
   }
-  const response = await create();
-  saveIdempotent(deps.db, { caller_key: callerKey, operation, key: trimmed, request_hash: requestHash, status: response.status, body: JSON.stringify(response.body), created_at: now.toISOString() });
-  return response;
+  let pending = inFlight.get(deps.db);
+  if (!pending) inFlight.set(deps.db, (pending = new Map()));
+  const slot = `${callerKey}\u0000${operation}\u0000${trimmed}`;
+  const running = pending.get(slot);
+  if (running) {
+    if (running.hash !== requestHash) throw unprocessable('This Idempotency-Key was already used with a different request body.');
+    return running.promise;
+  }
+  const promise = (async () => {
+    const response = await create();
+    if (response.status < 300) {
+      saveIdempotent(deps.db, { caller_key: callerKey, operation, key: trimmed, request_hash: requestHash, status: response.status, body: JSON.stringify(response.body), created_at: now.toISOString() });
+    }
+    return response;
+  })();
+  pending.set(slot, { hash: requestHash, promise });
+  try {
+    return await promise;
+  } finally {
+    pending.delete(slot);
+  }
 }
