@@ -29,7 +29,6 @@ const args = [
   '--port', port, '--db', db, '--storage', join(dataDir, 'storage'),
   '--static', `/demo=${join(root, 'demo')}`, '--static', `/widget=${join(root, 'widget', 'dist')}`,
 ];
-if (existsSync(join(root, 'reference-server', 'dist', 'inbox'))) args.push('--static', `/inbox=${join(root, 'reference-server', 'dist', 'inbox')}`);
 if (firstRun) args.push('--fixtures', join(root, 'scripts', 'demo-fixtures.json'));
 
 const child = spawn(process.execPath, args, { cwd: root, stdio: ['ignore', 'pipe', 'inherit'] });

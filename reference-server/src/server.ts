@@ -1,7 +1,7 @@
 // Wires the parts into a running server: database, clock, JWTs, jobs, app, and (for listen)
 // the Node HTTP server. Used by the CLI, the tests and the benchmarks.
 import { serve, type ServerType } from '@hono/node-server';
-import { mkdirSync } from 'node:fs';
+import { mkdirSync, rmSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -70,7 +70,12 @@ export async function startServer(options: ServerOptions & { port?: number; host
     close: () => new Promise<void>((resolve) => {
       deps.jobs.stop();
       if ('closeAllConnections' in server) server.closeAllConnections();
-      server.close(() => { deps.db.close(); resolve(); });
+      server.close(() => {
+        deps.db.close();
+        // A temporary storage directory we made ourselves goes with the server.
+        if (!options.storageDir) rmSync(deps.config.storageDir, { recursive: true, force: true });
+        resolve();
+      });
     }),
   };
 }

@@ -73,6 +73,11 @@ describe('schemes', () => {
     expect(expired.body).toEqual({ error: 'Invalid or expired token.' });
   });
 
+  it('tells a feature request draft JWT apart from an issue one', async () => {
+    const { token } = await server.deps.jwt.signFeatureRequestToken(1, PROJECT_ID);
+    expect(await verify(`Bearer ${token}`)).toMatchObject({ valid: true, token_type: 'feature_request_jwt', project: { id: PROJECT_ID }, expires_at: expect.any(String) });
+  });
+
   it('refuses a forged JWT signed with another key', async () => {
     const forged = await new SignJWT({ typ: 'issue', issue_id: 1, project_id: PROJECT_ID }).setProtectedHeader({ alg: 'HS256' })
       .setExpirationTime('1h').sign(new TextEncoder().encode('not-the-server-secret-not-the-server-secret'));

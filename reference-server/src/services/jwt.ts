@@ -29,10 +29,11 @@ export function looksLikeJwt(text: string): boolean {
 }
 
 export function createJwtService(secret: string, clock: Clock): JwtService {
-  const key = new TextEncoder().encode(secret);
+  // Imported once: jose would otherwise import the raw secret on every sign and verify.
+  const keyPromise = crypto.subtle.importKey('raw', new TextEncoder().encode(secret), { name: 'HMAC', hash: 'SHA-256' }, false, ['sign', 'verify']);
   const nowSeconds = () => Math.floor(clock.now().getTime() / 1000);
-  const sign = (payload: JWTPayload, ttl: number) =>
-    new SignJWT(payload).setProtectedHeader({ alg: ALG, typ: 'JWT' }).setIssuedAt(nowSeconds()).setExpirationTime(nowSeconds() + ttl).sign(key);
+  const sign = async (payload: JWTPayload, ttl: number) =>
+    new SignJWT(payload).setProtectedHeader({ alg: ALG, typ: 'JWT' }).setIssuedAt(nowSeconds()).setExpirationTime(nowSeconds() + ttl).sign(await keyPromise);
 
   return {
     async signIssueToken(issueId, projectPublicId) {
@@ -53,7 +54,7 @@ export function createJwtService(secret: string, clock: Clock): JwtService {
     },
     async verify(token) {
       try {
-        const { payload } = await jwtVerify(token, key, { algorithms: [ALG], currentDate: clock.now() });
+        const { payload } = await jwtVerify(token, await keyPromise, { algorithms: [ALG], currentDate: clock.now() });
         return payload as unknown as ServiceClaims;
       } catch {
         return null;

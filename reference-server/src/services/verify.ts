@@ -15,10 +15,12 @@ export async function verifyCredential(deps: Deps, header: string | undefined, i
     throw error;
   }
   const project = caller.token ? findProjectById(deps.db, caller.token.project_id)
-    : caller.issueGrant ? findProjectByPublicId(deps.db, caller.issueGrant.projectPublicId) : undefined;
-  const expiresAt = caller.submission?.expiresAt ?? caller.issueGrant?.expiresAt;
+    : caller.issueGrant ? findProjectByPublicId(deps.db, caller.issueGrant.projectPublicId)
+    : caller.featureRequestGrant ? findProjectByPublicId(deps.db, caller.featureRequestGrant.projectPublicId) : undefined;
+  const expiresAt = caller.submission?.expiresAt ?? caller.issueGrant?.expiresAt ?? caller.featureRequestGrant?.expiresAt;
   const tokenType = caller.submission ? 'submission_token'
     : caller.scheme === 'project_token' ? 'project_token'
+    : caller.featureRequestGrant && caller.scheme === 'issue_jwt' ? 'feature_request_jwt'
     : caller.scheme === 'issue_jwt' ? 'issue_jwt'
     : caller.scheme === 'legacy_jwt' ? 'legacy_jwt'
     : caller.scheme === 'personal_access_token' ? 'personal_access_token' : 'anonymous';

@@ -2,6 +2,7 @@
 // "Authentication"). buildAuthorization is the one place a header value is spelled.
 import { z } from 'zod';
 import { defineOperation } from './operation.ts';
+import { paths } from './paths.ts';
 
 export type Credential =
   | { scheme: 'anonymous' }
@@ -26,7 +27,7 @@ export function buildAuthorization(credential: Credential): string {
   }
 }
 
-export const TOKEN_TYPES = ['anonymous', 'project_token', 'personal_access_token', 'issue_jwt', 'legacy_jwt', 'submission_token'] as const;
+export const TOKEN_TYPES = ['anonymous', 'project_token', 'personal_access_token', 'issue_jwt', 'feature_request_jwt', 'legacy_jwt', 'submission_token'] as const;
 
 export const VerifyResponse = z.object({
   valid: z.boolean(),
@@ -40,7 +41,7 @@ export type VerifyResponse = z.infer<typeof VerifyResponse>;
 
 export const authOperations = {
   verifyCredential: defineOperation({
-    id: 'verifyCredential', methods: ['POST'], path: '/auth/verify', tag: 'Authentication',
+    id: 'verifyCredential', ...paths.verifyCredential, tag: 'Authentication',
     summary: 'Tells whether the Authorization header is valid, what it is, and for which project.',
     response: VerifyResponse,
   }),

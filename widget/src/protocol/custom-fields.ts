@@ -2,6 +2,7 @@
 import { z } from 'zod';
 import { ListPagination } from './common.ts';
 import { defineOperation } from './operation.ts';
+import { paths } from './paths.ts';
 
 export const FIELD_TYPES = ['text', 'boolean', 'single_select', 'multi_select', 'coordinates'] as const;
 export const FieldType = z.enum(FIELD_TYPES);
@@ -26,7 +27,7 @@ export const CustomFieldListResponse = z.object({
 
 export const customFieldOperations = {
   listCustomFields: defineOperation({
-    id: 'listCustomFields', methods: ['GET'], path: '/projects/{project_id}/custom_fields', tag: 'Projects',
+    id: 'listCustomFields', ...paths.listCustomFields, tag: 'Projects',
     summary: 'Custom field definitions of one entity type; testers see only player-viewable fields.',
     query: z.object({ applies_to: AppliesTo.default('issue') }),
     response: CustomFieldListResponse,

@@ -2,6 +2,7 @@
 // which the QA inbox follows so new issues, feature requests and tickets appear without a reload.
 import { z } from 'zod';
 import { defineOperation } from './operation.ts';
+import { paths } from './paths.ts';
 
 export const REPORT_KINDS = ['issue', 'feature_request', 'ticket'] as const;
 export type ReportKind = (typeof REPORT_KINDS)[number];
@@ -38,7 +39,7 @@ export type ReportEventsQuery = z.infer<typeof ReportEventsQuery>;
 
 export const eventOperations = {
   streamReportEvents: defineOperation({
-    id: 'streamReportEvents', methods: ['GET'], path: '/projects/{project_id}/events', tag: 'Extensions',
+    id: 'streamReportEvents', ...paths.streamReportEvents, tag: 'Extensions',
     summary: 'Extension: text/event-stream of report.created, report.updated and report.deleted for issues, feature requests and tickets (team only). `since` or Last-Event-ID replays earlier changes, then `replay.done`.',
     query: ReportEventsQuery,
   }),

@@ -2,6 +2,7 @@
 import { z } from 'zod';
 import { DiscordId, Email, Timestamp } from './common.ts';
 import { defineOperation } from './operation.ts';
+import { paths } from './paths.ts';
 import { KnowledgeAnswer, KnowledgeQuestion } from './knowledge-base.ts';
 import { UnrealCrashResponse } from './crash-reports.ts';
 
@@ -19,7 +20,7 @@ export const SubmissionTokenBody = z.object({
 export const SubmissionTokenResponse = z.object({ token: z.string(), expires_at: Timestamp });
 
 export const extraOperations = {
-  createSubmissionToken: defineOperation({ id: 'createSubmissionToken', methods: ['POST'], path: '/projects/{project_id}/submission_tokens', tag: 'Submission tokens', summary: 'A single-use JWT carrying trusted email and custom fields (personal access token with project.api_tokens.manage).', status: 201, body: SubmissionTokenBody, response: SubmissionTokenResponse }),
-  askKnowledgeBase: defineOperation({ id: 'askKnowledgeBase', methods: ['POST'], path: '/projects/{project_id}/support_knowledge/ask', tag: 'Knowledge base', summary: 'Answer a player question from the game facts, glossary, knowledge and resolved issues.', body: KnowledgeQuestion, response: KnowledgeAnswer }),
-  reportUnrealCrash: defineOperation({ id: 'reportUnrealCrash', methods: ['POST'], path: '/crashes/unreal/{token}', tag: 'Crash reports', summary: 'Unreal CrashReportClient upload (zlib-compressed container, application/octet-stream); creates a raw issue.', status: 201, public: true, response: UnrealCrashResponse }),
+  createSubmissionToken: defineOperation({ id: 'createSubmissionToken', ...paths.createSubmissionToken, tag: 'Submission tokens', summary: 'A single-use JWT carrying trusted email and custom fields (personal access token with project.api_tokens.manage).', status: 201, body: SubmissionTokenBody, response: SubmissionTokenResponse }),
+  askKnowledgeBase: defineOperation({ id: 'askKnowledgeBase', ...paths.askKnowledgeBase, tag: 'Knowledge base', summary: 'Answer a player question from the game facts, glossary, knowledge and resolved issues.', body: KnowledgeQuestion, response: KnowledgeAnswer }),
+  reportUnrealCrash: defineOperation({ id: 'reportUnrealCrash', ...paths.reportUnrealCrash, tag: 'Crash reports', summary: 'Unreal CrashReportClient upload (zlib-compressed container, application/octet-stream); creates a raw issue.', status: 201, public: true, response: UnrealCrashResponse }),
 } as const;

@@ -3,8 +3,8 @@
 import { z } from 'zod';
 import { DiscordId, Email, FormBoolean, ListPagination, ProjectId, Timestamp, UserRef } from './common.ts';
 import { defineOperation } from './operation.ts';
+import { paths } from './paths.ts';
 
-const base = '/projects/{project_id}/feature_requests';
 
 /** Statuses a request can hold; the search excludes the last six (reference, States). */
 export const FEATURE_REQUEST_STATUSES = ['open', 'planned', 'in_progress', 'completed', 'hidden', 'pending_moderation', 'rejected', 'muted', 'duplicate', 'split'] as const;
@@ -134,10 +134,10 @@ export const FeatureRequestContactResponse = z.object({
 export const FeatureRequestPublishResponse = z.object({ success: z.boolean() });
 
 export const featureRequestOperations = {
-  listFeatureRequests: defineOperation({ id: 'listFeatureRequests', methods: ['GET'], path: base, tag: 'Feature requests', summary: 'List feature requests (sort=top|new; the team also all|moderation|rejected|muted|duplicates), 25 per page.', query: FeatureRequestListQuery, response: FeatureRequestListResponse }),
-  createFeatureRequest: defineOperation({ id: 'createFeatureRequest', methods: ['POST'], path: base, tag: 'Feature requests', summary: 'Create a feature request; draft=true creates it hidden.', status: 201, body: FeatureRequestCreateBody, response: FeatureRequest }),
-  searchFeatureRequests: defineOperation({ id: 'searchFeatureRequests', methods: ['GET', 'POST'], path: `${base}/search`, tag: 'Feature requests', summary: 'Search publicly visible active requests; scoped_id answers one request.', query: FeatureRequestSearchParams, response: FeatureRequestSearchResponse }),
-  showFeatureRequest: defineOperation({ id: 'showFeatureRequest', methods: ['GET'], path: `${base}/{id}`, tag: 'Feature requests', summary: 'One feature request by scoped id, fr-<n> or g-<id>.', response: FeatureRequest }),
-  setFeatureRequestContactInfo: defineOperation({ id: 'setFeatureRequestContactInfo', methods: ['POST'], path: `${base}/{id}/set_contact_info`, tag: 'Feature requests', summary: 'Attach an email or Discord id; creates a virtual user.', body: FeatureRequestContactBody, response: FeatureRequestContactResponse }),
-  publishFeatureRequest: defineOperation({ id: 'publishFeatureRequest', methods: ['POST'], path: `${base}/{id}/publish`, tag: 'Feature requests', summary: 'Publish a draft: hidden becomes open.', response: FeatureRequestPublishResponse }),
+  listFeatureRequests: defineOperation({ id: 'listFeatureRequests', ...paths.listFeatureRequests, tag: 'Feature requests', summary: 'List feature requests (sort=top|new; the team also all|moderation|rejected|muted|duplicates), 25 per page.', query: FeatureRequestListQuery, response: FeatureRequestListResponse }),
+  createFeatureRequest: defineOperation({ id: 'createFeatureRequest', ...paths.createFeatureRequest, tag: 'Feature requests', summary: 'Create a feature request; draft=true creates it hidden.', status: 201, body: FeatureRequestCreateBody, response: FeatureRequest }),
+  searchFeatureRequests: defineOperation({ id: 'searchFeatureRequests', ...paths.searchFeatureRequests, tag: 'Feature requests', summary: 'Search publicly visible active requests; scoped_id answers one request.', query: FeatureRequestSearchParams, response: FeatureRequestSearchResponse }),
+  showFeatureRequest: defineOperation({ id: 'showFeatureRequest', ...paths.showFeatureRequest, tag: 'Feature requests', summary: 'One feature request by scoped id, fr-<n> or g-<id>.', response: FeatureRequest }),
+  setFeatureRequestContactInfo: defineOperation({ id: 'setFeatureRequestContactInfo', ...paths.setFeatureRequestContactInfo, tag: 'Feature requests', summary: 'Attach an email or Discord id; creates a virtual user.', body: FeatureRequestContactBody, response: FeatureRequestContactResponse }),
+  publishFeatureRequest: defineOperation({ id: 'publishFeatureRequest', ...paths.publishFeatureRequest, tag: 'Feature requests', summary: 'Publish a draft: hidden becomes open.', response: FeatureRequestPublishResponse }),
 } as const;

@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { Module } from './projects.ts';
 import { AppliesTo, FieldType } from './custom-fields.ts';
 import { defineOperation } from './operation.ts';
+import { paths } from './paths.ts';
 
 const Key = z.string().min(1).max(200);
 const Role = z.enum(['owner', 'admin', 'developer', 'support', 'tester']);
@@ -130,9 +131,9 @@ export const ClockRequest = z.union([
 ]);
 
 export const adminOperations = {
-  adminReset: defineOperation({ id: 'adminReset', methods: ['POST'], path: '/__admin/reset', tag: 'Test surface', summary: 'Empty every table and the storage.', public: true }),
-  adminFixtures: defineOperation({ id: 'adminFixtures', methods: ['POST'], path: '/__admin/fixtures', tag: 'Test surface', summary: 'Load a fixture document; 201 with the ids created.', body: FixtureDocument, response: FixtureResult, status: 201, public: true }),
-  adminClock: defineOperation({ id: 'adminClock', methods: ['POST'], path: '/__admin/clock', tag: 'Test surface', summary: 'Advance or set the server clock.', body: ClockRequest, public: true }),
-  adminRunJobs: defineOperation({ id: 'adminRunJobs', methods: ['POST'], path: '/__admin/jobs/run', tag: 'Test surface', summary: 'Run every due background job now.', public: true }),
-  adminNotifications: defineOperation({ id: 'adminNotifications', methods: ['GET'], path: '/__admin/notifications', tag: 'Test surface', summary: 'Every notification and email recorded, newest first.', public: true }),
+  adminReset: defineOperation({ id: 'adminReset', ...paths.adminReset, tag: 'Test surface', summary: 'Empty every table and the storage.', public: true }),
+  adminFixtures: defineOperation({ id: 'adminFixtures', ...paths.adminFixtures, tag: 'Test surface', summary: 'Load a fixture document; 201 with the ids created.', body: FixtureDocument, response: FixtureResult, status: 201, public: true }),
+  adminClock: defineOperation({ id: 'adminClock', ...paths.adminClock, tag: 'Test surface', summary: 'Advance or set the server clock.', body: ClockRequest, public: true }),
+  adminRunJobs: defineOperation({ id: 'adminRunJobs', ...paths.adminRunJobs, tag: 'Test surface', summary: 'Run every due background job now.', public: true }),
+  adminNotifications: defineOperation({ id: 'adminNotifications', ...paths.adminNotifications, tag: 'Test surface', summary: 'Every notification and email recorded, newest first.', public: true }),
 } as const;

@@ -3,9 +3,9 @@
 import { z } from 'zod';
 import { ProjectId, Timestamp } from './common.ts';
 import { defineOperation } from './operation.ts';
+import { paths } from './paths.ts';
 import { toRecordList } from './releases.ts';
 
-const path = '/projects/{project_id}/game_facts';
 
 export const GAME_FACT_LIMITS = {
   description: 10_000, genre: 200, targetAudience: 1_000, listItem: 500, items: 200,
@@ -108,6 +108,6 @@ export function mergeGameFacts(current: GameFactsContent, update: GameFactsInput
 }
 
 export const gameFactOperations = {
-  showGameFacts: defineOperation({ id: 'showGameFacts', methods: ['GET'], path, tag: 'Game facts', summary: 'The game facts; 404 before any exist.', response: GameFacts }),
-  updateGameFacts: defineOperation({ id: 'updateGameFacts', methods: ['PUT', 'PATCH'], path, tag: 'Game facts', summary: 'Merge partial sections; created on first update (developer-level or project.settings.edit).', body: GameFactsUpdateBody, response: GameFacts }),
+  showGameFacts: defineOperation({ id: 'showGameFacts', ...paths.showGameFacts, tag: 'Game facts', summary: 'The game facts; 404 before any exist.', response: GameFacts }),
+  updateGameFacts: defineOperation({ id: 'updateGameFacts', ...paths.updateGameFacts, tag: 'Game facts', summary: 'Merge partial sections; created on first update (developer-level or project.settings.edit).', body: GameFactsUpdateBody, response: GameFacts }),
 } as const;

@@ -6,9 +6,9 @@ import { z } from 'zod';
 import { FieldType } from './custom-fields.ts';
 import { ListPagination, Timestamp } from './common.ts';
 import { defineOperation } from './operation.ts';
+import { paths } from './paths.ts';
 import { FindSimilarQuery, FindSimilarResponse, SearchIssuesQuery, searchIssuesResponse } from './search.ts';
 
-const base = '/projects/{project_id}/issues';
 
 export const ISSUE_STATUSES = ['hidden', 'open', 'in_progress', 'resolved', 'closed', 'duplicate', 'pending_moderation', 'wont_fix', 'needs_more_info'] as const;
 export const ISSUE_PRIORITIES = ['low', 'medium', 'high', 'critical', 'blocker'] as const;
@@ -189,16 +189,16 @@ export const ReporterEmailResponse = z.object({ success: z.boolean(), message: z
 export const SuccessResponse = z.object({ success: z.boolean(), message: z.string() });
 
 export const issueOperations = {
-  listIssues: defineOperation({ id: 'listIssues', methods: ['GET'], path: base, tag: 'Issues', summary: 'List issues with filters.', query: IssueListQuery, response: IssueListResponse }),
-  createIssue: defineOperation({ id: 'createIssue', methods: ['POST'], path: base, tag: 'Issues', summary: 'Create an issue (form, multipart or JSON); draft=true creates it hidden.', status: 201, body: IssueCreateBody, response: Issue }),
-  searchIssues: defineOperation({ id: 'searchIssues', methods: ['GET', 'POST'], path: `${base}/search`, tag: 'Issues', summary: 'Full-text search with typo tolerance.', query: SearchIssuesQuery, body: SearchIssuesQuery, response: z.union([searchIssuesResponse(Issue), Issue]) }),
-  showIssue: defineOperation({ id: 'showIssue', methods: ['GET'], path: `${base}/{issue_id}`, tag: 'Issues', summary: 'One issue by g-<id> or scoped id.', response: Issue }),
-  updateIssue: defineOperation({ id: 'updateIssue', methods: ['PATCH', 'PUT'], path: `${base}/{issue_id}`, tag: 'Issues', summary: 'Update title, description, status, priority, assignee, steps or release.', body: IssueUpdateBody, response: Issue }),
-  publishIssue: defineOperation({ id: 'publishIssue', methods: ['POST'], path: `${base}/{issue_id}/publish`, tag: 'Issues', summary: 'Publish a draft: hidden becomes open.', body: PublishBody, response: Issue }),
-  setReporterEmail: defineOperation({ id: 'setReporterEmail', methods: ['POST'], path: `${base}/{issue_id}/set_reporter_email`, tag: 'Issues', summary: 'Deprecated: use set_contact_info.', body: ContactInfoBody, response: ReporterEmailResponse }),
-  setIssueContactInfo: defineOperation({ id: 'setIssueContactInfo', methods: ['POST'], path: `${base}/{issue_id}/set_contact_info`, tag: 'Issues', summary: 'Attach an email or Discord id to the report; creates a virtual user.', body: ContactInfoBody, response: ContactInfoResponse }),
-  askForDetails: defineOperation({ id: 'askForDetails', methods: ['POST'], path: `${base}/{issue_id}/ask_for_details`, tag: 'Issues', summary: 'Ask the reporter for steps, a screenshot, a video, logs or device info.', body: AskForDetailsBody, response: SuccessResponse }),
-  archiveIssue: defineOperation({ id: 'archiveIssue', methods: ['POST'], path: `${base}/{issue_id}/archive`, tag: 'Issues', summary: 'Archive an issue (bugs.archive).', response: Issue }),
-  unarchiveIssue: defineOperation({ id: 'unarchiveIssue', methods: ['POST'], path: `${base}/{issue_id}/unarchive`, tag: 'Issues', summary: 'Unarchive an issue (bugs.archive).', response: Issue }),
-  findSimilarIssues: defineOperation({ id: 'findSimilarIssues', methods: ['GET'], path: `${base}/{issue_id}/find_similar`, tag: 'Issues', summary: 'Semantically similar issues (developer personal access token).', query: FindSimilarQuery, response: FindSimilarResponse }),
+  listIssues: defineOperation({ id: 'listIssues', ...paths.listIssues, tag: 'Issues', summary: 'List issues with filters.', query: IssueListQuery, response: IssueListResponse }),
+  createIssue: defineOperation({ id: 'createIssue', ...paths.createIssue, tag: 'Issues', summary: 'Create an issue (form, multipart or JSON); draft=true creates it hidden.', status: 201, body: IssueCreateBody, response: Issue }),
+  searchIssues: defineOperation({ id: 'searchIssues', ...paths.searchIssues, tag: 'Issues', summary: 'Full-text search with typo tolerance.', query: SearchIssuesQuery, body: SearchIssuesQuery, response: z.union([searchIssuesResponse(Issue), Issue]) }),
+  showIssue: defineOperation({ id: 'showIssue', ...paths.showIssue, tag: 'Issues', summary: 'One issue by g-<id> or scoped id.', response: Issue }),
+  updateIssue: defineOperation({ id: 'updateIssue', ...paths.updateIssue, tag: 'Issues', summary: 'Update title, description, status, priority, assignee, steps or release.', body: IssueUpdateBody, response: Issue }),
+  publishIssue: defineOperation({ id: 'publishIssue', ...paths.publishIssue, tag: 'Issues', summary: 'Publish a draft: hidden becomes open.', body: PublishBody, response: Issue }),
+  setReporterEmail: defineOperation({ id: 'setReporterEmail', ...paths.setReporterEmail, tag: 'Issues', summary: 'Deprecated: use set_contact_info.', body: ContactInfoBody, response: ReporterEmailResponse }),
+  setIssueContactInfo: defineOperation({ id: 'setIssueContactInfo', ...paths.setIssueContactInfo, tag: 'Issues', summary: 'Attach an email or Discord id to the report; creates a virtual user.', body: ContactInfoBody, response: ContactInfoResponse }),
+  askForDetails: defineOperation({ id: 'askForDetails', ...paths.askForDetails, tag: 'Issues', summary: 'Ask the reporter for steps, a screenshot, a video, logs or device info.', body: AskForDetailsBody, response: SuccessResponse }),
+  archiveIssue: defineOperation({ id: 'archiveIssue', ...paths.archiveIssue, tag: 'Issues', summary: 'Archive an issue (bugs.archive).', response: Issue }),
+  unarchiveIssue: defineOperation({ id: 'unarchiveIssue', ...paths.unarchiveIssue, tag: 'Issues', summary: 'Unarchive an issue (bugs.archive).', response: Issue }),
+  findSimilarIssues: defineOperation({ id: 'findSimilarIssues', ...paths.findSimilarIssues, tag: 'Issues', summary: 'Semantically similar issues (developer personal access token).', query: FindSimilarQuery, response: FindSimilarResponse }),
 } as const;

@@ -3,6 +3,7 @@
 import { z } from 'zod';
 import { FormBoolean, Timestamp, UserRef } from './common.ts';
 import { defineOperation } from './operation.ts';
+import { paths } from './paths.ts';
 
 export const MEDIA_KINDS = ['screenshots', 'log_files', 'binary_files', 'video_clips'] as const;
 export type MediaKind = (typeof MEDIA_KINDS)[number];
@@ -129,15 +130,14 @@ export type VideoSegmentResponse = z.infer<typeof VideoSegmentResponse>;
 /** Refusals of the storage endpoint: S3's error code beside the sentence. */
 export const StorageErrorBody = z.object({ error: z.string(), code: z.string() });
 
-const base = '/projects/{project_id}/issues/{issue_id}';
 
 export const mediaOperations = {
-  uploadMedia: defineOperation({ id: 'uploadMedia', methods: ['POST'], path: `${base}/{media}`, tag: 'Media', summary: 'Multipart upload of a screenshot, log file, binary file or video clip.', status: 201, body: UploadMediaBody, response: Attachment }),
-  listMedia: defineOperation({ id: 'listMedia', methods: ['GET'], path: `${base}/{media}`, tag: 'Media', summary: 'Attachments of one kind, filtered by the caller\'s visibility (bare array).', response: MediaList }),
-  deleteMedia: defineOperation({ id: 'deleteMedia', methods: ['DELETE'], path: `${base}/{media}/{media_id}`, tag: 'Media', summary: 'Delete an attachment (developer-level access).', response: z.object({ success: z.boolean() }) }),
-  presignedUpload: defineOperation({ id: 'presignedUpload', methods: ['POST'], path: `${base}/{media}/presigned_upload`, tag: 'Media', summary: 'Step 1 of a direct upload: validate and sign.', body: PresignedUploadBody, response: PresignedUploadResponse }),
-  confirmUpload: defineOperation({ id: 'confirmUpload', methods: ['POST'], path: `${base}/{media}/confirm_upload`, tag: 'Media', summary: 'Step 3 of a direct upload: create the attachment from the uploaded blob.', status: 201, body: ConfirmUploadBody, response: ConfirmUploadResponse }),
-  uploadVideoSegment: defineOperation({ id: 'uploadVideoSegment', methods: ['POST'], path: `${base}/video_segments`, tag: 'Media', summary: 'One segment of a video recorded in parts (WebGL builds).', status: 201, body: VideoSegmentBody, response: VideoSegmentResponse }),
-  storageDirectPut: defineOperation({ id: 'storageDirectPut', methods: ['PUT'], path: '/storage/direct/{key}', tag: 'Storage', summary: 'Step 2 of a direct upload: the raw bytes, with the signed headers.', public: true }),
-  cdnGet: defineOperation({ id: 'cdnGet', methods: ['GET'], path: '/cdn/{key}', tag: 'Storage', summary: 'Unauthenticated media URL; ?download=<name> forces an attachment.', public: true }),
+  uploadMedia: defineOperation({ id: 'uploadMedia', ...paths.uploadMedia, tag: 'Media', summary: 'Multipart upload of a screenshot, log file, binary file or video clip.', status: 201, body: UploadMediaBody, response: Attachment }),
+  listMedia: defineOperation({ id: 'listMedia', ...paths.listMedia, tag: 'Media', summary: 'Attachments of one kind, filtered by the caller\'s visibility (bare array).', response: MediaList }),
+  deleteMedia: defineOperation({ id: 'deleteMedia', ...paths.deleteMedia, tag: 'Media', summary: 'Delete an attachment (developer-level access).', response: z.object({ success: z.boolean() }) }),
+  presignedUpload: defineOperation({ id: 'presignedUpload', ...paths.presignedUpload, tag: 'Media', summary: 'Step 1 of a direct upload: validate and sign.', body: PresignedUploadBody, response: PresignedUploadResponse }),
+  confirmUpload: defineOperation({ id: 'confirmUpload', ...paths.confirmUpload, tag: 'Media', summary: 'Step 3 of a direct upload: create the attachment from the uploaded blob.', status: 201, body: ConfirmUploadBody, response: ConfirmUploadResponse }),
+  uploadVideoSegment: defineOperation({ id: 'uploadVideoSegment', ...paths.uploadVideoSegment, tag: 'Media', summary: 'One segment of a video recorded in parts (WebGL builds).', status: 201, body: VideoSegmentBody, response: VideoSegmentResponse }),
+  storageDirectPut: defineOperation({ id: 'storageDirectPut', ...paths.storageDirectPut, tag: 'Storage', summary: 'Step 2 of a direct upload: the raw bytes, with the signed headers.', public: true }),
+  cdnGet: defineOperation({ id: 'cdnGet', ...paths.cdnGet, tag: 'Storage', summary: 'Unauthenticated media URL; ?download=<name> forces an attachment.', public: true }),
 } as const;

@@ -3,8 +3,8 @@
 import { z } from 'zod';
 import { Timestamp } from './common.ts';
 import { defineOperation } from './operation.ts';
+import { paths } from './paths.ts';
 
-const base = '/projects/{project_id}/playtime_sessions';
 
 export const PLAYTIME_LIMITS = { tagsText: 4_096, tags: 50, key: 100, value: 1_000 } as const;
 
@@ -40,7 +40,7 @@ export const PlaytimeSession = z.object({
 export type PlaytimeSession = z.infer<typeof PlaytimeSession>;
 
 export const playtimeOperations = {
-  createPlaytimeSession: defineOperation({ id: 'createPlaytimeSession', methods: ['POST'], path: base, tag: 'Playtime', summary: 'Start a playtime session with key=value tags.', status: 201, body: PlaytimeSessionCreateBody, response: PlaytimeSessionRef }),
-  updatePlaytimeSession: defineOperation({ id: 'updatePlaytimeSession', methods: ['PUT', 'PATCH'], path: `${base}/{playtime_session_id}`, tag: 'Playtime', summary: 'Heartbeat, every five minutes; optional tags are merged.', body: PlaytimeSessionUpdateBody, response: PlaytimeSessionRef }),
-  showPlaytimeSession: defineOperation({ id: 'showPlaytimeSession', methods: ['GET'], path: `${base}/{playtime_session_id}`, tag: 'Playtime', summary: 'Extension: one session with its tags, start, last-seen and duration (team only).', response: PlaytimeSession }),
+  createPlaytimeSession: defineOperation({ id: 'createPlaytimeSession', ...paths.createPlaytimeSession, tag: 'Playtime', summary: 'Start a playtime session with key=value tags.', status: 201, body: PlaytimeSessionCreateBody, response: PlaytimeSessionRef }),
+  updatePlaytimeSession: defineOperation({ id: 'updatePlaytimeSession', ...paths.updatePlaytimeSession, tag: 'Playtime', summary: 'Heartbeat, every five minutes; optional tags are merged.', body: PlaytimeSessionUpdateBody, response: PlaytimeSessionRef }),
+  showPlaytimeSession: defineOperation({ id: 'showPlaytimeSession', ...paths.showPlaytimeSession, tag: 'Playtime', summary: 'Extension: one session with its tags, start, last-seen and duration (team only).', response: PlaytimeSession }),
 } as const;

@@ -2,6 +2,7 @@
 import { z } from 'zod';
 import { PagePagination, ProjectId, Timestamp } from './common.ts';
 import { defineOperation } from './operation.ts';
+import { paths } from './paths.ts';
 
 export const MODULES = ['bugs', 'suggestions', 'sentiments', 'tickets', 'support_knowledge', 'nda', 'surveys'] as const;
 export const Module = z.enum(MODULES);
@@ -52,12 +53,12 @@ export const ProjectListResponse = z.object({ projects: z.array(ProjectListItem)
 
 export const projectOperations = {
   listProjects: defineOperation({
-    id: 'listProjects', methods: ['GET'], path: '/projects', tag: 'Projects',
+    id: 'listProjects', ...paths.listProjects, tag: 'Projects',
     summary: 'Projects the caller belongs to, or public projects (all=true or anonymous). 25 per page.',
     query: ProjectListQuery, response: ProjectListResponse,
   }),
   showProject: defineOperation({
-    id: 'showProject', methods: ['GET'], path: '/projects/{project_id}', tag: 'Projects',
+    id: 'showProject', ...paths.showProject, tag: 'Projects',
     summary: 'Project detail with enabled modules and the latest release.', response: ProjectDetail,
   }),
 } as const;

@@ -4,8 +4,8 @@
 import { z } from 'zod';
 import { FormBoolean, Timestamp } from './common.ts';
 import { defineOperation } from './operation.ts';
+import { paths } from './paths.ts';
 
-const base = '/projects/{project_id}/releases';
 
 export const RELEASE_STATUSES = ['draft', 'published', 'archived'] as const;
 export const ReleaseStatus = z.enum(RELEASE_STATUSES);
@@ -135,13 +135,13 @@ export const ReleaseDownloadInfo = z.object({
 export const ReleaseDeleteResponse = z.object({ success: z.boolean(), message: z.string() });
 
 export const releaseOperations = {
-  listReleases: defineOperation({ id: 'listReleases', methods: ['GET'], path: base, tag: 'Releases', summary: 'Published releases by default; show_drafts, show_archived, sort.', query: ReleaseListQuery, response: z.array(Release) }),
-  createRelease: defineOperation({ id: 'createRelease', methods: ['POST'], path: base, tag: 'Releases', summary: 'Create a release, published unless save_draft.', status: 201, body: ReleaseCreateBody, response: Release }),
-  showRelease: defineOperation({ id: 'showRelease', methods: ['GET'], path: `${base}/{release_id}`, tag: 'Releases', summary: 'One release by rel-<n> or <n>.', response: Release }),
-  updateRelease: defineOperation({ id: 'updateRelease', methods: ['PATCH', 'PUT'], path: `${base}/{release_id}`, tag: 'Releases', summary: 'Update a release, its links and attachments.', body: ReleaseUpdateBody, response: Release }),
-  deleteRelease: defineOperation({ id: 'deleteRelease', methods: ['DELETE'], path: `${base}/{release_id}`, tag: 'Releases', summary: 'Delete a release that is not the only published one and has no issues.', response: ReleaseDeleteResponse }),
-  releaseDownload: defineOperation({ id: 'releaseDownload', methods: ['GET'], path: `${base}/{release_id}/download`, tag: 'Releases', summary: 'With platform: count and redirect (302); without: download counts.', query: ReleaseDownloadQuery, response: ReleaseDownloadInfo }),
-  publishRelease: defineOperation({ id: 'publishRelease', methods: ['POST'], path: `${base}/{release_id}/publish`, tag: 'Releases', summary: 'Publish a draft (idempotent).', response: Release }),
-  archiveRelease: defineOperation({ id: 'archiveRelease', methods: ['POST'], path: `${base}/{release_id}/archive`, tag: 'Releases', summary: 'Archive; another published release must remain.', response: Release }),
-  restoreRelease: defineOperation({ id: 'restoreRelease', methods: ['POST'], path: `${base}/{release_id}/restore`, tag: 'Releases', summary: 'Restore an archived release.', response: Release }),
+  listReleases: defineOperation({ id: 'listReleases', ...paths.listReleases, tag: 'Releases', summary: 'Published releases by default; show_drafts, show_archived, sort.', query: ReleaseListQuery, response: z.array(Release) }),
+  createRelease: defineOperation({ id: 'createRelease', ...paths.createRelease, tag: 'Releases', summary: 'Create a release, published unless save_draft.', status: 201, body: ReleaseCreateBody, response: Release }),
+  showRelease: defineOperation({ id: 'showRelease', ...paths.showRelease, tag: 'Releases', summary: 'One release by rel-<n> or <n>.', response: Release }),
+  updateRelease: defineOperation({ id: 'updateRelease', ...paths.updateRelease, tag: 'Releases', summary: 'Update a release, its links and attachments.', body: ReleaseUpdateBody, response: Release }),
+  deleteRelease: defineOperation({ id: 'deleteRelease', ...paths.deleteRelease, tag: 'Releases', summary: 'Delete a release that is not the only published one and has no issues.', response: ReleaseDeleteResponse }),
+  releaseDownload: defineOperation({ id: 'releaseDownload', ...paths.releaseDownload, tag: 'Releases', summary: 'With platform: count and redirect (302); without: download counts.', query: ReleaseDownloadQuery, response: ReleaseDownloadInfo }),
+  publishRelease: defineOperation({ id: 'publishRelease', ...paths.publishRelease, tag: 'Releases', summary: 'Publish a draft (idempotent).', response: Release }),
+  archiveRelease: defineOperation({ id: 'archiveRelease', ...paths.archiveRelease, tag: 'Releases', summary: 'Archive; another published release must remain.', response: Release }),
+  restoreRelease: defineOperation({ id: 'restoreRelease', ...paths.restoreRelease, tag: 'Releases', summary: 'Restore an archived release.', response: Release }),
 } as const;

@@ -3,8 +3,8 @@ import { z } from 'zod';
 import { Email, Timestamp, UserRef } from './common.ts';
 import { blankAsAbsent, DiscordBotUser, FeatureRequestCustomField, MAX_DESCRIPTION_LENGTH, MAX_TITLE_LENGTH, SubmissionCustomValues, SubmissionFiles } from './feature-requests.ts';
 import { defineOperation } from './operation.ts';
+import { paths } from './paths.ts';
 
-const base = '/projects/{project_id}/tickets';
 
 export const TICKET_STATUSES = ['new', 'open', 'pending', 'solved', 'closed'] as const;
 export const TICKET_PRIORITIES = ['low', 'medium', 'high', 'critical'] as const;
@@ -73,8 +73,8 @@ export const TicketSearchParams = z.object({ query: z.string().max(1000).optiona
 export const TicketSearchResponse = z.array(z.object({ id: z.string(), title: z.string() }));
 
 export const ticketOperations = {
-  createTicket: defineOperation({ id: 'createTicket', methods: ['POST'], path: base, tag: 'Tickets', summary: 'Create a support ticket.', status: 201, body: TicketCreateBody, response: Ticket }),
-  searchTickets: defineOperation({ id: 'searchTickets', methods: ['GET', 'POST'], path: `${base}/search`, tag: 'Tickets', summary: 'Case-insensitive search over title and description, at most 10.', query: TicketSearchParams, response: TicketSearchResponse }),
-  showTicket: defineOperation({ id: 'showTicket', methods: ['GET'], path: `${base}/{id}`, tag: 'Tickets', summary: 'One ticket by scoped id or g-<id>.', response: Ticket }),
-  updateTicket: defineOperation({ id: 'updateTicket', methods: ['PATCH', 'PUT'], path: `${base}/{id}`, tag: 'Tickets', summary: 'Update status, priority, assignee and attachments.', body: TicketUpdateBody, response: Ticket }),
+  createTicket: defineOperation({ id: 'createTicket', ...paths.createTicket, tag: 'Tickets', summary: 'Create a support ticket.', status: 201, body: TicketCreateBody, response: Ticket }),
+  searchTickets: defineOperation({ id: 'searchTickets', ...paths.searchTickets, tag: 'Tickets', summary: 'Case-insensitive search over title and description, at most 10.', query: TicketSearchParams, response: TicketSearchResponse }),
+  showTicket: defineOperation({ id: 'showTicket', ...paths.showTicket, tag: 'Tickets', summary: 'One ticket by scoped id or g-<id>.', response: Ticket }),
+  updateTicket: defineOperation({ id: 'updateTicket', ...paths.updateTicket, tag: 'Tickets', summary: 'Update status, priority, assignee and attachments.', body: TicketUpdateBody, response: Ticket }),
 } as const;
