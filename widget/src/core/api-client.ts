@@ -1,9 +1,13 @@
 // The API client: every operation of decisions §2 through one `call`, built on ky with an injected
-// fetch; paths from the protocol module, Authorization from buildAuthorization, results classified
-// in classify.ts. The storage PUT bypasses ky (ky clones each request, which tees a streamed body).
+// fetch; paths from the protocol's zod-free path table, Authorization from buildAuthorization, results
+// classified in classify.ts and checked in response-checks.ts. The storage PUT bypasses ky (ky clones
+// each request, which tees a streamed body).
 import ky from 'ky';
-import { buildAuthorization, operations, toPath, type Credential, type HttpMethod, type OperationId } from '../protocol/index.ts';
+import { buildAuthorization, type Credential } from '../protocol/authorization.ts';
+import { toPath, type HttpMethod } from '../protocol/operation.ts';
+import { paths, type PathOperationId as OperationId } from '../protocol/paths.ts';
 import { classify, type Outcome } from './classify.ts';
+import { responseChecks } from './response-checks.ts';
 import type { Clock, UploadTransport } from './types.ts';
 
 export interface CallOptions {
@@ -67,7 +71,7 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
   const resolve = (pathOrUrl: string) => (/^https?:\/\//i.test(pathOrUrl) ? pathOrUrl : endpoint + (pathOrUrl.startsWith('/') ? '' : '/') + pathOrUrl);
 
   async function call<T>(id: OperationId, o: CallOptions = {}): Promise<Outcome<T>> {
-    const operation = operations[id] as { methods: readonly HttpMethod[]; path: string; response?: { safeParse(v: unknown): { success: boolean; error?: { message: string } } } };
+    const operation: { methods: readonly HttpMethod[]; path: string } = paths[id];
     const params = { project_id: options.projectId, ...o.params };
     const path = toPath(operation.path, params);
     const headers: Record<string, string> = { Accept: 'application/json' };
@@ -90,10 +94,11 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
       result = error;
     }
     const outcome = await classify(result, options.clock.now());
-    if (outcome.kind === 'sent' && operation.response) {
-      // Validate against the protocol schema, but hand back the body as sent: unknown fields pass through.
-      const parsed = operation.response.safeParse(outcome.body);
-      if (!parsed.success) return { kind: 'rejected', status: outcome.status, error: `response of ${id} does not match the protocol: ${parsed.error?.message ?? ''}`.slice(0, 500), body: outcome.body };
+    const check = responseChecks[id];
+    if (outcome.kind === 'sent' && check) {
+      // Check the fields the engine reads, but hand back the body as sent: unknown fields pass through.
+      const problem = check(outcome.body);
+      if (problem) return { kind: 'rejected', status: outcome.status, error: `response of ${id} does not match the protocol: ${problem}`.slice(0, 500), body: outcome.body };
     }
     return outcome as Outcome<T>;
   }

@@ -1,6 +1,5 @@
-// Entry of the lazy reporter chunk: the core engineer's browser reporter, loaded after zod is
-// set to jitless (see zod-jitless.ts; module order matters, so it is imported first).
-import './zod-jitless.ts';
+// Entry of the lazy reporter chunk: the core engineer's browser reporter. It ships without zod
+// (responses are checked in core/response-checks.ts), so no `Function('')` probe trips a strict CSP.
 import type { ReporterModule } from './chunks.ts';
 import { createBrowserReporter as create } from './browser-reporter.ts';
 

@@ -1,31 +1,10 @@
-// Credential verification (decisions §2) and the Authorization header schemes (reference
-// "Authentication"). buildAuthorization is the one place a header value is spelled.
+// Credential verification (decisions §2); the Authorization header schemes live in
+// authorization.ts (zod-free, for the browser reporter) and are re-exported here.
 import { z } from 'zod';
 import { defineOperation } from './operation.ts';
 import { paths } from './paths.ts';
 
-export type Credential =
-  | { scheme: 'anonymous' }
-  | { scheme: 'token'; token: string; email?: string; discordId?: string; jwt?: string }
-  | { scheme: 'pat'; token: string }
-  | { scheme: 'bearer'; jwt: string };
-
-export function buildAuthorization(credential: Credential): string {
-  switch (credential.scheme) {
-    case 'anonymous':
-      return 'FormUser anonymous';
-    case 'pat':
-      return `Bearer ${credential.token}`;
-    case 'bearer':
-      return `Bearer ${credential.jwt}`;
-    case 'token': {
-      if (credential.jwt) return `FormUser ${credential.token},${credential.jwt}`;
-      if (credential.email) return `FormUser ${credential.token},email:${credential.email}`;
-      if (credential.discordId) return `FormUser ${credential.token},discord_id:${credential.discordId}`;
-      return `FormUser ${credential.token}`;
-    }
-  }
-}
+export { buildAuthorization, type Credential } from './authorization.ts';
 
 export const TOKEN_TYPES = ['anonymous', 'project_token', 'personal_access_token', 'issue_jwt', 'feature_request_jwt', 'legacy_jwt', 'submission_token'] as const;
 

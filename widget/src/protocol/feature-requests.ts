@@ -5,7 +5,6 @@ import { DiscordId, Email, FormBoolean, ListPagination, ProjectId, Timestamp, Us
 import { defineOperation } from './operation.ts';
 import { paths } from './paths.ts';
 
-
 /** Statuses a request can hold; the search excludes the last six (reference, States). */
 export const FEATURE_REQUEST_STATUSES = ['open', 'planned', 'in_progress', 'completed', 'hidden', 'pending_moderation', 'rejected', 'muted', 'duplicate', 'split'] as const;
 export const NON_PUBLIC_FEATURE_REQUEST_STATUSES = ['hidden', 'pending_moderation', 'rejected', 'muted', 'duplicate', 'split'] as const;

@@ -6,7 +6,6 @@ import { defineOperation } from './operation.ts';
 import { paths } from './paths.ts';
 import { toRecordList } from './releases.ts';
 
-
 export const GAME_FACT_LIMITS = {
   description: 10_000, genre: 200, targetAudience: 1_000, listItem: 500, items: 200,
   term: 200, definition: 2_000, controlKey: 100, controlValue: 500, requirementKey: 50, requirement: 500,

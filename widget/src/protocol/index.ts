@@ -15,6 +15,7 @@ import { releaseOperations } from './releases.ts';
 import { ticketOperations } from './tickets.ts';
 
 export * from './operation.ts';
+export * from './paths.ts';
 export * from './common.ts';
 export * from './auth.ts';
 export * from './projects.ts';

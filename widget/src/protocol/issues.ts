@@ -9,7 +9,6 @@ import { defineOperation } from './operation.ts';
 import { paths } from './paths.ts';
 import { FindSimilarQuery, FindSimilarResponse, SearchIssuesQuery, searchIssuesResponse } from './search.ts';
 
-
 export const ISSUE_STATUSES = ['hidden', 'open', 'in_progress', 'resolved', 'closed', 'duplicate', 'pending_moderation', 'wont_fix', 'needs_more_info'] as const;
 export const ISSUE_PRIORITIES = ['low', 'medium', 'high', 'critical', 'blocker'] as const;
 /** The update operation's enums (reference, "Issue operations"): narrower than the built-ins. */

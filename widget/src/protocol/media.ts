@@ -130,7 +130,6 @@ export type VideoSegmentResponse = z.infer<typeof VideoSegmentResponse>;
 /** Refusals of the storage endpoint: S3's error code beside the sentence. */
 export const StorageErrorBody = z.object({ error: z.string(), code: z.string() });
 
-
 export const mediaOperations = {
   uploadMedia: defineOperation({ id: 'uploadMedia', ...paths.uploadMedia, tag: 'Media', summary: 'Multipart upload of a screenshot, log file, binary file or video clip.', status: 201, body: UploadMediaBody, response: Attachment }),
   listMedia: defineOperation({ id: 'listMedia', ...paths.listMedia, tag: 'Media', summary: 'Attachments of one kind, filtered by the caller\'s visibility (bare array).', response: MediaList }),

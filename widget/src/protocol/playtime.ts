@@ -5,7 +5,6 @@ import { Timestamp } from './common.ts';
 import { defineOperation } from './operation.ts';
 import { paths } from './paths.ts';
 
-
 export const PLAYTIME_LIMITS = { tagsText: 4_096, tags: 50, key: 100, value: 1_000 } as const;
 
 /** A scalar tag value as JSON or a form sends it; stored as a string. */

@@ -6,7 +6,6 @@ import { FormBoolean, Timestamp } from './common.ts';
 import { defineOperation } from './operation.ts';
 import { paths } from './paths.ts';
 
-
 export const RELEASE_STATUSES = ['draft', 'published', 'archived'] as const;
 export const ReleaseStatus = z.enum(RELEASE_STATUSES);
 

@@ -5,7 +5,6 @@ import { blankAsAbsent, DiscordBotUser, FeatureRequestCustomField, MAX_DESCRIPTI
 import { defineOperation } from './operation.ts';
 import { paths } from './paths.ts';
 
-
 export const TICKET_STATUSES = ['new', 'open', 'pending', 'solved', 'closed'] as const;
 export const TICKET_PRIORITIES = ['low', 'medium', 'high', 'critical'] as const;
 export const TicketStatus = z.enum(TICKET_STATUSES);
