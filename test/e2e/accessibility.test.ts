@@ -3,22 +3,16 @@
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, expect, test } from 'vitest';
+import { expect, test } from 'vitest';
 import type { TestServer } from '../helpers/server.ts';
-import { issuesWith, launchBrowser, openGame, overlay, ROOT, startDemoServer } from './harness.ts';
+import { issuesWith, openGame, overlay, ROOT, useDemoGame } from './harness.ts';
 
 const AXE = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
 const DEMO_HTML = readFileSync(`${ROOT}/demo/index.html`, 'utf8');
 
 let server: TestServer;
 let browser: Browser;
-beforeAll(async () => {
-  [server, browser] = await Promise.all([startDemoServer(), launchBrowser()]);
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
-});
+useDemoGame((started, launched) => { server = started; browser = launched; });
 
 /** The demo page with its HTML changed (extra data attributes, a CSP meta tag). */
 async function gameWith(edit: (html: string) => string, init?: () => void): Promise<Page> {

@@ -1,19 +1,13 @@
 // The screenshot fallbacks: a WebGL frame that reads blank (the game stopped drawing) falls back
 // to a DOM capture with html2canvas, and the player can always choose an image file instead.
 import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, expect, test } from 'vitest';
+import { expect, test } from 'vitest';
 import type { TestServer } from '../helpers/server.ts';
-import { imagePixels, issuesWith, launchBrowser, openGame, overlay, startDemoServer } from './harness.ts';
+import { imagePixels, issuesWith, openGame, overlay, useDemoGame } from './harness.ts';
 
 let server: TestServer;
 let browser: Browser;
-beforeAll(async () => {
-  [server, browser] = await Promise.all([startDemoServer(), launchBrowser()]);
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
-});
+useDemoGame((started, launched) => { server = started; browser = launched; });
 
 test('falls back to a DOM capture when the game stopped drawing and its WebGL frame reads blank', async () => {
   const page = await (await browser.newContext()).newPage();

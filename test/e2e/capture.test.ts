@@ -2,21 +2,15 @@
 // uncaught errors sent as raw issues, the beforeSend hook, game custom fields, playtime sessions.
 import { readFileSync } from 'node:fs';
 import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, expect, test } from 'vitest';
+import { expect, test } from 'vitest';
 import type { TestServer } from '../helpers/server.ts';
-import { issuesWith, launchBrowser, openGame, overlay, ROOT, startDemoServer } from './harness.ts';
+import { issuesWith, openGame, overlay, ROOT, useDemoGame } from './harness.ts';
 
 const DEMO_HTML = readFileSync(`${ROOT}/demo/index.html`, 'utf8');
 
 let server: TestServer;
 let browser: Browser;
-beforeAll(async () => {
-  [server, browser] = await Promise.all([startDemoServer(), launchBrowser()]);
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
-});
+useDemoGame((started, launched) => { server = started; browser = launched; });
 
 async function gameWith(edit: (html: string) => string): Promise<Page> {
   const page = await (await browser.newContext()).newPage();

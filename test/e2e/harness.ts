@@ -4,6 +4,7 @@ import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { startTestServer, type TestServer } from '../helpers/server.ts';
+import { afterAll, beforeAll } from 'vitest';
 import { ensureWidgetBuilt } from '../widget/build-once.ts';
 
 export const ROOT = resolve(import.meta.dirname, '../..');
@@ -54,4 +55,18 @@ export const near = (a: number[], b: number[], tolerance = 10) => a.every((v, i)
 export async function issuesWith(server: TestServer, marker: string): Promise<any[]> {
   const res = await server.request('GET', `/projects/${DEMO.project}/issues.json?per_page=100&raw=any`, { auth: DEMO.developer });
   return (res.body.issues as any[]).filter((i) => String(i.description).includes(marker));
+}
+
+/** One demo server and one browser for a test file, closed after it. */
+export function useDemoGame(ready: (server: TestServer, browser: Browser) => void): void {
+  let server: TestServer | undefined;
+  let browser: Browser | undefined;
+  beforeAll(async () => {
+    [server, browser] = await Promise.all([startDemoServer(), launchBrowser()]);
+    ready(server, browser);
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await server?.close();
+  });
 }

@@ -1,19 +1,13 @@
 // Delivery across a lost connection and a reload (exactly one issue), and the overlay over a
 // fullscreen game, in Chromium against the reference server.
 import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, expect, test } from 'vitest';
+import { expect, test } from 'vitest';
 import type { TestServer } from '../helpers/server.ts';
-import { issuesWith, launchBrowser, openGame, overlay, startDemoServer } from './harness.ts';
+import { issuesWith, openGame, overlay, useDemoGame } from './harness.ts';
 
 let server: TestServer;
 let browser: Browser;
-beforeAll(async () => {
-  [server, browser] = await Promise.all([startDemoServer(), launchBrowser()]);
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
-});
+useDemoGame((started, launched) => { server = started; browser = launched; });
 
 test('keeps an offline report on the device and delivers it exactly once after a reload back online', async () => {
   const context = await browser.newContext();

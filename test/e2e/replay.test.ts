@@ -2,19 +2,13 @@
 // MediaRecorder), muxed on submit and uploaded as a video clip.
 import { readFileSync } from 'node:fs';
 import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, expect, test } from 'vitest';
+import { expect, test } from 'vitest';
 import type { TestServer } from '../helpers/server.ts';
-import { issuesWith, launchBrowser, openGame, overlay, ROOT, startDemoServer } from './harness.ts';
+import { issuesWith, openGame, overlay, ROOT, useDemoGame } from './harness.ts';
 
 let server: TestServer;
 let browser: Browser;
-beforeAll(async () => {
-  [server, browser] = await Promise.all([startDemoServer(), launchBrowser()]);
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
-});
+useDemoGame((started, launched) => { server = started; browser = launched; });
 
 test('uploads the last seconds of the canvas as a playable WebM video clip', async () => {
   const html = readFileSync(`${ROOT}/demo/index.html`, 'utf8').replace('data-launcher="true"', 'data-launcher="true" data-replay="4"');

@@ -1,19 +1,13 @@
 // The player's path through the demo game in Chromium against the real reference server:
 // hotkey, a screenshot equal to the game's frame, annotation, submission, and the issue read back.
 import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, expect, test } from 'vitest';
+import { expect, test } from 'vitest';
 import type { TestServer } from '../helpers/server.ts';
-import { imagePixels, issuesWith, launchBrowser, near, openGame, overlay, startDemoServer } from './harness.ts';
+import { imagePixels, issuesWith, near, openGame, overlay, useDemoGame } from './harness.ts';
 
 let server: TestServer;
 let browser: Browser;
-beforeAll(async () => {
-  [server, browser] = await Promise.all([startDemoServer(), launchBrowser()]);
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
-});
+useDemoGame((started, launched) => { server = started; browser = launched; });
 
 async function newGame(query = 'test=1'): Promise<Page> {
   const page = await (await browser.newContext()).newPage();
