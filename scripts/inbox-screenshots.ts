@@ -50,7 +50,7 @@ try {
     title: 'Ship slides into the dock hull on wave 3',
     description: 'Docking at the nebula station after wave 3, the ship does not stop at the clamp: it slides halfway into the hull and stays stuck there. I had to restart the level.',
     steps: ['Start Arcade mode and clear wave 3', 'Fly to the nebula station', 'Dock while boosting (hold Shift)'],
-    logs: ['14:29:01.112 INFO  boot Nebula Drift 1.0.0 (webgl2)', '14:29:03.480 INFO  level "Nebula Docks" loaded in 812 ms', '14:29:44.903 WARN  physics step took 48 ms (budget 16 ms)',
+    logs: ['14:29:01.112 INFO  boot Star Courier 1.0.0 (webgl2)', '14:29:03.480 INFO  level "Nebula Docks" loaded in 812 ms', '14:29:44.903 WARN  physics step took 48 ms (budget 16 ms)',
       '14:30:05.377 WARN  dock clamp missed: relative speed 9.4 > 6.0', '14:30:05.391 ERROR collider overlap: ship#7 inside dock#2 (depth 1.8)', '14:30:07.002 INFO  autosave skipped: player state invalid'].join('\n'),
     trace: [
       { severity: 'info', description: '[+0.4s] Level "Nebula Docks" loaded' },
