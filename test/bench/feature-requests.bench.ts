@@ -5,13 +5,9 @@ import { PATS, PROJECT_ID, TOKENS, seedDocument, ALL_FLAGS } from '../helpers/se
 import { insertFeatureRequest } from '../../reference-server/src/repositories/feature-requests.ts';
 import { insertTicket } from '../../reference-server/src/repositories/tickets.ts';
 import { findProjectByPublicId } from '../../reference-server/src/repositories/projects.ts';
+import { percentileOf } from './load.ts';
 
 const WORDS = 'ship cargo dock route pilot engine shield laser map nebula station trade fuel hangar radar drone asteroid warp beacon convoy'.split(' ');
-
-function percentile(values: number[], p: number): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
-}
 
 export async function run() {
   const server = await startTestServer({ seed: seedDocument({ project: { tokens: [{ token: TOKENS.all, daily_limit: 100_000, ...ALL_FLAGS }] } }) });
@@ -42,10 +38,10 @@ export async function run() {
       ticketSearches.push(await timed(() => server.request('GET', `/projects/${PROJECT_ID}/tickets/search.json?query=${WORDS[i % WORDS.length]}`, { auth: `Bearer ${PATS.support}` })));
     }
     return [
-      { name: 'feature request search p50 (5,000 requests, HTTP)', value: percentile(searches, 50), unit: 'ms', target: '< 50 ms' },
-      { name: 'feature request search p95 (5,000 requests, HTTP)', value: percentile(searches, 95), unit: 'ms', target: '< 100 ms' },
-      { name: 'feature request create p50 (HTTP)', value: percentile(creates, 50), unit: 'ms', target: '< 20 ms' },
-      { name: 'ticket search p95 (5,000 tickets, HTTP)', value: percentile(ticketSearches, 95), unit: 'ms', target: '< 50 ms' },
+      { name: 'feature request search p50 (5,000 requests, HTTP)', value: percentileOf(searches, 50), unit: 'ms', target: '< 50 ms' },
+      { name: 'feature request search p95 (5,000 requests, HTTP)', value: percentileOf(searches, 95), unit: 'ms', target: '< 100 ms' },
+      { name: 'feature request create p50 (HTTP)', value: percentileOf(creates, 50), unit: 'ms', target: '< 20 ms' },
+      { name: 'ticket search p95 (5,000 tickets, HTTP)', value: percentileOf(ticketSearches, 95), unit: 'ms', target: '< 50 ms' },
     ];
   } finally {
     await server.close();

@@ -16,6 +16,11 @@ export interface LoadOptions {
   expectStatus?: number;
 }
 
+/** The p-th percentile of unsorted samples (a sorted copy is taken). */
+export function percentileOf(values: number[], p: number): number {
+  return percentile([...values].sort((a, b) => a - b), p);
+}
+
 export function percentile(sorted: number[], p: number): number {
   if (sorted.length === 0) return 0;
   return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];

@@ -2,25 +2,18 @@
 // own process, streaming to disk while hashing), beside a raw loopback copy to disk measured in
 // the same run, and the server's peak RSS growth during the upload (sampled from /proc).
 import { spawn } from 'node:child_process';
-import { createHash, randomBytes } from 'node:crypto';
+import { createHash } from 'node:crypto';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { request } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { PROJECT_ID, TOKENS, seedDocument } from '../helpers/seed.ts';
+import { stampedFile } from '../helpers/media.ts';
 import { startServerProcess } from './processes.ts';
 
 const MB = 1024 * 1024;
 const TOTAL = 500 * MB;
-const pattern = randomBytes(MB);
-
-function* chunks(): Generator<Buffer> {
-  for (let i = 0; i < TOTAL / MB; i += 1) {
-    const chunk = Buffer.from(pattern);
-    chunk.writeUInt32BE(i, 0);
-    yield chunk;
-  }
-}
+const { chunks } = stampedFile(TOTAL / MB);
 
 /** Streams the generated file as one PUT; answers the status and the seconds it took. */
 function put(url: string, headers: Record<string, string>): Promise<{ status: number; seconds: number }> {

@@ -6,14 +6,10 @@ import { findProjectByPublicId } from '../../reference-server/src/repositories/p
 import { ALL_FLAGS, PATS, PROJECT_ID, TOKENS, seedDocument } from '../helpers/seed.ts';
 import { startTestServer } from '../helpers/server.ts';
 import { crashContextXml, encodeUnrealCrash, fakeMinidump } from '../helpers/unreal-crash.ts';
+import { percentileOf } from './load.ts';
 
 const WORDS = 'ship cargo dock route pilot engine shield laser map nebula station trade fuel hangar radar drone asteroid warp beacon convoy save crash refund boost'.split(' ');
 const sentence = (i: number) => Array.from({ length: 12 }, (_, j) => WORDS[(i * 7 + j * 5) % WORDS.length]).join(' ');
-
-function percentile(values: number[], p: number): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
-}
 
 export async function run() {
   const server = await startTestServer({ seed: seedDocument({ project: { tokens: [{ token: TOKENS.all, daily_limit: 100_000, ...ALL_FLAGS }] } }) });
@@ -53,10 +49,10 @@ export async function run() {
     }
 
     return [
-      { name: 'GET releases.json, 200 releases, p50', value: percentile(lists, 50), unit: 'ms', target: '< 50 ms' },
-      { name: 'knowledge-base answer, 2,000 chunks + 1,000 resolved issues, p50', value: percentile(answers, 50), unit: 'ms', target: '< 500 ms' },
-      { name: 'knowledge-base answer, same corpus, p95', value: percentile(answers, 95), unit: 'ms' },
-      { name: `Unreal crash upload (${(payload.length / 1024).toFixed(0)} KB compressed, 4 MB minidump), p50`, value: percentile(crashes, 50), unit: 'ms', target: '< 300 ms' },
+      { name: 'GET releases.json, 200 releases, p50', value: percentileOf(lists, 50), unit: 'ms', target: '< 50 ms' },
+      { name: 'knowledge-base answer, 2,000 chunks + 1,000 resolved issues, p50', value: percentileOf(answers, 50), unit: 'ms', target: '< 500 ms' },
+      { name: 'knowledge-base answer, same corpus, p95', value: percentileOf(answers, 95), unit: 'ms' },
+      { name: `Unreal crash upload (${(payload.length / 1024).toFixed(0)} KB compressed, 4 MB minidump), p50`, value: percentileOf(crashes, 50), unit: 'ms', target: '< 300 ms' },
     ];
   } finally {
     await server.close();

@@ -16,6 +16,7 @@ import { findSimilar } from '../../reference-server/src/services/similar.ts';
 import { PATS, PROJECT_ID, seedDocument } from '../helpers/seed.ts';
 import { RELEVANCE_ISSUES } from '../relevance/dataset-issues.ts';
 import { RELEVANCE_QUERIES } from '../relevance/dataset-queries.ts';
+import { percentileOf } from './load.ts';
 
 const ISSUE_COUNT = 100_000;
 const SYLLABLES = 'ka ri vo tes lan mir zu ph or ex no va ly den sol cor ta ne gri hal bri qua'.split(' ');
@@ -24,11 +25,6 @@ const SYLLABLES = 'ka ri vo tes lan mir zu ph or ex no va ly den sol cor ta ne g
 function random(seed: number): () => number {
   let s = seed >>> 0;
   return () => { s = (Math.imul(s, 1664525) + 1013904223) >>> 0; return s / 4294967296; };
-}
-
-function percentile(values: number[], p: number): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
 }
 
 function time(fn: () => unknown): number {
@@ -83,11 +79,11 @@ export async function run() {
       { name: 'search: embed and store 100,000 issues', value: embedMs / 1000, unit: 's' },
       { name: 'search: first search, vocabulary load (fts5vocab)', value: vocabularyMs, unit: 'ms' },
       { name: 'search: first find_similar, matrix load (100,000 x 256)', value: matrixMs, unit: 'ms' },
-      { name: `search: issue search p50 (${searches.length} queries, page rendered)`, value: percentile(searches, 50), unit: 'ms' },
-      { name: `search: issue search p95 (${searches.length} queries, page rendered)`, value: percentile(searches, 95), unit: 'ms', target: '< 10 ms' },
-      { name: 'search: candidate fetch only p95 (pool 500)', value: percentile(engine, 95), unit: 'ms' },
-      { name: `search: find_similar p50 (${similar.length} issues, limit 5)`, value: percentile(similar, 50), unit: 'ms' },
-      { name: `search: find_similar p95 (${similar.length} issues, limit 5)`, value: percentile(similar, 95), unit: 'ms', target: '< 20 ms' },
+      { name: `search: issue search p50 (${searches.length} queries, page rendered)`, value: percentileOf(searches, 50), unit: 'ms' },
+      { name: `search: issue search p95 (${searches.length} queries, page rendered)`, value: percentileOf(searches, 95), unit: 'ms', target: '< 10 ms' },
+      { name: 'search: candidate fetch only p95 (pool 500)', value: percentileOf(engine, 95), unit: 'ms' },
+      { name: `search: find_similar p50 (${similar.length} issues, limit 5)`, value: percentileOf(similar, 50), unit: 'ms' },
+      { name: `search: find_similar p95 (${similar.length} issues, limit 5)`, value: percentileOf(similar, 95), unit: 'ms', target: '< 20 ms' },
     ];
   } finally {
     deps.db.close();

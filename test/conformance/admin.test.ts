@@ -2,6 +2,7 @@
 // path, reset, the clock, jobs and notifications; loopback only; absent with --no-admin.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { stmt } from '../../reference-server/src/db/database.ts';
+import { NotificationList } from '../../widget/src/protocol/fixtures.ts';
 import { createApp } from '../../reference-server/src/app.ts';
 import { createDeps } from '../../reference-server/src/server.ts';
 import { notify } from '../../reference-server/src/services/notifications.ts';
@@ -89,6 +90,7 @@ describe('reset, clock, jobs, notifications', () => {
     await server.advance('1m');
     notify(server.deps, { kind: 'notification', event: 'second', subject: 'Two', body: 'b' });
     const r = await server.request('GET', '/__admin/notifications');
+    expect(NotificationList.parse(r.body).notifications[0]).toMatchObject({ kind: 'notification', subject: 'Two', data: {} });
     expect(r.body.notifications.map((n: { event: string }) => n.event).slice(0, 2)).toEqual(['second', 'first']);
   });
 });

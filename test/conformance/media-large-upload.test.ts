@@ -1,26 +1,17 @@
 // A 100 MB file through the whole direct flow: generated as a stream (never held whole),
 // PUT with its Content-Length, confirmed, then read back from the CDN and hashed.
-import { createHash, randomBytes } from 'node:crypto';
+import { createHash } from 'node:crypto';
 import { request } from 'node:http';
 import { rmSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../helpers/server.ts';
 import { TOKENS } from '../helpers/seed.ts';
-import { makeIssue } from '../helpers/media.ts';
+import { makeIssue, stampedFile } from '../helpers/media.ts';
 
 const MB = 1024 * 1024;
 const TOTAL = 100 * MB;
-const pattern = randomBytes(MB);
-
-/** Chunk i of the file: the random pattern stamped with its index, so no two chunks are equal. */
-function* chunks(): Generator<Buffer> {
-  for (let i = 0; i < TOTAL / MB; i += 1) {
-    const chunk = Buffer.from(pattern);
-    chunk.writeUInt32BE(i, 0);
-    yield chunk;
-  }
-}
+const { chunks } = stampedFile(TOTAL / MB);
 
 function putStream(url: string, headers: Record<string, string>): Promise<number> {
   return new Promise((resolve, reject) => {

@@ -1,6 +1,6 @@
 // Helpers of the media tests: issues inserted straight into the database, the direct-upload
 // steps, MD5 in the API's base64 form, and tiny but well-formed MP4, WebM and PNG files.
-import { createHash } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import { insertIssue, type IssueRow, type NewIssue } from '../../reference-server/src/repositories/issues.ts';
 import { findProjectByPublicId } from '../../reference-server/src/repositories/projects.ts';
 import { findUserByPat } from '../../reference-server/src/repositories/users.ts';
@@ -112,4 +112,22 @@ export function webmClusters(seconds: number, startMs = 0): Buffer[] {
     clusters.push(element(0x1f43b675, Buffer.concat([element(0xe7, uint(t)), simpleBlock(0), simpleBlock(last)]), true));
   }
   return clusters;
+}
+
+/**
+ * A large file that is never held whole: 1 MiB chunks of one random pattern, each stamped with
+ * its index so no two chunks are equal. chunks() yields the same bytes every time it is called.
+ */
+export function stampedFile(totalMiB: number): { size: number; chunks: () => Generator<Buffer> } {
+  const pattern = randomBytes(1024 * 1024);
+  return {
+    size: totalMiB * 1024 * 1024,
+    *chunks() {
+      for (let i = 0; i < totalMiB; i += 1) {
+        const chunk = Buffer.from(pattern);
+        chunk.writeUInt32BE(i, 0);
+        yield chunk;
+      }
+    },
+  };
 }

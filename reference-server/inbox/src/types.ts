@@ -38,19 +38,8 @@ export interface MediaSet {
   video_clips: Attachment[];
 }
 
-/** One row of GET /__admin/notifications (decisions §6). */
-export interface NotificationRecord {
-  id: number;
-  kind: 'email' | 'notification';
-  event: string;
-  project_id: number | null;
-  recipient_user_id: number | null;
-  recipient_email: string | null;
-  subject: string;
-  body: string;
-  data: Record<string, unknown>;
-  created_at: string;
-}
+/** One row of GET /__admin/notifications (decisions §6); the shape lives in the protocol module. */
+export type { NotificationRecord } from '../../../widget/src/protocol/fixtures.ts';
 
 export interface SimilarIssue {
   id: number;

@@ -1,7 +1,7 @@
 // The /__admin test surface (decisions §6): reset, fixtures, clock, jobs, notifications.
 // Mounted unless --no-admin, and refused from any address that is not loopback.
 import { Hono } from 'hono';
-import { ClockRequest } from '../../../widget/src/protocol/fixtures.ts';
+import { ClockRequest, type NotificationList, type NotificationRecord } from '../../../widget/src/protocol/fixtures.ts';
 import { parseDuration } from '../clock.ts';
 import { resetDatabase } from '../db/database.ts';
 import type { Deps } from '../deps.ts';
@@ -35,8 +35,8 @@ export function adminRoutes(deps: Deps) {
   });
   app.get('/__admin/clock', (c) => c.json({ now: deps.clock.now().toISOString() }));
   app.post('/__admin/jobs/run', async (c) => c.json({ ran: await deps.jobs.runDue() }));
-  app.get('/__admin/notifications', (c) => c.json({
-    notifications: listNotifications(deps.db).map((n) => ({
+  app.get('/__admin/notifications', (c) => c.json<NotificationList>({
+    notifications: listNotifications(deps.db).map((n): NotificationRecord => ({
       id: n.id, kind: n.kind, event: n.event, project_id: n.project_id, recipient_user_id: n.recipient_user_id,
       recipient_email: n.recipient_email, subject: n.subject, body: n.body, data: JSON.parse(n.data), created_at: n.created_at,
     })),

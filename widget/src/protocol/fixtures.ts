@@ -130,10 +130,27 @@ export const ClockRequest = z.union([
   z.object({ set: z.string().datetime({ offset: true }) }).strict(),
 ]);
 
+/** One email or in-app notification the service would have sent (GET /__admin/notifications). */
+export const NotificationRecord = z.object({
+  id: z.number().int(),
+  kind: z.enum(['email', 'notification']),
+  event: z.string(),
+  project_id: z.number().int().nullable(),
+  recipient_user_id: z.number().int().nullable(),
+  recipient_email: z.string().nullable(),
+  subject: z.string(),
+  body: z.string(),
+  data: z.record(z.string(), z.unknown()),
+  created_at: z.string(),
+});
+export type NotificationRecord = z.infer<typeof NotificationRecord>;
+export const NotificationList = z.object({ notifications: z.array(NotificationRecord) });
+export type NotificationList = z.infer<typeof NotificationList>;
+
 export const adminOperations = {
   adminReset: defineOperation({ id: 'adminReset', ...paths.adminReset, tag: 'Test surface', summary: 'Empty every table and the storage.', public: true }),
   adminFixtures: defineOperation({ id: 'adminFixtures', ...paths.adminFixtures, tag: 'Test surface', summary: 'Load a fixture document; 201 with the ids created.', body: FixtureDocument, response: FixtureResult, status: 201, public: true }),
   adminClock: defineOperation({ id: 'adminClock', ...paths.adminClock, tag: 'Test surface', summary: 'Advance or set the server clock.', body: ClockRequest, public: true }),
   adminRunJobs: defineOperation({ id: 'adminRunJobs', ...paths.adminRunJobs, tag: 'Test surface', summary: 'Run every due background job now.', public: true }),
-  adminNotifications: defineOperation({ id: 'adminNotifications', ...paths.adminNotifications, tag: 'Test surface', summary: 'Every notification and email recorded, newest first.', public: true }),
+  adminNotifications: defineOperation({ id: 'adminNotifications', ...paths.adminNotifications, tag: 'Test surface', summary: 'Every notification and email recorded, newest first.', response: NotificationList, public: true }),
 } as const;
