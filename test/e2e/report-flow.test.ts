@@ -111,9 +111,12 @@ test('sends a report with the keyboard alone', async () => {
   await page.keyboard.type('marker-keys: the score resets after pausing');
   await page.keyboard.press('Control+Enter');
   await expect.poll(() => page.locator('[data-gb-outcome]').getAttribute('data-gb-outcome'), { timeout: 20_000 }).toBe('sent');
-  // Focus moved to the end state's close button; Enter closes and the canvas has focus again.
+  // Focus moves to the end state's close button (after the render); Enter closes it and the
+  // canvas has focus again.
+  const shadowFocus = () => page.evaluate(() => document.querySelector('[data-glitchbox]')?.shadowRoot?.activeElement?.id ?? '');
+  await expect.poll(shadowFocus, { timeout: 5_000 }).toBe('gb-result-action');
   await page.keyboard.press('Enter');
-  await expect.poll(() => page.locator('[data-glitchbox]').count()).toBe(0);
+  await expect.poll(() => page.locator('[data-glitchbox]').count(), { timeout: 5_000 }).toBe(0);
   expect(await page.evaluate(() => document.activeElement?.id)).toBe('game');
   expect(await issuesWith(server, 'marker-keys')).toHaveLength(1);
 
@@ -124,7 +127,7 @@ test('sends a report with the keyboard alone', async () => {
   let focused = '';
   for (let i = 0; i < 40 && focused !== 'gb-send'; i++) {
     await page.keyboard.press('Tab');
-    focused = await page.evaluate(() => document.querySelector('[data-glitchbox]')?.shadowRoot?.activeElement?.id ?? '');
+    focused = await shadowFocus();
   }
   expect(focused).toBe('gb-send');
   await page.keyboard.press('Enter');
