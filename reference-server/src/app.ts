@@ -5,7 +5,7 @@ import type { Deps } from './deps.ts';
 import type { AppEnv } from './http/env.ts';
 import { corsMiddleware } from './http/cors.ts';
 import { mapError } from './http/error-mapper.ts';
-import { callerMiddleware, projectMiddleware, requestId } from './http/middleware.ts';
+import { callerMiddleware, commitGroupMiddleware, projectMiddleware, requestId } from './http/middleware.ts';
 import { adminRoutes } from './routes/admin.ts';
 import { authRoutes } from './routes/auth.ts';
 import { docsRoutes } from './routes/docs.ts';
@@ -47,6 +47,7 @@ export function createApp(deps: Deps): Hono<AppEnv> {
   app.onError(mapError);
   app.notFound((c) => c.json({ error: `No route for ${c.req.method} ${c.req.path}.` }, 404));
   app.use('*', requestId());
+  app.use('*', commitGroupMiddleware(deps));
   app.use('*', corsMiddleware());
 
   app.route('/', docsRoutes(deps));

@@ -1,6 +1,7 @@
 // What every route and service is given: the database, the clock, the configuration and the
 // shared services. Built once by createServer (server.ts); tests build their own.
 import type { ControllableClock } from './clock.ts';
+import type { CommitGroups } from './db/commit-groups.ts';
 import type { Db } from './db/database.ts';
 import type { JobRunner } from './services/jobs.ts';
 import type { JwtService } from './services/jwt.ts';
@@ -20,6 +21,8 @@ export interface ServerConfig {
 
 export interface Deps {
   db: Db;
+  /** Group commit of the writes of one event-loop turn (db/commit-groups.ts). */
+  commits: CommitGroups;
   clock: ControllableClock;
   config: ServerConfig;
   jwt: JwtService;

@@ -7,6 +7,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createApp } from './app.ts';
 import { createControllableClock } from './clock.ts';
+import { createCommitGroups } from './db/commit-groups.ts';
 import { openDatabase } from './db/database.ts';
 import type { Deps, ServerConfig } from './deps.ts';
 import { getJwtSecret } from './repositories/settings.ts';
@@ -39,7 +40,7 @@ export function createDeps(options: ServerOptions = {}): Deps {
     storageDir,
     staticDirs: options.staticDirs,
   };
-  const deps: Deps = { db, clock, config, jwt: createJwtService(getJwtSecret(db), clock), jobs: createJobRunner(db, clock) };
+  const deps: Deps = { db, commits: createCommitGroups(db), clock, config, jwt: createJwtService(getJwtSecret(db), clock), jobs: createJobRunner(db, clock) };
   for (const hook of startupHooks) hook(deps);
   return deps;
 }
@@ -71,6 +72,7 @@ export async function startServer(options: ServerOptions & { port?: number; host
       deps.jobs.stop();
       if ('closeAllConnections' in server) server.closeAllConnections();
       server.close(() => {
+        deps.commits.flush();
         deps.db.close();
         // A temporary storage directory we made ourselves goes with the server.
         if (!options.storageDir) rmSync(deps.config.storageDir, { recursive: true, force: true });

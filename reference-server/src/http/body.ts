@@ -1,6 +1,8 @@
 // Reads a request body in any of the three encodings the reference allows (JSON, form,
 // multipart) into one nested object, so a service never cares how it was sent. Bracketed form
 // keys nest: issue[custom][tags][]=a → {issue: {custom: {tags: ['a']}}}.
+import type { IncomingMessage } from 'node:http';
+import { Readable } from 'node:stream';
 import type { Context } from 'hono';
 import { badRequest, payloadTooLarge } from '../errors.ts';
 
@@ -58,6 +60,43 @@ export function mediaTypeOf(c: Context): string {
 /** Hard cap on a non-upload body before parsing (decisions §1: 413). */
 export const MAX_BODY_BYTES = 8 * 1024 * 1024;
 
+/**
+ * The request body as a Node stream: the socket's IncomingMessage itself under
+ * @hono/node-server (no web-stream conversion, which costs more than the rest of a small
+ * request), else the web stream of `app.request()` in tests.
+ */
+export function bodyStream(c: Context): Readable {
+  const incoming = (c.env as { incoming?: IncomingMessage } | undefined)?.incoming;
+  if (incoming && !incoming.readableDidRead) return incoming;
+  return c.req.raw.body ? Readable.fromWeb(c.req.raw.body as import('node:stream/web').ReadableStream) : Readable.from([]);
+}
+
+/** The whole body as UTF-8 text, refused with 413 as soon as it passes `max` bytes. */
+export function readText(c: Context, max: number): Promise<string> {
+  const stream = bodyStream(c);
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    const onData = (chunk: Buffer | string) => {
+      const bytes = typeof chunk === 'string' ? Buffer.from(chunk) : chunk;
+      size += bytes.length;
+      if (size > max) {
+        cleanup();
+        stream.resume(); // drain the rest so the connection can carry the 413
+        reject(payloadTooLarge('The request body is too large.'));
+        return;
+      }
+      chunks.push(bytes);
+    };
+    const onEnd = () => { cleanup(); resolve(chunks.length === 1 ? chunks[0].toString('utf8') : Buffer.concat(chunks, size).toString('utf8')); };
+    const onError = (error: Error) => { cleanup(); reject(badRequest(`The request body could not be read: ${error.message}`)); };
+    const cleanup = () => { stream.off('data', onData); stream.off('end', onEnd); stream.off('error', onError); };
+    stream.on('data', onData);
+    stream.once('end', onEnd);
+    stream.once('error', onError);
+  });
+}
+
 export async function readBody(c: Context, options: { maxBytes?: number } = {}): Promise<Body> {
   const max = options.maxBytes ?? MAX_BODY_BYTES;
   const declared = Number(c.req.header('content-length') ?? '0');
@@ -65,8 +104,7 @@ export async function readBody(c: Context, options: { maxBytes?: number } = {}):
   const type = mediaTypeOf(c);
   if (c.req.method === 'GET' || c.req.method === 'HEAD') return Object.create(null);
   if (type === 'application/json' || type.endsWith('+json')) {
-    const text = await c.req.text();
-    if (text.length > max) throw payloadTooLarge('The request body is too large.');
+    const text = await readText(c, max);
     if (text.trim() === '') return Object.create(null);
     let parsed: unknown;
     try { parsed = JSON.parse(text); } catch { throw badRequest('The request body is not valid JSON.'); }
@@ -74,7 +112,7 @@ export async function readBody(c: Context, options: { maxBytes?: number } = {}):
     return parsed as Body;
   }
   if (type === 'application/x-www-form-urlencoded') {
-    const text = await c.req.text();
+    const text = await readText(c, max);
     return nestEntries(new URLSearchParams(text).entries());
   }
   if (type === 'multipart/form-data') {
@@ -83,7 +121,7 @@ export async function readBody(c: Context, options: { maxBytes?: number } = {}):
     return nestEntries(form.entries());
   }
   if (type === '') {
-    const text = await c.req.text();
+    const text = await readText(c, max);
     if (text.length === 0) return Object.create(null);
     throw badRequest('A request body needs a Content-Type: application/json, application/x-www-form-urlencoded or multipart/form-data.');
   }

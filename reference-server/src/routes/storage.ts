@@ -1,9 +1,9 @@
 // The storage emulator's two unauthenticated endpoints (decisions §5): the direct-upload PUT,
 // streamed straight from the socket, and the CDN GET with Content-Disposition, ETag,
 // If-None-Match and single byte ranges (206) so a video can seek.
-import type { IncomingMessage } from 'node:http';
 import { Readable } from 'node:stream';
 import { Hono, type Context } from 'hono';
+import { bodyStream } from '../http/body.ts';
 import type { Deps } from '../deps.ts';
 import { notFound } from '../errors.ts';
 import type { AppEnv } from '../http/env.ts';
@@ -13,13 +13,6 @@ import { storageFor } from '../storage/storage.ts';
 import { resetHooks } from './admin.ts';
 
 resetHooks.push((deps) => storageFor(deps).clear());
-
-/** The request body as a Node stream: the socket itself under @hono/node-server, else the web stream. */
-function bodyStream(c: Context<AppEnv>): Readable {
-  const incoming = (c.env as { incoming?: IncomingMessage } | undefined)?.incoming;
-  if (incoming) return incoming;
-  return c.req.raw.body ? Readable.fromWeb(c.req.raw.body as import('node:stream/web').ReadableStream) : Readable.from([]);
-}
 
 /** `bytes=a-b`, `bytes=a-`, `bytes=-n` → inclusive range; 'unsatisfiable'; null to serve it all. */
 export function parseRange(header: string | undefined, size: number): { start: number; end: number } | 'unsatisfiable' | null {
