@@ -148,7 +148,7 @@ export function createRuntime(input: GlitchboxOptions, chunks: ChunkLoader) {
         const ui = await uiLoading;
         encoder ??= ui.createFrameEncoder(chunks.workerUrl);
         const screenshot: Promise<Screenshot> = ui.finishScreenshot(canvas, grab, {
-          frames, encode: encoder.encode, domCapture: chunks.domCapture, hud: o.hud, isOwnElement,
+          frames, encode: encoder.encode, grab: (c) => grabCanvas(c, frames), domCapture: chunks.domCapture, hud: o.hud, isOwnElement,
         });
         const ctx: OverlayContext = {
           options: o, container: overlayContainer(), screenshot, collect,

@@ -5,7 +5,8 @@ import type { TraceStep } from '../platform/breadcrumbs.ts';
 import type { FrameStats } from '../platform/frame-hook.ts';
 import type { ResolvedOptions } from '../platform/options.ts';
 import type { createFrameEncoder } from '../platform/frame-encoder.ts';
-import type { finishScreenshot, Screenshot } from '../platform/screenshot.ts';
+import type { finishScreenshot } from '../platform/finish-screenshot.ts';
+import type { Screenshot } from '../platform/screenshot.ts';
 
 export interface ReportSnapshot {
   logs: string;

@@ -5,7 +5,7 @@ import { App } from './app.tsx';
 import type { OverlayContext, OverlayHandle } from './context.ts';
 import { applyStyles } from './styles.ts';
 
-export { finishScreenshot } from '../platform/screenshot.ts';
+export { finishScreenshot } from '../platform/finish-screenshot.ts';
 export { createFrameEncoder } from '../platform/frame-encoder.ts';
 export { loadLocale as prepare } from './i18n.ts';
 
