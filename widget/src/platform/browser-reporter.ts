@@ -1,9 +1,10 @@
 // createBrowserReporter: the core reporter wired to the browser: IndexedDB outbox, MD5 in a Web
 // Worker, Web Locks so one tab syncs, XHR uploads with progress, syncs on start, on `online` and when
-// the page becomes visible, and (optional) service-worker Background Sync when the page is gone.
+// the page becomes visible, and (optional) service-worker Background Sync when the page is gone
+// (background-sync.ts and workbox-window are a chunk of their own, loaded only when it is enabled).
 import { createReporter } from '../core/reporter.ts';
 import type { Reporter } from '../core/types.ts';
-import { registerBackgroundSync, type BackgroundSync } from './background-sync.ts';
+import type { BackgroundSync } from './background-sync.ts';
 import { xhrUpload } from './browser-reporter-upload.ts';
 import { createWorkerHasher } from './hasher.ts';
 import { createIdbOutbox } from './outbox-idb.ts';
@@ -35,13 +36,15 @@ export function createBrowserReporter(options: BrowserReporterOptions): Reporter
     lock: createWebLock(outboxName),
     upload: xhrUpload,
   });
-  let background: BackgroundSync | undefined;
-  if (options.serviceWorkerUrl) {
-    background = registerBackgroundSync(options.serviceWorkerUrl, { endpoint: options.endpoint, projectId: options.projectId, token: options.token, outboxName });
+  const swUrl = options.serviceWorkerUrl;
+  if (swUrl) {
+    const config = { endpoint: options.endpoint, projectId: options.projectId, token: options.token, outboxName };
+    const background: Promise<BackgroundSync | undefined> = import('./background-sync.ts').then((m) => m.registerBackgroundSync(swUrl, config), () => undefined);
     // Whenever a report waits (new, or delayed by the network), ask the browser to sync even if the page closes.
-    reporter.on('queued', () => void background!.request());
+    const request = () => void background.then((b) => b?.request());
+    reporter.on('queued', request);
     reporter.on('progress', (e) => {
-      if (e.step === 'offline' || e.step === 'retry') void background!.request();
+      if (e.step === 'offline' || e.step === 'retry') request();
     });
   }
   const onOnline = () => void reporter.syncNow().catch(() => undefined);
