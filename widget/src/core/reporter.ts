@@ -5,7 +5,7 @@ import { DEFAULT_BACKOFF } from './backoff.ts';
 import { systemClock } from './clock.ts';
 import { createEmitter } from './emitter.ts';
 import { createMemoryLock } from './memory-lock.ts';
-import { createSparkHasher } from './md5.ts';
+import { createLazySparkHasher } from './lazy-spark-hasher.ts';
 import { applyEdits, toStoredReport } from './report-builder.ts';
 import { createSyncEngine } from './sync-engine.ts';
 import type { Reporter, ReporterOptions } from './types.ts';
@@ -29,7 +29,7 @@ export function createReporter(options: ReporterOptions): Reporter {
     client,
     outbox: options.outbox,
     token: options.token,
-    hasher: options.hasher ?? createSparkHasher(),
+    hasher: options.hasher ?? createLazySparkHasher(),
     clock,
     random,
     lock: options.lock ?? createMemoryLock(),

@@ -1,6 +1,7 @@
 // The browser Md5Hasher: sends the outbox Blob to the MD5 worker (md5-worker.ts) so the game's
-// main thread never hashes; falls back to in-thread spark-md5 where Workers are unavailable.
-import { createSparkHasher } from '../core/md5.ts';
+// main thread never hashes; falls back to in-thread spark-md5 where Workers are unavailable (loaded
+// only then: everywhere else spark-md5 is downloaded once, inside the worker).
+import { createLazySparkHasher } from '../core/lazy-spark-hasher.ts';
 import type { BlobSource, Md5Hasher } from '../core/types.ts';
 import type { Md5Reply } from './md5-worker.ts';
 
@@ -11,7 +12,7 @@ export interface WorkerHasherOptions {
 }
 
 export function createWorkerHasher(options: WorkerHasherOptions = {}): Md5Hasher {
-  if (typeof Worker === 'undefined') return createSparkHasher(options.sliceBytes);
+  if (typeof Worker === 'undefined') return createLazySparkHasher(options.sliceBytes);
   let worker: Worker | undefined;
   let nextId = 1;
   const pending = new Map<number, { resolve: (md5: string) => void; reject: (e: Error) => void; onProgress?: (loaded: number, total: number) => void }>();
