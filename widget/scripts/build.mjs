@@ -26,16 +26,20 @@ export async function buildWidget(outDir = resolve(widget, 'dist')) {
     define: { 'process.env.NODE_ENV': '"production"' },
     oxc: { jsx: { runtime: 'automatic', importSource: 'preact' } },
   };
+  // Library mode, so Vite does not wrap each dynamic import in its preload helper (1.6 KB gzip of
+  // modulepreload and vite:preloadError code; nothing to preload here). Library ES output keeps
+  // whitespace and /* @__PURE__ */ marks for the next bundler: these chunks are final, so minify fully.
+  // (Library mode would inline an imported asset as a data: URL; the workers are `new URL` files.)
   const esm = await build({
     ...common,
-    worker: { format: 'es' },
+    worker: { format: 'es', rolldownOptions: { output: { comments: false } } },
     build: {
       outDir: resolve(outDir, 'esm'), emptyOutDir: true, minify: true, target: 'es2022', modulePreload: false,
       sourcemap: false, copyPublicDir: false, reportCompressedSize: false,
+      lib: { entry: entries, formats: ['es'] },
       rolldownOptions: {
-        input: entries,
         preserveEntrySignatures: 'exports-only',
-        output: { format: 'es', entryFileNames: '[name].js', chunkFileNames: 'chunks/[name]-[hash].js', assetFileNames: 'assets/[name]-[hash][extname]' },
+        output: { format: 'es', minify: true, comments: false, entryFileNames: '[name].js', chunkFileNames: 'chunks/[name]-[hash].js', assetFileNames: 'assets/[name]-[hash][extname]' },
       },
     },
   });
