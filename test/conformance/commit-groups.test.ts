@@ -58,6 +58,22 @@ describe('group commit', () => {
     expect(count).toBe(5);
   });
 
+  it('opens a group at the first transaction of a turn, nests the next ones in it, and commits it before the connection closes', () => {
+    const file = join(mkdtempSync(join(tmpdir(), 'glitchbox-groups-')), 'close.db');
+    const db = openDatabase(file);
+    const groups = createCommitGroups(db);
+    db.exec('CREATE TABLE t (x INTEGER)');
+    db.transaction(() => db.prepare('INSERT INTO t (x) VALUES (1)').run())();
+    expect(db.inTransaction).toBe(true); // the group stays open until the turn ends
+    expect(() => db.transaction(() => { db.prepare('INSERT INTO t (x) VALUES (2)').run(); throw new Error('refused'); })()).toThrow('refused');
+    db.transaction(() => db.prepare('INSERT INTO t (x) VALUES (3)').run())();
+    expect(groups.stats().groups).toBe(0);
+    db.close();
+    const again = openDatabase(file);
+    expect(again.prepare('SELECT x FROM t ORDER BY x').pluck().all()).toEqual([1, 3]);
+    again.close();
+  });
+
   it('rejects every waiter of a group whose commit fails, and keeps none of its writes', async () => {
     const db = openDatabase(':memory:');
     db.exec('CREATE TABLE parent (id INTEGER PRIMARY KEY); CREATE TABLE child (parent_id INTEGER REFERENCES parent(id) DEFERRABLE INITIALLY DEFERRED)');

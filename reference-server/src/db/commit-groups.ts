@@ -1,8 +1,9 @@
-// Group commit. Requests that change data and arrive in the same turn of the event loop share
-// one SQLite transaction, committed once in that turn's check phase (setImmediate). Every
-// transaction a service runs inside the group becomes a savepoint (better-sqlite3 nests that
-// way), so each keeps its own all-or-nothing rollback; what the group saves is the commit:
-// one WAL append and one FTS5 segment flush for the whole batch instead of one per request.
+// Group commit. The transactions run in one turn of the event loop share one SQLite
+// transaction, committed once in that turn's check phase (setImmediate). The first transaction
+// of a turn opens the group (db.transaction is wrapped for that); every transaction inside it
+// becomes a savepoint (better-sqlite3 nests that way), so each keeps its own all-or-nothing
+// rollback. What the group saves is the commit: one WAL append for the whole batch instead of
+// one per request.
 //
 // Durability is unchanged: a response leaves only after the transaction holding its writes has
 // committed (`settled`, awaited by the middleware in http/middleware.ts), and if that commit
@@ -10,7 +11,7 @@
 import type { Db } from './database.ts';
 
 export interface CommitGroups {
-  /** Opens a group for this turn unless one is open (or another transaction is running). */
+  /** Opens a group for this turn unless one is open (or another transaction is running); db.transaction calls it. */
   begin(): void;
   /** Resolves once no group holds uncommitted writes; rejects if the open group fails to commit. */
   settled(): Promise<void>;
@@ -49,13 +50,36 @@ export function createCommitGroups(db: Db): CommitGroups {
     for (const waiter of settledWaiters) failure ? waiter.reject(failure) : waiter.resolve();
   };
 
-  return {
-    begin() {
-      if (open || db.inTransaction || !db.open) return;
-      db.exec('BEGIN IMMEDIATE');
-      open = true;
-      setImmediate(flush);
-    },
+  const begin = () => {
+    if (open || db.inTransaction || !db.open) return;
+    db.exec('BEGIN IMMEDIATE');
+    open = true;
+    setImmediate(flush);
+  };
+
+  // Every top-level transaction of this connection opens (or joins) the turn's group.
+  const transaction = db.transaction.bind(db);
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any
+  type AnyFn = (...args: any[]) => unknown;
+  db.transaction = ((fn: AnyFn) => {
+    const tx = transaction(fn);
+    const grouped = (variant: AnyFn) => function (this: unknown, ...args: unknown[]) {
+      begin();
+      return variant.apply(this, args);
+    };
+    const wrapped = grouped(tx) as unknown as typeof tx;
+    Object.defineProperties(wrapped, {
+      default: { value: wrapped }, deferred: { value: grouped(tx.deferred) }, immediate: { value: grouped(tx.immediate) },
+      exclusive: { value: grouped(tx.exclusive) }, database: { value: db, enumerable: true },
+    });
+    return wrapped;
+  }) as Db['transaction'];
+  // Nothing acknowledged is left uncommitted when the connection closes.
+  const close = db.close.bind(db);
+  db.close = () => { flush(); return close(); };
+
+  const groupsOfDb: CommitGroups = {
+    begin,
     settled() {
       if (!open) return Promise.resolve();
       joined += 1;
@@ -64,4 +88,13 @@ export function createCommitGroups(db: Db): CommitGroups {
     flush,
     stats: () => ({ groups, joined }),
   };
+  installed.set(db, groupsOfDb);
+  return groupsOfDb;
+}
+
+const installed = new WeakMap<Db, CommitGroups>();
+
+/** Commits the connection's open group, if it has one (before PRAGMAs that do nothing inside a transaction). */
+export function commitOpenGroup(db: Db): void {
+  installed.get(db)?.flush();
 }

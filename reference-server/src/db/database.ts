@@ -1,5 +1,6 @@
 // Opens the SQLite database: WAL, foreign keys, and the numbered forward-only migrations.
 import Database from 'better-sqlite3';
+import { commitOpenGroup } from './commit-groups.ts';
 import { migrations } from './migrations/index.ts';
 
 export type Db = Database.Database;
@@ -29,10 +30,12 @@ export function migrate(db: Db): void {
 
 /** Every table but the migration ledger, children first, for /__admin/reset. */
 export function resetDatabase(db: Db): void {
+  commitOpenGroup(db); // PRAGMA foreign_keys does nothing inside a transaction
   const tables = db.prepare("SELECT name FROM sqlite_master WHERE type='table' AND name NOT LIKE 'sqlite_%' AND name != 'schema_migrations' AND name NOT LIKE '%_fts%' AND name != 'settings'").pluck().all() as string[];
   db.pragma('foreign_keys = OFF');
   try {
     db.transaction(() => { for (const table of tables) db.exec(`DELETE FROM "${table}"`); })();
+    commitOpenGroup(db);
     const fts = db.prepare("SELECT name FROM sqlite_master WHERE type='table' AND sql LIKE '%VIRTUAL TABLE%'").pluck().all() as string[];
     for (const table of fts) db.exec(`DELETE FROM "${table}"`);
   } finally {

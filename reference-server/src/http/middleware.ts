@@ -31,14 +31,11 @@ export function requestId(): MiddlewareHandler<AppEnv> {
 }
 
 /**
- * Group commit (db/commit-groups.ts): a request that may change data under /projects opens or
- * joins this turn's transaction; every response, reads included, leaves only once nothing it
- * could have written or seen is uncommitted.
+ * Group commit (db/commit-groups.ts): a request's transactions join the turn's group; every
+ * response, reads included, leaves only once nothing it could have written or seen is uncommitted.
  */
 export function commitGroupMiddleware(deps: Deps): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
-    const method = c.req.method;
-    if (method !== 'GET' && method !== 'HEAD' && method !== 'OPTIONS' && c.req.path.startsWith('/projects')) deps.commits.begin();
     await next();
     await deps.commits.settled();
   };

@@ -22,7 +22,6 @@ export function adminRoutes(deps: Deps) {
     await next();
   });
   app.post('/__admin/reset', async (c) => {
-    deps.commits.flush(); // PRAGMA foreign_keys is a no-op inside a transaction
     resetDatabase(deps.db);
     for (const hook of resetHooks) await hook(deps);
     return c.json({ success: true });
