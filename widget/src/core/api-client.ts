@@ -78,9 +78,8 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
     if (operation.path.startsWith('/projects/{project_id}')) headers['Service-Project-ID'] = String(params.project_id);
     if (o.auth) headers.Authorization = buildAuthorization(o.auth);
     if (o.idempotencyKey) headers['Idempotency-Key'] = o.idempotencyKey;
-    const query = Object.entries(o.query ?? {}).filter(([, v]) => v !== undefined);
-    // Only a non-empty query: ky 1.8 turns an empty searchParams object into a bare `?`.
-    const searchParams = query.length ? Object.fromEntries(query.map(([k, v]) => [k, String(v)])) : undefined;
+    const searchParams: Record<string, string> = {};
+    for (const [k, v] of Object.entries(o.query ?? {})) if (v !== undefined) searchParams[k] = String(v);
     let result: unknown;
     try {
       result = await http(resolve(path), {
