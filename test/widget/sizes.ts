@@ -1,14 +1,17 @@
 // Gzip sizes of the built widget and the budgets they are held to (size test and bench).
 import { readdirSync, readFileSync, statSync } from 'node:fs';
-import { join, relative } from 'node:path';
+import { dirname, join, relative } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { DIST_DIR } from './build-once.ts';
 
 export const LOADER_BUDGET = 8 * 1024;
-/** Issue 6 asks for 35 KB; not met yet (about 46 KB: ky ~6.5 KB, spark-md5 shipped twice,
- * workbox-window). This ceiling catches growth until those are cut; lower it as they go. */
+/** Issue 6 asks for 35 KB; not met. The widget is 39.6 KB (from 47 KB: workbox-window and the
+ * in-thread spark-md5 on demand, the loader's canvas grab no longer shipped twice, no Vite preload
+ * helper, minified CSS). The rest is the libraries the issue names (Preact, ky, idb, spark-md5 in
+ * the worker) and the widget's features: README "Known gaps". WIDGET_BUDGET is the smallest size
+ * reached, rounded up: lower it with every cut, raise it only with a reason. */
 export const WIDGET_TARGET = 35 * 1024;
-export const WIDGET_BUDGET = 48 * 1024;
+export const WIDGET_BUDGET = 40 * 1024;
 
 const gz = (file: string) => gzipSync(readFileSync(file), { level: 9 }).length;
 
@@ -25,12 +28,29 @@ export function measure(dist = DIST_DIR): Record<string, number> {
 }
 
 /**
- * What a player downloads to send a report: the loader, the overlay, one locale (English is built
- * in), the reporter and the workers. Not counted: the npm entry (the loader's alternative),
- * dom-capture (html2canvas, a fallback), replay (opt-in), and the other locales' chunks.
+ * Files a player never downloads to send a normal report, left out of the total:
+ * - esm/index.js: the npm entry, the loader's alternative (a page loads one or the other);
+ * - dom-capture (html2canvas): a fallback for a canvas that reads blank;
+ * - replay (webm-muxer): opt-in;
+ * - the de, fr, ja and ar locale chunks: English is built into the overlay, a player gets one table;
+ * - background-sync (workbox-window): loaded only when the game enables the service worker;
+ * - md5 (in-thread spark-md5) and the rolldown-runtime CJS interop it alone imports: loaded only where
+ *   Workers are missing; everywhere else spark-md5 arrives once, inside the MD5 worker (counted).
+ * The size test checks that no counted file imports one of these statically.
+ */
+export const NOT_COUNTED = /^esm\/(index|dom-capture|replay)\.js$|^esm\/chunks\/(de|fr|ja|ar|background-sync|md5|rolldown-runtime)-/;
+
+/**
+ * What a player downloads to send a report: the loader, the overlay with English, the reporter, the
+ * MD5 and encode workers, and any chunk they share. Everything not in NOT_COUNTED counts.
  */
 export function widgetTotal(sizes: Record<string, number>): number {
-  const skip = /^esm\/(index|dom-capture|replay)\.js$|^esm\/chunks\/(de|fr|ja|ar)-/;
-  return Object.entries(sizes).filter(([f]) => !skip.test(f)).reduce((n, [, b]) => n + b, 0);
+  return Object.entries(sizes).filter(([f]) => !NOT_COUNTED.test(f)).reduce((n, [, b]) => n + b, 0);
 }
 
+/** The files a built ES module imports statically (`import … from "./x.js"`), as paths in dist/. */
+export function staticImports(file: string, dist = DIST_DIR): string[] {
+  const code = readFileSync(join(dist, file), 'utf8');
+  const found = code.matchAll(/\b(?:import|export)\s*(?:[\w$*{}\s,]+?\s*from\s*)?["'`](\.{1,2}\/[^"'`]+)["'`]/g);
+  return [...found].map((m) => relative(dist, join(dist, dirname(file), m[1])));
+}
