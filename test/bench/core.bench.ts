@@ -74,7 +74,10 @@ async function browserWorkerMd5(length: number, seed: number, rounds: number): P
       let x = seed >>> 0;
       for (let i = 0; i < words.length; i += 1) { x ^= x << 13; x >>>= 0; x ^= x >>> 17; x ^= x << 5; x >>>= 0; words[i] = x; }
       const blob = new Blob([words]);
-      const worker = new Worker(url, { type: 'module' });
+      // The page's Web Worker (this module's `Worker` import is node:worker_threads').
+      const worker = new (globalThis as unknown as { Worker: typeof globalThis.Worker }).Worker(url, { type: 'module' }) as unknown as {
+        onmessage: ((event: { data: { id: number; type: string; md5: string; error: string } }) => void) | null; postMessage(m: unknown): void; terminate(): void;
+      };
       let best = { md5: '', ms: Infinity };
       for (let id = 1; id <= rounds; id += 1) {
         const started = performance.now();
