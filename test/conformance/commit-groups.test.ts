@@ -58,11 +58,14 @@ describe('group commit', () => {
     expect(count).toBe(5);
   });
 
-  it('opens a group at the first transaction of a turn, nests the next ones in it, and commits it before the connection closes', () => {
+  it('opens a group at the first transaction of a turn while a request is in flight, nests the next ones in it, and commits it before the connection closes', () => {
     const file = join(mkdtempSync(join(tmpdir(), 'glitchbox-groups-')), 'close.db');
     const db = openDatabase(file);
     const groups = createCommitGroups(db);
     db.exec('CREATE TABLE t (x INTEGER)');
+    db.transaction(() => db.prepare('INSERT INTO t (x) VALUES (0)').run())();
+    expect(db.inTransaction).toBe(false); // no request in flight: a transaction commits by itself
+    groups.enter();
     db.transaction(() => db.prepare('INSERT INTO t (x) VALUES (1)').run())();
     expect(db.inTransaction).toBe(true); // the group stays open until the turn ends
     expect(() => db.transaction(() => { db.prepare('INSERT INTO t (x) VALUES (2)').run(); throw new Error('refused'); })()).toThrow('refused');
@@ -70,7 +73,7 @@ describe('group commit', () => {
     expect(groups.stats().groups).toBe(0);
     db.close();
     const again = openDatabase(file);
-    expect(again.prepare('SELECT x FROM t ORDER BY x').pluck().all()).toEqual([1, 3]);
+    expect(again.prepare('SELECT x FROM t ORDER BY x').pluck().all()).toEqual([0, 1, 3]);
     again.close();
   });
 
@@ -78,6 +81,7 @@ describe('group commit', () => {
     const db = openDatabase(':memory:');
     db.exec('CREATE TABLE parent (id INTEGER PRIMARY KEY); CREATE TABLE child (parent_id INTEGER REFERENCES parent(id) DEFERRABLE INITIALLY DEFERRED)');
     const groups = createCommitGroups(db);
+    groups.enter();
     groups.begin();
     db.prepare('INSERT INTO parent (id) VALUES (1)').run();
     db.prepare('INSERT INTO child (parent_id) VALUES (42)').run(); // fails only at COMMIT

@@ -1,9 +1,12 @@
-// Group commit. The transactions run in one turn of the event loop share one SQLite
-// transaction, committed once in that turn's check phase (setImmediate). The first transaction
-// of a turn opens the group (db.transaction is wrapped for that); every transaction inside it
+// Group commit. While HTTP requests are in flight, the transactions run in one turn of the event
+// loop share one SQLite transaction, committed once in that turn's check phase (setImmediate).
+// The first transaction of a turn opens the group (db.transaction is wrapped for that); every
+// transaction inside it
 // becomes a savepoint (better-sqlite3 nests that way), so each keeps its own all-or-nothing
 // rollback. What the group saves is the commit: one WAL append for the whole batch instead of
 // one per request.
+// With no request in flight (start-up, fixtures, scripts, benchmarks driving services directly)
+// a transaction commits by itself, as plain better-sqlite3 does.
 //
 // Durability is unchanged: a response leaves only after the transaction holding its writes has
 // committed (`settled`, awaited by the middleware in http/middleware.ts), and if that commit
@@ -11,6 +14,9 @@
 import type { Db } from './database.ts';
 
 export interface CommitGroups {
+  /** A request starts / ends (http/middleware.ts); groups open only while one is in flight. */
+  enter(): void;
+  leave(): void;
   /** Opens a group for this turn unless one is open (or another transaction is running); db.transaction calls it. */
   begin(): void;
   /** Resolves once no group holds uncommitted writes; rejects if the open group fails to commit. */
@@ -27,6 +33,7 @@ export function createCommitGroups(db: Db): CommitGroups {
   let open = false;
   let waiters: Waiter[] = [];
   let groups = 0;
+  let inFlight = 0;
   let joined = 0;
 
   const flush = () => {
@@ -51,7 +58,7 @@ export function createCommitGroups(db: Db): CommitGroups {
   };
 
   const begin = () => {
-    if (open || db.inTransaction || !db.open) return;
+    if (open || inFlight === 0 || db.inTransaction || !db.open) return;
     db.exec('BEGIN IMMEDIATE');
     open = true;
     setImmediate(flush);
@@ -79,6 +86,8 @@ export function createCommitGroups(db: Db): CommitGroups {
   db.close = () => { flush(); return close(); };
 
   const groupsOfDb: CommitGroups = {
+    enter: () => { inFlight += 1; },
+    leave: () => { inFlight -= 1; },
     begin,
     settled() {
       if (!open) return Promise.resolve();

@@ -36,7 +36,12 @@ export function requestId(): MiddlewareHandler<AppEnv> {
  */
 export function commitGroupMiddleware(deps: Deps): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
-    await next();
+    deps.commits.enter();
+    try {
+      await next();
+    } finally {
+      deps.commits.leave();
+    }
     await deps.commits.settled();
   };
 }
