@@ -369,10 +369,11 @@ describe('feature request search', () => {
     expect((await search('query=dark&skip_ids=x1')).status).toBe(422);
   });
 
-  it('caps partial=true at 4 results', async () => {
+  it('does not cap the JSON answer at 4 with partial=true (the cap is for HTML autocomplete only, reference Limits)', async () => {
     const r = await search('query=dark&partial=true');
-    expect(r.body.feature_requests).toHaveLength(4);
-    expect(r.body.pagination.total_count).toBe(5);
+    expect(r.status).toBe(200);
+    expect(r.body.feature_requests).toHaveLength(5);
+    expect(r.body.pagination).toMatchObject({ current_page: 1, per_page: 25, total_count: 5 });
   });
 
   it('answers one request for scoped_id, plain or fr-, and 404 for an unknown one', async () => {

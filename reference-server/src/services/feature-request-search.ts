@@ -1,6 +1,7 @@
 // Feature request search (GET and POST): FTS5 with the typo-tolerant tiers of search-query.ts
-// (the last word a prefix), only publicly visible active requests, `skip_ids`, `partial` (4
-// results from a pool of 200 instead of 500), and `scoped_id` to answer one request instead.
+// (the last word a prefix), only publicly visible active requests, `skip_ids`, `partial` (a pool
+// of 200 instead of 500; its cap of 4 is for HTML autocomplete only, reference "Limits", so the
+// JSON page is not capped), and `scoped_id` to answer one request instead.
 import type { z } from 'zod';
 import type { FeatureRequestSearchParams, FeatureRequestSearchResponse } from '../../../widget/src/protocol/feature-requests.ts';
 import type { Deps } from '../deps.ts';
@@ -13,7 +14,6 @@ import { featureRequestVocabulary } from './feature-request-vocabulary.ts';
 import { findVisibleFeatureRequest, PAGE_SIZE } from './feature-requests.ts';
 import { buildSearchQuery } from './search-query.ts';
 
-export const PARTIAL_LIMIT = 4;
 const POOL = 500;
 const PARTIAL_POOL = 200;
 
@@ -57,8 +57,8 @@ export function searchFeatureRequests(
   if (sort === 'new') rows = [...rows].sort((a, b) => b.created_at.localeCompare(a.created_at) || b.id - a.id);
   if (sort === 'top') rows = [...rows].sort((a, b) => votes.get(b.id)! - votes.get(a.id)! || b.id - a.id);
 
-  const perPage = partial ? PARTIAL_LIMIT : PAGE_SIZE;
-  const page = partial ? 1 : params.page ?? 1;
+  const perPage = PAGE_SIZE;
+  const page = params.page ?? 1;
   const shown = rows.slice((page - 1) * perPage, page * perPage);
   const voterId = caller.user?.id;
   return {
