@@ -207,6 +207,10 @@ describe('confirm_upload', () => {
     expect((await confirm(issue.path, 'screenshots', { blob_signed_id: 'bs_forged' })).status).toBe(404);
     expect((await confirm(issue.path, 'screenshots', { blob_signed_id: p.body.blob_signed_id })).status).toBe(404);
     expect((await confirm(other.path, 'log_files', { blob_signed_id: p.body.blob_signed_id })).status).toBe(404);
+    // The integer blob_id sent in its place is an invalid blob_signed_id too (reference upload table: 404).
+    const numeric = await confirm(other.path, 'screenshots', { blob_signed_id: p.body.blob_id });
+    expect(numeric.status).toBe(404);
+    expect(numeric.body).toEqual({ error: 'Invalid or expired blob_signed_id.' });
     const missing = await confirm(issue.path, 'screenshots', {});
     expect(missing.status).toBe(400);
     expect(missing.body).toEqual({ error: 'Missing required parameter: blob_signed_id.' });

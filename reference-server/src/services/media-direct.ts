@@ -145,6 +145,11 @@ export function uploaderOf(caller: Caller, issue: IssueRow): number | null {
 export async function confirmUpload(deps: Deps, caller: Caller, issue: IssueRow, media: MediaKind, body: Body): Promise<ConfirmUploadResponse> {
   const rules = KIND_RULES[media];
   requireParams(body, ['blob_signed_id']);
+  // A signed id that is not a string (a client sending blob_id, say) names no blob: 404 as the
+  // reference's upload table gives for an invalid blob_signed_id, not a schema 422.
+  for (const name of ['blob_signed_id', 'layer_a_blob_signed_id']) {
+    if (body[name] !== undefined && typeof body[name] !== 'string') throw notFound(`Invalid or expired ${name}.`);
+  }
   const input = ConfirmUploadBody.parse(body);
   const blob = findUsableBlob(deps, input.blob_signed_id, issue, rules.kind);
   const existing = findAttachmentBySourceBlob(deps.db, blob.id);
