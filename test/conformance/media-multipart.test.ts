@@ -79,6 +79,13 @@ describe('multipart upload', () => {
     expect(r.body).toEqual({ error: 'Missing required parameter: video_clip[video] (a file in a multipart/form-data body).' });
   });
 
+  it('refuses a developer_private flag that is not a form boolean with 422 naming the field', async () => {
+    const issue = makeIssue(server);
+    const r = await server.request('POST', `${issue.path}/screenshots`, { auth: TOKEN, multipart: form({ 'screenshot[image]': png(), 'screenshot[developer_private]': 'maybe' }) });
+    expect(r.status).toBe(422);
+    expect(r.body).toEqual({ error: 'screenshot[developer_private] must be 1, 0, true or false.' });
+  });
+
   it('refuses a file over the size cap with 422', async () => {
     const issue = makeIssue(server);
     const big = new Uint8Array(10 * 1024 * 1024 + 1);

@@ -75,7 +75,8 @@ export async function uploadMultipart(deps: Deps, caller: Caller, issue: IssueRo
   const file = await readFileParam(rules, media, params);
   if (file.bytes.byteLength > rules.maxBytes) throw unprocessable(`The file is too large: ${media.replace('_', ' ')} may be at most ${rules.maxBytes / 1024 / 1024} MB.`);
   const contentType = await resolveContentType(rules, media, file);
-  const privateFlag = params.developer_private === undefined ? false : FormBoolean.parse(params.developer_private);
+  const privateFlag = params.developer_private === undefined ? { success: true as const, data: false } : FormBoolean.safeParse(params.developer_private);
+  if (!privateFlag.success) throw unprocessable(`${rules.param}[developer_private] must be 1, 0, true or false.`);
   assertUnderCountCap(deps, issue, media);
 
   let layer: UploadedFile | null = null;
@@ -102,7 +103,7 @@ export async function uploadMultipart(deps: Deps, caller: Caller, issue: IssueRo
   const row = insertAttachment(deps.db, {
     issue_id: issue.id, kind: rules.kind, blob_id: blob.id, source_blob_id: blob.id, layer_a_blob_id: layerBlob?.id ?? null,
     filename: blob.filename, content_type: contentType, media_size_bytes: blob.byte_size, user_id: uploaderOf(caller, issue),
-    developer_private: privateFlag ? 1 : 0, created_at: now,
+    developer_private: privateFlag.data ? 1 : 0, created_at: now,
     description: rules.kind === 'screenshot' ? describeScreenshot(issue) : null, status: rules.kind === 'screenshot' ? 'ready' : null,
     processed: rules.kind === 'video_clip' && playable ? 1 : 0, processing: rules.kind === 'video_clip' && !playable ? 1 : 0,
   });
