@@ -47,6 +47,12 @@ describe('GET /projects/{pid}/releases.json', () => {
     expect(bad.body.error).toMatch(/^sort:/);
   });
 
+  it('takes an empty sort, show_drafts or show_archived as left out: the defaults apply', async () => {
+    const r = await server.request('GET', `${base}.json?sort=&show_drafts=&show_archived=`, { auth: DEV });
+    expect(r.status).toBe(200);
+    expect(r.body.map((x: Release) => x.label)).toEqual(['1.0.0', '1.1.0']);
+  });
+
   it('adds drafts with show_drafts for developers only, and archived with show_archived for the team only', async () => {
     await reseed({ releases: [{ label: '1.0.0' }, { label: '1.1.0' }, { label: '2.0-draft', status: 'draft' }, { label: '0.9', status: 'archived' }] });
     const labels = async (query: string, auth: string) => (await server.request('GET', `${base}.json?${query}`, { auth })).body.map((x: Release) => x.label);
@@ -309,6 +315,12 @@ describe('GET /projects/{pid}/releases/{rid}/download.json', () => {
     await server.request('GET', `${base}/${ids['1.0.0']}/download?platform=Windows`, { auth: `FormUser ${TOKENS.all}` });
     const info = await server.request('GET', `${base}/${ids['1.0.0']}/download.json`, { auth: as('tester') });
     expect(info.body).toEqual({ available_platforms: [{ platform: 'windows', download_count: 2 }] });
+  });
+
+  it('takes an empty platform as left out and answers the available platforms', async () => {
+    const r = await server.request('GET', `${base}/${ids['1.0.0']}/download.json?platform=`, { auth: as('tester') });
+    expect(r.status).toBe(200);
+    expect(r.body).toEqual({ available_platforms: [{ platform: 'windows', download_count: 0 }] });
   });
 
   it('is 404 for a platform without a link and 422 for a disabled one', async () => {

@@ -118,14 +118,16 @@ export const ReleaseUpdateBody = z.object({
 export type ReleaseUpdateBody = z.infer<typeof ReleaseUpdateBody>;
 
 const QueryBoolean = z.enum(['true', 'false', '1', '0', 'True', 'False']).transform((v) => v === '1' || v.toLowerCase() === 'true');
+/** An empty query value (`?sort=`) is the parameter left out: its default applies. */
+const blankIsDefault = <T extends z.ZodType>(schema: T) => z.preprocess((v) => (v === '' ? undefined : v), schema);
 
 export const ReleaseListQuery = z.object({
-  sort: z.enum(['asc', 'desc']).default('asc'),
-  show_drafts: QueryBoolean.default(false),
-  show_archived: QueryBoolean.default(false),
+  sort: blankIsDefault(z.enum(['asc', 'desc']).default('asc')),
+  show_drafts: blankIsDefault(QueryBoolean.default(false)),
+  show_archived: blankIsDefault(QueryBoolean.default(false)),
 });
 
-export const ReleaseDownloadQuery = z.object({ platform: z.string().trim().min(1, 'must not be blank').max(RELEASE_LIMITS.platform).optional() });
+export const ReleaseDownloadQuery = z.object({ platform: blankIsDefault(z.string().trim().min(1, 'must not be blank').max(RELEASE_LIMITS.platform).optional()) });
 
 export const ReleaseDownloadInfo = z.object({
   available_platforms: z.array(z.object({ platform: z.string(), download_count: z.number().int() })),
