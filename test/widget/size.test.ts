@@ -3,7 +3,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { beforeAll, expect, test } from 'vitest';
-import { DIST_DIR, ensureWidgetBuilt } from './build-once.ts';
+import { DIST_DIR, ensureWidgetBuilt, WIDGET_DIR } from './build-once.ts';
 import { LOADER_BUDGET, measure, NOT_COUNTED, staticImports, WIDGET_BUDGET, WIDGET_TARGET, widgetTotal } from './sizes.ts';
 
 let sizes: Record<string, number>;
@@ -49,6 +49,12 @@ test('ships spark-md5 only in the MD5 worker, workbox-window only on demand, and
   const loader = new Set(modules['glitchbox.js']);
   const again = shipped.filter(([f, m]) => f !== 'glitchbox.js' && loader.has(m));
   expect(again).toEqual([]);
+});
+
+test('ships the production build whatever NODE_ENV the build ran under (no jsxDEV, no source paths)', () => {
+  // Built from inside vitest, NODE_ENV is "test": the JSX transform must still emit plain jsx() calls.
+  const leaks = Object.keys(sizes).filter((f) => /jsxDEV|lineNumber:/.test(readFileSync(join(DIST_DIR, f), 'utf8')) || readFileSync(join(DIST_DIR, f), 'utf8').includes(WIDGET_DIR));
+  expect(leaks).toEqual([]);
 });
 
 test(`keeps the whole widget without html2canvas under its ${WIDGET_BUDGET / 1024} KB ceiling (issue 6 asks ${WIDGET_TARGET / 1024} KB, not met)`, () => {

@@ -24,7 +24,9 @@ export async function buildWidget(outDir = resolve(widget, 'dist')) {
   const common = {
     configFile: false, logLevel: 'warn', root: widget, base: './',
     define: { 'process.env.NODE_ENV': '"production"' },
-    oxc: { jsx: { runtime: 'automatic', importSource: 'preact' } },
+    // development: false, or oxc follows NODE_ENV: under vitest (NODE_ENV=test) it emitted jsxDEV calls
+    // with each element's absolute source path and line, 0.7 KB gzip more in ui.js than a plain build.
+    oxc: { jsx: { runtime: 'automatic', importSource: 'preact', development: false } },
   };
   // Library mode, so Vite does not wrap each dynamic import in its preload helper (1.6 KB gzip of
   // modulepreload and vite:preloadError code; nothing to preload here). Library ES output keeps
