@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { VerifyResponse } from '../../widget/src/protocol/auth.ts';
 import { stmt } from '../../reference-server/src/db/database.ts';
 import { startTestServer, type TestServer } from '../helpers/server.ts';
-import { PATS, PROJECT_ID, TOKENS } from '../helpers/seed.ts';
+import { PATS, PROJECT_ID, PUBLIC_PROJECT_ID, TOKENS } from '../helpers/seed.ts';
 
 let server: TestServer;
 beforeAll(async () => { server = await startTestServer(); });
@@ -50,6 +50,28 @@ describe('schemes', () => {
       expect(project.status).toBe(200);
     }
     expect(virtualUsers()).toHaveLength(before);
+  });
+
+  it('lets an anonymous caller give an email or Discord id in the header, never a 401 (rule 2, ticket rule 5)', async () => {
+    expect(await verify('FormUser anonymous,email:someone@example.com')).toMatchObject({ valid: true, token_type: 'anonymous', user: { email: 'someone@example.com', virtual: true }, project: null });
+    expect(await verify('FormUser anonymous,discord_id:4455667788')).toMatchObject({ valid: true, token_type: 'anonymous', user: { virtual: true } });
+    expect((await server.request('GET', `/projects/${PUBLIC_PROJECT_ID}.json`, { auth: 'FormUser anonymous,email:someone@example.com' })).status).toBe(200);
+    // Still anonymous: a private project is 401 for it, as for FormUser anonymous.
+    const denied = await server.request('GET', `/projects/${PROJECT_ID}.json`, { auth: 'FormUser anonymous,email:someone@example.com' });
+    expect(denied).toMatchObject({ status: 401, body: { error: 'You need to sign in to access this project.' } });
+    const ticket = await server.request('POST', `/projects/${PUBLIC_PROJECT_ID}/tickets.json`, { auth: 'FormUser anonymous,email:someone@example.com', json: { ticket: { description: 'The shop button does nothing' } } });
+    expect(ticket.status).toBe(201);
+    const reporterId = stmt(server.deps.db, 'SELECT public_id FROM users WHERE email = ?').pluck().get('someone@example.com');
+    expect(ticket.body.reporter.id).toBe(reporterId);
+  });
+
+  it('falls back to plain anonymous for an invalid identifier after anonymous', async () => {
+    for (const extra of ['email:nope', 'discord_id:12ab', '', 'whatever']) {
+      expect(await verify(`FormUser anonymous,${extra}`)).toMatchObject({ token_type: 'anonymous', user: null });
+      expect((await server.request('GET', `/projects/${PUBLIC_PROJECT_ID}.json`, { auth: `FormUser anonymous,${extra}` })).status).toBe(200);
+    }
+    const ticket = await server.request('POST', `/projects/${PUBLIC_PROJECT_ID}/tickets.json`, { auth: 'FormUser anonymous,email:nope', json: { ticket: { description: 'No way to reach me' } } });
+    expect(ticket.status).toBe(422);
   });
 
   it('authenticates a personal access token as its user', async () => {

@@ -1,6 +1,7 @@
 // Turns the Authorization header into a Caller (reference "Authentication"). Invalid email or
-// Discord identifiers fall back to the bare token, never to an HTTP error (rule 2); an unknown
-// token, personal access token or bearer JWT is 401, since nothing can be done with it.
+// Discord identifiers fall back to the bare token (or plain anonymous), never to an HTTP error
+// (rule 2); an unknown token, personal access token or bearer JWT is 401, since nothing can be
+// done with it.
 import { DISCORD_ID_PATTERN, EMAIL_PATTERN } from '../../../widget/src/protocol/common.ts';
 import type { Deps } from '../deps.ts';
 import { unauthenticated } from '../errors.ts';
@@ -62,30 +63,38 @@ export async function resolveCaller(deps: Deps, header: string | undefined, ip: 
 
   const formUser = /^FormUser\s+(.+)$/i.exec(value);
   if (!formUser) throw unauthenticated('Unsupported Authorization scheme: use FormUser or Bearer.');
-  const rest = formUser[1].trim();
-  if (rest === 'anonymous') return caller;
+  const [tokenText, ...extras] = formUser[1].split(',');
+  const extra = extras.join(',').trim();
+  // `FormUser anonymous,email:<email>` (or `,discord_id:<id>`): an anonymous caller giving contact
+  // info, as ticket creation rule 5 expects; never a 401 (Authentication rule 2).
+  if (tokenText.trim().toLowerCase() === 'anonymous') return withIdentifier(deps, caller, extra, false);
 
-  const [tokenText, ...extras] = rest.split(',');
   const token = findToken(deps.db, tokenText.trim());
   if (!token) throw unauthenticated('Invalid auth token.');
-  const withToken: Caller = { ...caller, scheme: 'project_token', token };
-  const extra = extras.join(',').trim();
-  if (!extra) return withToken;
+  return withIdentifier(deps, { ...caller, scheme: 'project_token', token }, extra, true);
+}
 
+/**
+ * The identifier after `FormUser <token>,`: an email or Discord id makes a virtual user; after a
+ * project token, a JWT of ours applies its claims. Anything invalid is ignored (rule 2).
+ */
+async function withIdentifier(deps: Deps, caller: Caller, extra: string, jwtAllowed: boolean): Promise<Caller> {
+  if (!extra) return caller;
   const now = deps.clock.now().toISOString();
   if (extra.startsWith('email:')) {
     const email = extra.slice('email:'.length).trim();
-    if (!EMAIL_PATTERN.test(email)) return { ...withToken, ignored: `ignored invalid email ${JSON.stringify(email)}` };
-    return { ...withToken, user: findOrCreateVirtualUser(deps.db, { email }, now) };
+    if (!EMAIL_PATTERN.test(email)) return { ...caller, ignored: `ignored invalid email ${JSON.stringify(email)}` };
+    return { ...caller, user: findOrCreateVirtualUser(deps.db, { email }, now) };
   }
   if (extra.startsWith('discord_id:')) {
     const discordId = extra.slice('discord_id:'.length).trim();
-    if (!DISCORD_ID_PATTERN.test(discordId)) return { ...withToken, ignored: `ignored invalid discord id ${JSON.stringify(discordId)}` };
-    return { ...withToken, user: findOrCreateVirtualUser(deps.db, { discordId }, now) };
+    if (!DISCORD_ID_PATTERN.test(discordId)) return { ...caller, ignored: `ignored invalid discord id ${JSON.stringify(discordId)}` };
+    return { ...caller, user: findOrCreateVirtualUser(deps.db, { discordId }, now) };
   }
+  if (!jwtAllowed) return { ...caller, ignored: 'ignored an identifier after anonymous that is neither email: nor discord_id:' };
   const claims = looksLikeJwt(extra) ? await deps.jwt.verify(extra) : null;
-  if (!claims) return { ...withToken, ignored: 'ignored an invalid or expired JWT' };
-  return applyClaims(deps, withToken, claims, false);
+  if (!claims) return { ...caller, ignored: 'ignored an invalid or expired JWT' };
+  return applyClaims(deps, caller, claims, false);
 }
 
 async function applyClaims(deps: Deps, caller: Caller, claims: ServiceClaims, bearer: boolean): Promise<Caller> {
