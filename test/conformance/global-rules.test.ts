@@ -81,6 +81,34 @@ describe('errors', () => {
   });
 });
 
+describe('Idempotency-Key (decisions §1)', () => {
+  const create = (path: string, json: unknown, key: string) =>
+    server.request('POST', `/projects/${PROJECT_ID}/${path}`, { auth: `FormUser ${TOKENS.all}`, json, headers: { 'Idempotency-Key': key } });
+
+  it('treats a blank key as no key: each create goes through, none is refused', async () => {
+    for (const key of ['', '   ']) {
+      const a = await create('issues.json', { issue: { description: 'The minimap flickers when zooming out' } }, key);
+      const b = await create('issues.json', { issue: { description: 'The minimap flickers when zooming out' } }, key);
+      expect([a.status, b.status]).toEqual([201, 201]);
+      expect(a.body.id).not.toBe(b.body.id);
+      const t = await create('tickets.json', { ticket: { description: 'Cannot redeem my code', reporter_email: 'p@example.test' } }, key);
+      expect(t.status).toBe(201);
+      const f = await create('feature_requests.json', { feature_request: { description: 'A photo mode please' } }, key);
+      expect(f.status).toBe(201);
+    }
+  });
+
+  it('takes a key of any length, replaying the first answer for it', async () => {
+    const key = 'k'.repeat(1000);
+    const first = await create('issues.json', { issue: { description: 'Long keys still deduplicate creates' } }, key);
+    const again = await create('issues.json', { issue: { description: 'Long keys still deduplicate creates' } }, key);
+    expect(first.status).toBe(201);
+    expect(again).toMatchObject({ status: 201, body: { id: first.body.id } });
+    const other = await create('issues.json', { issue: { description: 'Another body under the same long key' } }, key);
+    expect(other.status).toBe(422);
+  });
+});
+
 describe('strict mode (decisions §9)', () => {
   it('refuses a missing project header with 400 naming the rule, while the default accepts it', async () => {
     const strict = await startTestServer({ strict: true });

@@ -1,7 +1,8 @@
 // Idempotency-Key on the create operations of feature requests and tickets (decisions §1): the
 // same key from the same caller within 24 hours answers the first success again and creates
 // nothing; the same key with another body is 422. Failures are not stored, so a corrected
-// retry can still succeed.
+// retry can still succeed. A blank key is no key (the header is an extension clients may send
+// unset), never a refusal.
 import { createHash } from 'node:crypto';
 import type { Deps } from '../deps.ts';
 import { unprocessable } from '../errors.ts';
@@ -54,9 +55,11 @@ export async function withIdempotencyKey(
   deps: Pick<Deps, 'db' | 'clock'>, caller: Caller, operation: string, key: string | undefined, body: unknown,
   create: () => Promise<StoredResponse>,
 ): Promise<StoredResponse> {
-  if (key === undefined) return create();
-  const trimmed = key.trim();
-  if (trimmed.length === 0 || trimmed.length > MAX_KEY_LENGTH) throw unprocessable(`Idempotency-Key must be 1 to ${MAX_KEY_LENGTH} characters.`);
+  // The key is an extension the real service lacks, so no value of it refuses a create: a blank
+  // header is no key at all, and a key too long to store is kept by its digest (decisions §1).
+  const given = key?.trim() ?? '';
+  if (given.length === 0) return create();
+  const trimmed = given.length > MAX_KEY_LENGTH ? `sha256:${createHash('sha256').update(given).digest('hex')}` : given;
   const callerKey = callerKeyOf(caller);
   const requestHash = await fingerprint(body);
   const now = deps.clock.now();
