@@ -272,3 +272,48 @@ describe('Idempotency-Key', () => {
 it('still accepts the default token of the seed', async () => {
   expect((await create(server, { description: DESCRIPTION }, { auth: `FormUser ${TOKENS.all}` })).status).toBe(201);
 });
+
+describe('form and JSON spellings of the create table', () => {
+  const traceOf = (id: number) => JSON.parse(server.deps.db.prepare('SELECT debug_trace FROM issues WHERE id = ?').pluck().get(id) as string);
+
+  it('reads a form debug_trace from repeated issue[debug_trace][steps][][severity] and [description] pairs', async () => {
+    const form = new URLSearchParams({ 'issue[description]': DESCRIPTION });
+    for (const [severity, description] of [['info', 'boot'], ['warning', 'slow'], ['danger', 'oom']]) {
+      form.append('issue[debug_trace][steps][][severity]', severity);
+      form.append('issue[debug_trace][steps][][description]', description);
+    }
+    const r = await server.request('POST', `${ISSUES}.json`, { auth: BIG, raw: form.toString(), headers: { 'Content-Type': 'application/x-www-form-urlencoded' } });
+    expect(r.status).toBe(201);
+    expect(traceOf(r.body.id)).toEqual({ steps: [{ severity: 'info', description: 'boot' }, { severity: 'warning', description: 'slow' }, { severity: 'danger', description: 'oom' }] });
+  });
+
+  it('reads a multipart debug_trace with indexed steps', async () => {
+    const form = new FormData();
+    form.append('issue[description]', DESCRIPTION);
+    form.append('issue[debug_trace][steps][0][severity]', 'danger');
+    form.append('issue[debug_trace][steps][0][description]', 'out of memory');
+    const r = await server.request('POST', `${ISSUES}.json`, { auth: BIG, multipart: form });
+    expect(r.status).toBe(201);
+    expect(traceOf(r.body.id)).toEqual({ steps: [{ severity: 'danger', description: 'out of memory' }] });
+  });
+
+  it('takes a JSON null for an optional member as the member left out', async () => {
+    const r = await create(server, {
+      description: DESCRIPTION, title: null, unformatted_steps_to_reproduce: null, steps_to_reproduce_array: null, logs: null, release_id: null,
+      release_label: null, raw: null, priority: null, extras: { device_info: null }, discord_id: null, tested_on_device_id: null, tag_ids: null,
+      custom: null, custom_fields: null, debug_trace: null, process_include_flags: null, source: null,
+    }, { top: { draft: null, publish_after: null, skip_description_check: null } });
+    expect(r.status).toBe(201);
+    expect(r.body).toMatchObject({ title: DESCRIPTION, status: 'open', raw: false, device: null, steps_to_reproduce: [] });
+    expect(r.body).not.toHaveProperty('warnings');
+    const missing = await create(server, { description: null });
+    expect(missing.status).toBe(422);
+    expect(missing.body).toEqual({ error: "Description can't be blank." });
+  });
+
+  it('takes a blank form flag as the flag left out (draft= is not a draft)', async () => {
+    const r = await server.request('POST', `${ISSUES}.json`, { auth: BIG, form: { 'issue[description]': DESCRIPTION, draft: '', 'issue[raw]': '', 'issue[process_include_flags]': '' } });
+    expect(r.status).toBe(201);
+    expect(r.body).toMatchObject({ status: 'open', raw: false });
+  });
+});

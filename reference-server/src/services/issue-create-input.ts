@@ -58,7 +58,23 @@ function parseDebugTrace(value: unknown): string | null {
   return JSON.stringify(parsed.data);
 }
 
+/** A JSON `null` for an optional member is that member left out (SDKs serialize unset fields as null). */
+function withoutNulls(value: unknown): unknown {
+  if (value === null || typeof value !== 'object' || Array.isArray(value) || value instanceof Blob) return value;
+  return Object.fromEntries(Object.entries(value).filter(([, v]) => v !== null));
+}
+
 export function readCreateInput(body: Body, project: ProjectRow): CreateInput {
+  const top = withoutNulls(body) as Body;
+  if (top.issue !== undefined) {
+    const issue = withoutNulls(top.issue) as Record<string, unknown>;
+    if (issue.extras !== undefined) issue.extras = withoutNulls(issue.extras);
+    top.issue = issue;
+  }
+  return readParsed(top, project);
+}
+
+function readParsed(body: Body, project: ProjectRow): CreateInput {
   const parsed = IssueCreateBody.safeParse(body);
   if (!parsed.success) throw unprocessable(describeZodError(parsed.error));
   const top = parsed.data;

@@ -7,6 +7,7 @@ import { FieldType } from './custom-fields.ts';
 import { ListPagination, Timestamp } from './common.ts';
 import { defineOperation } from './operation.ts';
 import { paths } from './paths.ts';
+import { toRecordList } from './releases.ts';
 import { FindSimilarQuery, FindSimilarResponse, SearchIssuesQuery, searchIssuesResponse } from './search.ts';
 
 export const ISSUE_STATUSES = ['hidden', 'open', 'in_progress', 'resolved', 'closed', 'duplicate', 'pending_moderation', 'wont_fix', 'needs_more_info'] as const;
@@ -23,13 +24,16 @@ export const FlagBoolean = z.union([
   z.enum(['1', '0', 'true', 'false', 'True', 'False']).transform((v) => v === '1' || v.toLowerCase() === 'true'),
   z.number().int().min(0).max(1).transform((v) => v === 1),
 ], { error: 'must be 1, 0, true or false' });
+/** An optional flag: a blank form value (`draft=`) is the flag left out, so its default applies. */
+const OptionalFlag = z.preprocess((v) => (v === '' ? undefined : v), FlagBoolean.optional());
 
 const IdLike = z.union([z.string(), z.number().int()]);
 /** A single value or an array, as form bodies send either. */
 const OneOrMany = <T extends z.ZodType>(item: T) => z.union([item, z.array(item)]).transform((v) => (Array.isArray(v) ? v : [v]) as z.infer<T>[]);
 
+/** Form bodies send `issue[debug_trace][steps][][severity]=…&…[][description]=…` (merged by toRecordList). */
 export const DebugTrace = z.object({
-  steps: z.array(z.object({ severity: z.enum(DEBUG_SEVERITIES), description: z.string() })),
+  steps: z.preprocess(toRecordList, z.array(z.object({ severity: z.enum(DEBUG_SEVERITIES), description: z.string() }))),
 });
 
 export const DeviceInfoInput = z.union([
@@ -48,7 +52,7 @@ export const IssueCreateFields = z.looseObject({
   release_id: IdLike.optional(),
   release_label: z.string().optional(),
   source: z.string().nullable().optional(),
-  raw: FlagBoolean.optional(),
+  raw: OptionalFlag,
   priority: z.string().optional(),
   extras: z.looseObject({ device_info: DeviceInfoInput.optional() }).optional(),
   discord_id: IdLike.optional(),
@@ -58,22 +62,22 @@ export const IssueCreateFields = z.looseObject({
   custom: z.record(z.string(), z.unknown()).optional(),
   custom_fields: z.record(z.string(), z.unknown()).optional(),
   debug_trace: z.unknown().optional(),
-  process_include_flags: FlagBoolean.optional(),
-  include_screenshot: FlagBoolean.optional(),
-  include_video: FlagBoolean.optional(),
-  include_other: FlagBoolean.optional(),
+  process_include_flags: OptionalFlag,
+  include_screenshot: OptionalFlag,
+  include_video: OptionalFlag,
+  include_other: OptionalFlag,
   // Accepted inside `issue` too, because some clients nest them there.
-  draft: FlagBoolean.optional(),
+  draft: OptionalFlag,
   publish_after: z.string().optional(),
-  skip_description_check: FlagBoolean.optional(),
+  skip_description_check: OptionalFlag,
 });
 export type IssueCreateFields = z.infer<typeof IssueCreateFields>;
 
 export const IssueCreateBody = z.looseObject({
   issue: IssueCreateFields.optional(),
-  draft: FlagBoolean.optional(),
+  draft: OptionalFlag,
   publish_after: z.string().optional(),
-  skip_description_check: FlagBoolean.optional(),
+  skip_description_check: OptionalFlag,
 });
 export type IssueCreateBody = z.infer<typeof IssueCreateBody>;
 
@@ -93,7 +97,7 @@ export const IssueUpdateBody = z.looseObject({
 });
 export type IssueUpdateBody = z.infer<typeof IssueUpdateBody>;
 
-export const PublishBody = z.looseObject({ email_my_report: FlagBoolean.optional() });
+export const PublishBody = z.looseObject({ email_my_report: OptionalFlag });
 export const ContactInfoBody = z.looseObject({ email: z.string().optional(), discord_id: IdLike.optional() });
 export const AskForDetailsBody = z.looseObject({
   what: z.enum(ASK_FOR_DETAILS_WHAT, { error: `what must be one of ${ASK_FOR_DETAILS_WHAT.join(', ')}` }),
