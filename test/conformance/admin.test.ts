@@ -73,6 +73,16 @@ describe('reset, clock, jobs, notifications', () => {
     expect(bad.status).toBe(422);
   });
 
+  it('refuses to move the clock past what a date can hold with 422, and keeps answering', async () => {
+    const before = (await server.request('GET', '/__admin/clock')).body.now;
+    const huge = await server.request('POST', '/__admin/clock', { json: { advance: '99999999999999999999d' } });
+    expect(huge).toMatchObject({ status: 422, body: { error: 'The clock cannot be moved past the year 275760.' } });
+    const after = await server.request('GET', '/__admin/clock');
+    expect(after.status).toBe(200);
+    expect(Date.parse(after.body.now) - Date.parse(before)).toBeLessThan(60_000);
+    expect((await server.request('GET', '/projects.json')).status).toBe(200);
+  });
+
   it('runs due jobs and only those', async () => {
     const seen: number[] = [];
     server.deps.jobs.register('test.record', (payload: { n: number }) => { seen.push(payload.n); });

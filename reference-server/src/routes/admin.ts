@@ -5,12 +5,15 @@ import { ClockRequest, type NotificationList, type NotificationRecord } from '..
 import { parseDuration } from '../clock.ts';
 import { resetDatabase } from '../db/database.ts';
 import type { Deps } from '../deps.ts';
-import { forbidden } from '../errors.ts';
+import { forbidden, unprocessable } from '../errors.ts';
 import { readBody } from '../http/body.ts';
 import type { AppEnv } from '../http/env.ts';
 import { clientIp, isLoopback } from '../http/middleware.ts';
 import { listNotifications } from '../repositories/notifications.ts';
 import { loadFixtures } from '../services/fixtures.ts';
+
+/** The largest time a JavaScript Date holds (ECMA-262 §21.4.1.1). */
+const MAX_CLOCK_MS = 8.64e15;
 
 /** Areas that keep state outside the database (the storage emulator) empty it here. */
 export const resetHooks: Array<(deps: Deps) => void | Promise<void>> = [];
@@ -29,8 +32,10 @@ export function adminRoutes(deps: Deps) {
   app.post('/__admin/fixtures', async (c) => c.json(loadFixtures(deps, await readBody(c, { maxBytes: 64 * 1024 * 1024 })), 201));
   app.post('/__admin/clock', async (c) => {
     const request = ClockRequest.parse(await readBody(c));
-    if ('advance' in request) deps.clock.advance(parseDuration(request.advance)!);
-    else deps.clock.set(new Date(request.set));
+    const target = 'advance' in request ? deps.clock.now().getTime() + parseDuration(request.advance)! : Date.parse(request.set);
+    // A clock past what a Date can hold would make every later timestamp throw (a 500 forever).
+    if (!Number.isFinite(target) || Math.abs(target) > MAX_CLOCK_MS) throw unprocessable('The clock cannot be moved past the year 275760.');
+    deps.clock.set(new Date(target));
     return c.json({ now: deps.clock.now().toISOString() });
   });
   app.get('/__admin/clock', (c) => c.json({ now: deps.clock.now().toISOString() }));
