@@ -23,6 +23,21 @@ describe('GET /projects.json', () => {
     expect(all.body.projects.map((p: { id: string }) => p.id)).toEqual([PUBLIC_PROJECT_ID]);
   });
 
+  it('reads all as a form boolean (True/False/1/0) and an empty all or page as left out (decisions §1)', async () => {
+    const auth = `Bearer ${PATS.developer}`;
+    for (const value of ['True', '1', 'true']) {
+      const r = await server.request('GET', `/projects.json?all=${value}`, { auth });
+      expect(r.status).toBe(200);
+      expect(r.body.projects.map((p: { id: string }) => p.id)).toEqual([PUBLIC_PROJECT_ID]);
+    }
+    for (const query of ['all=False', 'all=0', 'all=', 'page=', 'page=&all=']) {
+      const r = await server.request('GET', `/projects.json?${query}`, { auth });
+      expect(r.status).toBe(200);
+      expect(r.body).toMatchObject({ projects: [{ id: PROJECT_ID }], pagination: { current_page: 1 } });
+    }
+    expect((await server.request('GET', '/projects.json?all=yes', { auth })).status).toBe(422);
+  });
+
   it('pages by a fixed 25', async () => {
     const local = await startTestServer({ seed: {
       users: [], organizations: [{ key: 'o', name: 'O', admins: [] }],

@@ -44,9 +44,9 @@ export function toProjectDetail(deps: Deps, caller: Caller, project: ProjectRow)
  * Anonymous callers and all=true see public projects; a signed-in user sees the projects they
  * belong to; a project token sees its own project.
  */
-export function listProjects(deps: Deps, caller: Caller, query: { page: number; all?: string }): z.infer<typeof ProjectListResponse> {
+export function listProjects(deps: Deps, caller: Caller, query: { page: number; all?: boolean }): z.infer<typeof ProjectListResponse> {
   const offset = (query.page - 1) * PROJECT_PAGE_SIZE;
-  const all = query.all === 'true' || query.all === '1';
+  const all = query.all === true;
   const user = signedInUser(caller);
   let result: { rows: ProjectRow[]; total: number };
   if (all || (!user && !caller.token)) result = listPublicProjects(deps.db, PROJECT_PAGE_SIZE, offset);

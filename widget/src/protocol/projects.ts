@@ -1,6 +1,6 @@
 // Projects: list and detail (reference "Project (list item)" and "Project (detail)").
 import { z } from 'zod';
-import { PagePagination, ProjectId, Timestamp } from './common.ts';
+import { FormBoolean, PagePagination, ProjectId, Timestamp } from './common.ts';
 import { defineOperation } from './operation.ts';
 import { paths } from './paths.ts';
 
@@ -44,9 +44,13 @@ export const ProjectDetail = ProjectListItem.extend({
 });
 export type ProjectDetail = z.infer<typeof ProjectDetail>;
 
+/** An empty query-string value counts as absent (`page=` is page 1). */
+const blankIsAbsent = (value: unknown) => (value === '' ? undefined : value);
+
+/** `page` min 1, default 1 (25 fixed per page); `all` a form boolean (decisions §1: also True/False). */
 export const ProjectListQuery = z.object({
-  page: z.coerce.number().int().min(1).default(1),
-  all: z.enum(['true', 'false', '1', '0']).optional(),
+  page: z.preprocess(blankIsAbsent, z.coerce.number().int().min(1).default(1)),
+  all: z.preprocess(blankIsAbsent, FormBoolean.optional()),
 });
 
 export const ProjectListResponse = z.object({ projects: z.array(ProjectListItem), pagination: PagePagination });
