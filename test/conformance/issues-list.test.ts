@@ -112,6 +112,18 @@ describe('filters', () => {
     expect((await server.request('GET', `${ISSUES}.json?tag_ids=ui`, { auth: DEV })).status).toBe(422);
   });
 
+  it('reads tag_ids sent in the array form like the comma-separated one', async () => {
+    expect(await titles('?tag_ids[]=501&tag_ids[]=502')).toBe('AB');
+    expect(await titles('?tag_ids[]=502')).toBe('B');
+  });
+
+  it('takes a blank filter value as the filter left out, defaults included', async () => {
+    const all = await titles('');
+    for (const name of ['status', 'priority', 'archived', 'with_media', 'created_after', 'created_before', 'updated_after', 'updated_before', 'raw', 'tag_ids', 'page', 'per_page']) {
+      expect(await titles(`?${name}=`), name).toBe(all);
+    }
+  });
+
   it('lists raw issues only when asked', async () => {
     expect(await titles('?raw=true')).toBe('G');
   });

@@ -110,11 +110,13 @@ const ArrayFilter = z.union([z.string(), z.array(z.string())]).optional().transf
   if (list.length > 50) ctx.addIssue({ code: 'custom', message: `accepts at most 50 items, got ${list.length}` });
   return list;
 });
-const DateFilter = z.string().refine((v) => /^\d{4}-\d{2}-\d{2}$/.test(v) ? !Number.isNaN(Date.parse(`${v}T00:00:00Z`)) : !Number.isNaN(Date.parse(v)), 'must be a date (YYYY-MM-DD) or an RFC 3339 time').optional();
-const TrueFalse = z.enum(['true', 'false'], { error: 'must be true or false' }).optional();
+/** A blank query value (`archived=`) is the parameter left out, so its default applies. */
+const blankIsAbsent = (v: unknown) => (v === '' ? undefined : v);
+const DateFilter = z.preprocess(blankIsAbsent, z.string().refine((v) => /^\d{4}-\d{2}-\d{2}$/.test(v) ? !Number.isNaN(Date.parse(`${v}T00:00:00Z`)) : !Number.isNaN(Date.parse(v)), 'must be a date (YYYY-MM-DD) or an RFC 3339 time').optional());
+const TrueFalse = z.preprocess(blankIsAbsent, z.enum(['true', 'false'], { error: 'must be true or false' }).optional());
 
 export const IssueListQuery = z.looseObject({
-  page: z.coerce.number({ error: 'page must be a positive integer' }).int().min(1).default(1),
+  page: z.preprocess(blankIsAbsent, z.coerce.number({ error: 'page must be a positive integer' }).int().min(1).default(1)),
   // Reference Limits: above 100 is clamped to 100; 0, below or unparseable falls back to 25.
   per_page: z.union([z.string(), z.number()]).optional().transform((v) => {
     const n = Number(v);
@@ -133,14 +135,15 @@ export const IssueListQuery = z.looseObject({
   updated_before: DateFilter,
   with_media: TrueFalse,
   sent_to: ArrayFilter,
-  tag_ids: z.string().optional().transform((v, ctx) => {
-    const ids = (v ?? '').split(',').map((s) => s.trim()).filter(Boolean);
+  // Comma-separated (reference); `tag_ids[]=1&tag_ids[]=2` is read the same way.
+  tag_ids: z.union([z.string(), z.array(z.string())]).optional().transform((v, ctx) => {
+    const ids = [v ?? ''].flat().join(',').split(',').map((s) => s.trim()).filter(Boolean);
     if (ids.length > 50) ctx.addIssue({ code: 'custom', message: 'accepts at most 50 items' });
     if (ids.some((id) => !/^\d+$/.test(id))) ctx.addIssue({ code: 'custom', message: 'must be comma-separated integer tag ids' });
     return ids.map(Number);
   }),
   /** Extension: raw issues are hidden by default; `true` lists only them, `any` both. */
-  raw: z.enum(['true', 'false', 'any'], { error: 'must be true, false or any' }).optional(),
+  raw: z.preprocess(blankIsAbsent, z.enum(['true', 'false', 'any'], { error: 'must be true, false or any' }).optional()),
 });
 export type IssueListQuery = z.infer<typeof IssueListQuery>;
 
