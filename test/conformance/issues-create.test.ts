@@ -317,3 +317,20 @@ describe('form and JSON spellings of the create table', () => {
     expect(r.body).toMatchObject({ status: 'open', raw: false });
   });
 });
+
+describe('release and device spellings', () => {
+  it('files against the latest release for issue[release_id]=latest, as the list filter reads it', async () => {
+    const latest = (await server.request('GET', `/projects/${PROJECT_ID}.json`, { auth: BIG })).body.latest_release.id as number;
+    const r = await create(server, { description: DESCRIPTION, release_id: 'latest' });
+    expect(r.status).toBe(201);
+    expect(server.deps.db.prepare('SELECT release_id FROM issues WHERE id = ?').pluck().get(r.body.id)).toBe(latest);
+  });
+
+  it('reads a form device_info sent as the JSON text of {value, validation_mode}', async () => {
+    const strict = await server.request('POST', `${ISSUES}.json`, { auth: BIG, form: { 'issue[description]': DESCRIPTION, 'issue[extras][device_info]': JSON.stringify({ value: 'a potato', validation_mode: 'strict' }) } });
+    expect(strict.status).toBe(422);
+    expect(strict.body.error).toMatch(/device_info/);
+    const parsed = await server.request('POST', `${ISSUES}.json`, { auth: BIG, form: { 'issue[description]': DESCRIPTION, 'issue[extras][device_info]': JSON.stringify({ value: 'Windows 11, 16 GB RAM', validation_mode: 'strict' }) } });
+    expect(parsed.body.device).toMatchObject({ device_type: 'desktop', configuration: { os: 'Windows 11', ram: '16 GB' } });
+  });
+});

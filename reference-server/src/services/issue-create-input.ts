@@ -58,6 +58,20 @@ function parseDebugTrace(value: unknown): string | null {
   return JSON.stringify(parsed.data);
 }
 
+/** Form clients may send device_info as the JSON text of `{value, validation_mode}`. */
+function deviceInfoOf(info: string | { value?: string; validation_mode?: string } | undefined) {
+  if (typeof info !== 'string' || !info.trimStart().startsWith('{')) return info;
+  try {
+    const parsed = JSON.parse(info) as unknown;
+    // Only the wrapper counts: a spec sheet that happens to be JSON stays the value itself.
+    const ok = parsed !== null && typeof parsed === 'object' && !Array.isArray(parsed) && ('value' in parsed || 'validation_mode' in parsed)
+      && ['value', 'validation_mode'].every((k) => (parsed as Record<string, unknown>)[k] === undefined || typeof (parsed as Record<string, unknown>)[k] === 'string');
+    return ok ? (parsed as { value?: string; validation_mode?: string }) : info;
+  } catch {
+    return info;
+  }
+}
+
 /** A JSON `null` for an optional member is that member left out (SDKs serialize unset fields as null). */
 function withoutNulls(value: unknown): unknown {
   if (value === null || typeof value !== 'object' || Array.isArray(value) || value instanceof Blob) return value;
@@ -105,7 +119,7 @@ function readParsed(body: Body, project: ProjectRow): CreateInput {
     ?? (issue.unformatted_steps_to_reproduce ? formatSteps(issue.unformatted_steps_to_reproduce) : []);
 
   let deviceInfo: CreateInput['deviceInfo'] = null;
-  const info = issue.extras?.device_info;
+  const info = deviceInfoOf(issue.extras?.device_info);
   if (info !== undefined) {
     const value = typeof info === 'string' ? info : info.value ?? '';
     const mode = typeof info === 'string' ? 'loose' : info.validation_mode;

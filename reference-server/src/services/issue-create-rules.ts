@@ -50,6 +50,8 @@ export interface ReleaseChoice { releaseId: number | null; createLabel: string |
 /** release_id, else release_label (new labels need the release-creation permission), else the latest. */
 export function chooseRelease(deps: Pick<Deps, 'db'>, caller: Caller, project: ProjectRow, input: CreateInput): ReleaseChoice {
   if (input.releaseId !== null) {
+    // `latest`, the literal the list filter takes, names the latest release here too.
+    if (input.releaseId === 'latest') return { releaseId: findLatestPublishedRelease(deps.db, project.id)?.id ?? null, createLabel: null, defaulted: false };
     const id = /^(?:rel-)?(\d+)$/.exec(input.releaseId)?.[1];
     const release = id ? findRelease(deps.db, project.id, Number(id)) : undefined;
     if (!release) throw unprocessable(`Release ${JSON.stringify(input.releaseId)} does not exist in this project.`);
