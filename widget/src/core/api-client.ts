@@ -1,11 +1,12 @@
 // The API client: every operation of decisions §2 through one `call`, built on ky with an injected
-// fetch; paths from the protocol's zod-free path table, Authorization from buildAuthorization, results
+// fetch; paths from the protocol's zod-free path tables, Authorization from buildAuthorization, results
 // classified in classify.ts and checked in response-checks.ts. The storage PUT bypasses ky (ky clones
 // each request, which tees a streamed body).
 import ky from 'ky';
 import { buildAuthorization, type Credential } from '../protocol/authorization.ts';
 import { toPath, type HttpMethod } from '../protocol/operation.ts';
-import { paths, type PathOperationId as OperationId } from '../protocol/paths.ts';
+import type { PathOperationId as OperationId } from '../protocol/paths.ts';
+import { reportPaths } from '../protocol/report-paths.ts';
 import { classify, type Outcome } from './classify.ts';
 import { responseChecks } from './response-checks.ts';
 import type { Clock, UploadTransport } from './types.ts';
@@ -71,7 +72,9 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
   const resolve = (pathOrUrl: string) => (/^https?:\/\//i.test(pathOrUrl) ? pathOrUrl : endpoint + (pathOrUrl.startsWith('/') ? '' : '/') + pathOrUrl);
 
   async function call<T>(id: OperationId, o: CallOptions = {}): Promise<Outcome<T>> {
-    const operation: { methods: readonly HttpMethod[]; path: string } = paths[id];
+    // The report flow's operations are at hand; any other one loads the rest of the table first.
+    const table: Partial<Record<OperationId, { methods: readonly HttpMethod[]; path: string }>> = id in reportPaths ? reportPaths : (await import('../protocol/other-paths.ts')).otherPaths;
+    const operation = table[id]!;
     const params = { project_id: options.projectId, ...o.params };
     const path = toPath(operation.path, params);
     const headers: Record<string, string> = { Accept: 'application/json' };

@@ -1,64 +1,8 @@
-// Every operation's method(s) and path template, and nothing else: the browser reporter imports
-// this table without zod. The schema files spread these entries into their operations.
-import type { HttpMethod } from './operation.ts';
+// Every operation's method(s) and path template, and nothing else (no zod): the report flow's in
+// report-paths.ts (the reporter chunk ships only those), every other one in other-paths.ts. The schema
+// files spread these entries into their operations.
+import { otherPaths } from './other-paths.ts';
+import { reportPaths } from './report-paths.ts';
 
-export const paths = {
-  verifyCredential: { methods: ['POST'], path: '/auth/verify' },
-  listProjects: { methods: ['GET'], path: '/projects' },
-  showProject: { methods: ['GET'], path: '/projects/{project_id}' },
-  listCustomFields: { methods: ['GET'], path: '/projects/{project_id}/custom_fields' },
-  listIssues: { methods: ['GET'], path: '/projects/{project_id}/issues' },
-  createIssue: { methods: ['POST'], path: '/projects/{project_id}/issues' },
-  searchIssues: { methods: ['GET', 'POST'], path: '/projects/{project_id}/issues/search' },
-  showIssue: { methods: ['GET'], path: '/projects/{project_id}/issues/{issue_id}' },
-  updateIssue: { methods: ['PATCH', 'PUT'], path: '/projects/{project_id}/issues/{issue_id}' },
-  publishIssue: { methods: ['POST'], path: '/projects/{project_id}/issues/{issue_id}/publish' },
-  setReporterEmail: { methods: ['POST'], path: '/projects/{project_id}/issues/{issue_id}/set_reporter_email' },
-  setIssueContactInfo: { methods: ['POST'], path: '/projects/{project_id}/issues/{issue_id}/set_contact_info' },
-  askForDetails: { methods: ['POST'], path: '/projects/{project_id}/issues/{issue_id}/ask_for_details' },
-  archiveIssue: { methods: ['POST'], path: '/projects/{project_id}/issues/{issue_id}/archive' },
-  unarchiveIssue: { methods: ['POST'], path: '/projects/{project_id}/issues/{issue_id}/unarchive' },
-  findSimilarIssues: { methods: ['GET'], path: '/projects/{project_id}/issues/{issue_id}/find_similar' },
-  uploadMedia: { methods: ['POST'], path: '/projects/{project_id}/issues/{issue_id}/{media}' },
-  listMedia: { methods: ['GET'], path: '/projects/{project_id}/issues/{issue_id}/{media}' },
-  deleteMedia: { methods: ['DELETE'], path: '/projects/{project_id}/issues/{issue_id}/{media}/{media_id}' },
-  presignedUpload: { methods: ['POST'], path: '/projects/{project_id}/issues/{issue_id}/{media}/presigned_upload' },
-  confirmUpload: { methods: ['POST'], path: '/projects/{project_id}/issues/{issue_id}/{media}/confirm_upload' },
-  uploadVideoSegment: { methods: ['POST'], path: '/projects/{project_id}/issues/{issue_id}/video_segments' },
-  storageDirectPut: { methods: ['PUT'], path: '/storage/direct/{key}' },
-  cdnGet: { methods: ['GET'], path: '/cdn/{key}' },
-  listFeatureRequests: { methods: ['GET'], path: '/projects/{project_id}/feature_requests' },
-  createFeatureRequest: { methods: ['POST'], path: '/projects/{project_id}/feature_requests' },
-  searchFeatureRequests: { methods: ['GET', 'POST'], path: '/projects/{project_id}/feature_requests/search' },
-  showFeatureRequest: { methods: ['GET'], path: '/projects/{project_id}/feature_requests/{id}' },
-  setFeatureRequestContactInfo: { methods: ['POST'], path: '/projects/{project_id}/feature_requests/{id}/set_contact_info' },
-  publishFeatureRequest: { methods: ['POST'], path: '/projects/{project_id}/feature_requests/{id}/publish' },
-  createTicket: { methods: ['POST'], path: '/projects/{project_id}/tickets' },
-  searchTickets: { methods: ['GET', 'POST'], path: '/projects/{project_id}/tickets/search' },
-  showTicket: { methods: ['GET'], path: '/projects/{project_id}/tickets/{id}' },
-  updateTicket: { methods: ['PATCH', 'PUT'], path: '/projects/{project_id}/tickets/{id}' },
-  listReleases: { methods: ['GET'], path: '/projects/{project_id}/releases' },
-  createRelease: { methods: ['POST'], path: '/projects/{project_id}/releases' },
-  showRelease: { methods: ['GET'], path: '/projects/{project_id}/releases/{release_id}' },
-  updateRelease: { methods: ['PATCH', 'PUT'], path: '/projects/{project_id}/releases/{release_id}' },
-  deleteRelease: { methods: ['DELETE'], path: '/projects/{project_id}/releases/{release_id}' },
-  releaseDownload: { methods: ['GET'], path: '/projects/{project_id}/releases/{release_id}/download' },
-  publishRelease: { methods: ['POST'], path: '/projects/{project_id}/releases/{release_id}/publish' },
-  archiveRelease: { methods: ['POST'], path: '/projects/{project_id}/releases/{release_id}/archive' },
-  restoreRelease: { methods: ['POST'], path: '/projects/{project_id}/releases/{release_id}/restore' },
-  createPlaytimeSession: { methods: ['POST'], path: '/projects/{project_id}/playtime_sessions' },
-  updatePlaytimeSession: { methods: ['PUT', 'PATCH'], path: '/projects/{project_id}/playtime_sessions/{playtime_session_id}' },
-  showPlaytimeSession: { methods: ['GET'], path: '/projects/{project_id}/playtime_sessions/{playtime_session_id}' },
-  showGameFacts: { methods: ['GET'], path: '/projects/{project_id}/game_facts' },
-  updateGameFacts: { methods: ['PUT', 'PATCH'], path: '/projects/{project_id}/game_facts' },
-  createSubmissionToken: { methods: ['POST'], path: '/projects/{project_id}/submission_tokens' },
-  askKnowledgeBase: { methods: ['POST'], path: '/projects/{project_id}/support_knowledge/ask' },
-  reportUnrealCrash: { methods: ['POST'], path: '/crashes/unreal/{token}' },
-  adminReset: { methods: ['POST'], path: '/__admin/reset' },
-  adminFixtures: { methods: ['POST'], path: '/__admin/fixtures' },
-  adminClock: { methods: ['POST'], path: '/__admin/clock' },
-  adminRunJobs: { methods: ['POST'], path: '/__admin/jobs/run' },
-  adminNotifications: { methods: ['GET'], path: '/__admin/notifications' },
-  streamReportEvents: { methods: ['GET'], path: '/projects/{project_id}/events' },
-} as const satisfies Record<string, { methods: readonly HttpMethod[]; path: string }>;
+export const paths = { ...reportPaths, ...otherPaths };
 export type PathOperationId = keyof typeof paths;
