@@ -67,6 +67,25 @@ describe('update', () => {
     expect(put.body).toMatchObject({ status: 'resolved', assigned_to: { id: null, name: null } });
   });
 
+  it('notifies the contact set on the issue and its watchers of a new status, not the updater', async () => {
+    const created = await create(server, { description: DESCRIPTION });
+    const auth = `Bearer ${created.body.token}`;
+    await server.request('POST', `${ISSUES}/g-${created.body.id}/set_contact_info`, { auth, json: { email: 'watcher@players.test' } });
+    await server.request('POST', `${ISSUES}/g-${created.body.id}/ask_for_details`, { auth: `Bearer ${PATS.support}`, json: { what: 'logs' } });
+    const list = async () => (await server.request('GET', '/__admin/notifications')).body.notifications as Array<Record<string, any>>;
+    const before = (await list()).length;
+    await patch(created.body.scoped_id, { status: 'resolved' });
+    const sent = (await list()).slice(0, (await list()).length - before);
+    expect(sent.map((n) => n.event)).toEqual(['issue.status_changed', 'issue.status_changed']);
+    expect(sent.map((n) => n.recipient_email).sort()).toEqual(['support@studio.test', 'watcher@players.test']);
+    expect(sent[0].data).toEqual({ issue_id: created.body.id, from: 'open', to: 'resolved' });
+    const count = (await list()).length;
+    await patch(created.body.scoped_id, { title: 'Same status, new title' });
+    await patch(created.body.scoped_id, { status: 'open' }, `Bearer ${PATS.support}`);
+    const again = (await list()).slice(0, (await list()).length - count);
+    expect(again.map((n) => n.recipient_email)).toEqual(['watcher@players.test']);
+  });
+
   it('refuses values outside the update enums and unknown assignees with 422', async () => {
     const created = await create(server, { description: DESCRIPTION });
     expect((await patch(created.body.scoped_id, { status: 'hidden' })).status).toBe(422);

@@ -7,7 +7,7 @@ import type { Deps } from '../deps.ts';
 import { forbidden, unprocessable } from '../errors.ts';
 import { describeZodError } from '../http/error-mapper.ts';
 import type { Body } from '../http/body.ts';
-import { updateIssueColumns, type IssueRow } from '../repositories/issues.ts';
+import { listIssueWatchers, updateIssueColumns, type IssueRow } from '../repositories/issues.ts';
 import { findMember, listStatuses, type ProjectRow } from '../repositories/projects.ts';
 import { findRelease } from '../repositories/releases.ts';
 import { findUserById, findUserByPublicId } from '../repositories/users.ts';
@@ -17,7 +17,8 @@ import { applyCustomFields, planCustomFields } from './issue-custom-fields.ts';
 import type { BodyEncoding } from './issue-create.ts';
 import { emitIssueWrite } from './issue-events.ts';
 import { rescore } from './issue-publish.ts';
-import { renderIssue } from './issue-render.ts';
+import { issueUrl, renderIssue, statusDisplay } from './issue-render.ts';
+import { notify } from './notifications.ts';
 import { formatSteps } from './issue-stand-ins.ts';
 import { canEditDraft, viewerOf } from './issue-visibility.ts';
 
@@ -97,7 +98,29 @@ export function updateIssue(deps: Deps, caller: Caller, project: ProjectRow, iss
     return updateIssueColumns(deps.db, issue.id, { score: rescore(deps, row) });
   })();
   emitIssueWrite(deps, updated, 'updated');
+  if (updated.status !== issue.status) notifyStatusChange(deps, caller, project, updated, issue.status);
   return renderIssue(deps, caller, project, updated, { warnings });
+}
+
+/**
+ * The reporter (a virtual user from set_contact_info included) and the watchers hear about a
+ * new status (reference Events 3: that user "receives notifications about the issue"); the
+ * updater does not, and raw issues notify no one (reference Issue.raw).
+ */
+function notifyStatusChange(deps: Deps, caller: Caller, project: ProjectRow, issue: IssueRow, from: string): void {
+  if (issue.raw === 1 || issue.status === 'hidden') return;
+  const recipients = new Set([issue.reporter_user_id, ...listIssueWatchers(deps.db, issue.id)]);
+  recipients.delete(null);
+  recipients.delete(caller.user?.id ?? null);
+  for (const userId of recipients) {
+    const user = findUserById(deps.db, userId!);
+    notify(deps, {
+      kind: 'notification', event: 'issue.status_changed', projectId: project.id, recipientUserId: userId, recipientEmail: user?.email ?? null,
+      subject: `${issue.title}: ${statusDisplay(new Map(listStatuses(deps.db, project.id).map((st) => [st.key, st.name])), issue.status)}`,
+      body: `The bug report "${issue.title}" in ${project.name} is now ${issue.status} (was ${from}).\n\n${issueUrl(deps, project, issue)}`,
+      data: { issue_id: issue.id, from, to: issue.status },
+    });
+  }
 }
 
 /** Fields a caller blanked out: their stored values are removed. */
