@@ -334,3 +334,19 @@ describe('release and device spellings', () => {
     expect(parsed.body.device).toMatchObject({ device_type: 'desktop', configuration: { os: 'Windows 11', ram: '16 GB' } });
   });
 });
+
+describe('Discord release confirmation', () => {
+  const confirmations = async () => ((await server.request('GET', '/__admin/notifications')).body.notifications as Array<Record<string, any>>)
+    .filter((n) => n.event === 'issue.release_confirmation');
+
+  it('asks the Discord reporter to confirm the release when the bot gave none, and not for raw issues or a named release', async () => {
+    const before = (await confirmations()).length;
+    const bot = await create(server, { description: DESCRIPTION, source: 'discord_bot', discord_id: '4242', discord_username: 'pilot' });
+    const sent = await confirmations();
+    expect(sent.length).toBe(before + 1);
+    expect(sent[0].data).toMatchObject({ issue_id: bot.body.id });
+    await create(server, { description: DESCRIPTION, source: 'discord_bot', discord_id: '4242', raw: true });
+    await create(server, { description: DESCRIPTION, source: 'discord_bot', discord_id: '4242', release_label: '1.0.0' });
+    expect((await confirmations()).length).toBe(before + 1);
+  });
+});

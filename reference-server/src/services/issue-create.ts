@@ -96,7 +96,8 @@ async function create(deps: Deps, caller: Caller, project: ProjectRow, body: Bod
     return row;
   })();
 
-  if (discordBot && release.defaulted && issue.reporter_user_id !== null) askToConfirmRelease(deps, project, issue);
+  // Raw submissions skip notifications (reference Issue.raw).
+  if (discordBot && release.defaulted && issue.reporter_user_id !== null && issue.raw === 0) askToConfirmRelease(deps, project, issue);
   emitIssueWrite(deps, issue, 'created');
   // The JWT goes to project-token callers, draft or not, but not to the Discord bot (reference).
   const token = caller.token && !discordBot ? (await deps.jwt.signIssueToken(issue.id, project.public_id)).token : undefined;
