@@ -55,6 +55,23 @@ describe('errors', () => {
     expect((await server.request('DELETE', '/projects.json')).status).toBe(404);
   });
 
+  it('answers an unknown route or a wrong method with 404 before any credential or project check', async () => {
+    for (const [method, path, auth] of [
+      ['GET', `/projects/${PROJECT_ID}/no_such_thing.json`, undefined],
+      ['DELETE', `/projects/${PROJECT_ID}.json`, undefined],
+      ['POST', `/projects/${PROJECT_ID}/game_facts.json`, undefined],
+      ['POST', '/projects.json', 'FormUser tkn-nope'],
+      ['GET', `/projects/${PROJECT_ID}/no_such_thing.json`, 'Bearer pat-nope'],
+    ] as const) {
+      const r = await server.request(method, path, { auth });
+      expect(r.status, `${method} ${path}`).toBe(404);
+      expect(r.body.error).toMatch(/^No route for /);
+    }
+    // The same paths with a real method still check credentials first.
+    expect((await server.request('GET', `/projects/${PROJECT_ID}.json`)).status).toBe(401);
+    expect((await server.request('PATCH', `/projects/${PROJECT_ID}/game_facts.json`)).status).toBe(401);
+  });
+
   it('answers malformed JSON with 400 {error}', async () => {
     const r = await server.request('POST', '/__admin/fixtures', { raw: '{"users": [', headers: { 'Content-Type': 'application/json' } });
     expect(r.status).toBe(400);

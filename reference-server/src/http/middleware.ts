@@ -2,6 +2,7 @@
 // /projects/{project_id} path with its header and visibility checks.
 import { getConnInfo } from '@hono/node-server/conninfo';
 import type { Context, MiddlewareHandler } from 'hono';
+import { matchedRoutes } from 'hono/route';
 import { randomUUID } from 'node:crypto';
 import type { Deps } from '../deps.ts';
 import { badRequest, notFound } from '../errors.ts';
@@ -46,8 +47,18 @@ export function commitGroupMiddleware(deps: Deps): MiddlewareHandler<AppEnv> {
   };
 }
 
+/**
+ * Whether a route handler (not only middleware) answers this method and path. An unknown route or
+ * a wrong method is 404 (decisions §1) before any credential or project check, as routing comes
+ * first in the real service: no 401 for a path that does not exist.
+ */
+export function hasEndpoint(c: Context): boolean {
+  return matchedRoutes(c).some((route) => route.method !== 'ALL' /* app.use() middleware */);
+}
+
 export function callerMiddleware(deps: Deps): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
+    if (!hasEndpoint(c)) return next();
     c.set('caller', await resolveCaller(deps, c.req.header('authorization'), clientIp(c)));
     await next();
   };
@@ -59,6 +70,7 @@ export function callerMiddleware(deps: Deps): MiddlewareHandler<AppEnv> {
  */
 export function projectMiddleware(deps: Deps): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
+    if (!hasEndpoint(c)) return next();
     const publicId = c.req.param('project_id') ?? '';
     const header = c.req.header('service-project-id') ?? c.req.header('betahub-project-id');
     if (header !== undefined && header.trim() !== publicId) {
