@@ -34,13 +34,13 @@ export function measure(dist = DIST_DIR): Record<string, number> {
  * - replay (webm-muxer): opt-in;
  * - the de, fr, ja and ar locale chunks: English is built into the overlay, a player gets one table;
  * - background-sync (workbox-window): loaded only when the game enables the service worker;
- * - md5 (in-thread spark-md5) and the rolldown-runtime CJS interop it alone imports: loaded only where
- *   Workers are missing; everywhere else spark-md5 arrives once, inside the MD5 worker (counted);
+ * - md5 (in-thread spark-md5): loaded only where Workers are missing; everywhere else spark-md5
+ *   arrives once, inside the MD5 worker (counted);
  * - other-paths (the path table of every operation outside the report flow): loaded only when a game
  *   calls such an operation through reporter.client.call; the report flow's paths are in the reporter.
  * The size test checks that no counted file imports one of these statically.
  */
-export const NOT_COUNTED = /^esm\/(index|dom-capture|replay)\.js$|^esm\/chunks\/(de|fr|ja|ar|background-sync|md5|rolldown-runtime|other-paths)-/;
+export const NOT_COUNTED = /^esm\/(index|dom-capture|replay)\.js$|^esm\/chunks\/(de|fr|ja|ar|background-sync|md5|other-paths)-/;
 
 /**
  * What a player downloads to send a report: the loader, the overlay with English, the reporter, the
