@@ -86,6 +86,13 @@ describe('update', () => {
     expect(again.map((n) => n.recipient_email)).toEqual(['watcher@players.test']);
   });
 
+  it('moves an issue to the latest release with release_id=latest', async () => {
+    const created = await create(server, { description: DESCRIPTION, release_label: '1.0.0' });
+    const latest = server.deps.db.prepare("SELECT id FROM releases WHERE status = 'published' ORDER BY created_at DESC, id DESC").pluck().get();
+    expect((await patch(created.body.scoped_id, { release_id: 'latest' })).status).toBe(200);
+    expect(server.deps.db.prepare('SELECT release_id FROM issues WHERE id = ?').pluck().get(created.body.id)).toBe(latest);
+  });
+
   it('refuses values outside the update enums and unknown assignees with 422', async () => {
     const created = await create(server, { description: DESCRIPTION });
     expect((await patch(created.body.scoped_id, { status: 'hidden' })).status).toBe(422);

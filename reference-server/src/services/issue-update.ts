@@ -9,7 +9,7 @@ import { describeZodError } from '../http/error-mapper.ts';
 import type { Body } from '../http/body.ts';
 import { listIssueWatchers, updateIssueColumns, type IssueRow } from '../repositories/issues.ts';
 import { findMember, listStatuses, type ProjectRow } from '../repositories/projects.ts';
-import { findRelease } from '../repositories/releases.ts';
+import { findLatestPublishedRelease, findRelease } from '../repositories/releases.ts';
 import { findUserById, findUserByPublicId } from '../repositories/users.ts';
 import { FLAG_REFUSALS, hasScope, isTeam, requireScope, requireTokenFlag } from './access.ts';
 import type { Caller } from './caller.ts';
@@ -46,6 +46,12 @@ function resolveAssignee(deps: Deps, project: ProjectRow, value: string | number
 
 function resolveRelease(deps: Deps, project: ProjectRow, value: string | number | null): number | null {
   if (value === null || value === '') return null;
+  // `latest` as create and the list filter read it.
+  if (value === 'latest') {
+    const latest = findLatestPublishedRelease(deps.db, project.id);
+    if (!latest) throw unprocessable('This project has no published release.');
+    return latest.id;
+  }
   const id = /^(?:rel-)?(\d+)$/.exec(String(value))?.[1];
   const release = id ? findRelease(deps.db, project.id, Number(id)) : undefined;
   if (!release) throw unprocessable(`Release ${JSON.stringify(String(value))} does not exist in this project.`);
