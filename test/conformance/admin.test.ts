@@ -26,6 +26,22 @@ describe('POST /__admin/fixtures', () => {
     expect(r.body.issues.crash).toEqual({ id: expect.any(Number), scoped_id: 1, path_id: `g-${r.body.issues.crash.id}` });
   });
 
+  it('takes other Issue fields in a fixture issue (decisions §7 "...") and the Issue names custom_fields, release_label, {step}', async () => {
+    await server.request('POST', '/__admin/reset');
+    const r = await server.request('POST', '/__admin/fixtures', { json: seedDocument({ project: {
+      custom_fields: [{ ident: 'level', name: 'Level', field_type: 'text' }],
+      issues: [{
+        key: 'fall', title: 'Falls through floor', description: 'Falls through the floor in level 3', status: 'open', priority: 'high',
+        reporter: 'tester', created_at: '2025-01-02T03:04:05.000Z', release_label: '1.0.0', custom_fields: { level: '3' },
+        steps_to_reproduce: [{ step: 'Load level 3' }, { step: 'Jump' }], device: null, score: '0.5', scoped_id: 9, url: 'ignored',
+      }],
+    } }) });
+    expect(r.status).toBe(201);
+    const issue = await server.request('GET', `/projects/${PROJECT_ID}/issues/${r.body.issues.fall.path_id}.json`, { auth: 'Bearer pat-owner' });
+    expect(issue.status).toBe(200);
+    expect(issue.body).toMatchObject({ priority: 'high', steps_to_reproduce: [{ step: 'Load level 3' }, { step: 'Jump' }], custom_fields: [{ ident: 'level', value: '3' }] });
+  });
+
   it('answers 422 naming the offending path and loads nothing', async () => {
     await server.request('POST', '/__admin/reset');
     const doc = seedDocument() as any;

@@ -41,7 +41,21 @@ const FixtureRelease = z.object({
   download_links: z.array(z.object({ platform: z.string(), url: z.string().url(), link_enabled: z.boolean().optional() })).optional(),
 }).strict();
 
-const FixtureIssue = z.object({
+/**
+ * Decisions §7 lists `{title, description, status?, priority?, reporter?, created_at?, ...}`: the
+ * `...` means other Issue fields may appear, so unknown ones are dropped rather than refused, and
+ * the Issue's own names are accepted beside ours (custom_fields, release_label, {step} objects).
+ */
+const FixtureIssue = z.preprocess((value) => {
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) return value;
+  const { custom_fields, release_label, steps_to_reproduce, ...rest } = value as Record<string, unknown>;
+  return {
+    ...rest,
+    ...(rest.custom === undefined && custom_fields !== undefined ? { custom: custom_fields } : {}),
+    ...(rest.release === undefined && release_label !== undefined ? { release: release_label } : {}),
+    ...(steps_to_reproduce !== undefined ? { steps_to_reproduce: Array.isArray(steps_to_reproduce) ? steps_to_reproduce.map((s) => (typeof s === 'object' && s !== null && 'step' in s ? (s as { step: unknown }).step : s)) : steps_to_reproduce } : {}),
+  };
+}, z.object({
   key: Key.optional(),
   title: z.string().min(1),
   description: z.string(),
@@ -58,7 +72,7 @@ const FixtureIssue = z.object({
   custom: z.record(z.string(), z.unknown()).optional(),
   steps_to_reproduce: z.array(z.string()).optional(),
   tags: z.array(z.string()).optional(),
-}).strict();
+}));
 
 const FixtureProject = z.object({
   key: Key,
