@@ -42,6 +42,18 @@ describe('POST /__admin/fixtures', () => {
     expect(issue.body).toMatchObject({ priority: 'high', steps_to_reproduce: [{ step: 'Load level 3' }, { step: 'Jump' }], custom_fields: [{ ident: 'level', value: '3' }] });
   });
 
+  it('reads null for an optional member as not given, as in the README example (scopes: null is the role\'s scopes)', async () => {
+    await server.request('POST', '/__admin/reset');
+    const doc = seedDocument() as any;
+    doc.projects[0].members[1].scopes = null;
+    doc.projects[0].description = null;
+    doc.users[0].email = null;
+    const r = await server.request('POST', '/__admin/fixtures', { json: doc });
+    expect(r.status).toBe(201);
+    const search = await server.request('GET', `/projects/${PROJECT_ID}/issues.json`, { auth: 'Bearer pat-developer' });
+    expect(search.status).toBe(200);
+  });
+
   it('answers 422 naming the offending path and loads nothing', async () => {
     await server.request('POST', '/__admin/reset');
     const doc = seedDocument() as any;

@@ -106,7 +106,14 @@ const FixtureProject = z.object({
   issues: z.array(FixtureIssue).optional(),
 }).strict();
 
-export const FixtureDocument = z.object({
+/** `null` for an optional member means "not given" (`"scopes": null` is the role's scopes). */
+function dropNulls(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map(dropNulls);
+  if (typeof value !== 'object' || value === null) return value;
+  return Object.fromEntries(Object.entries(value).filter(([, v]) => v !== null).map(([k, v]) => [k, dropNulls(v)]));
+}
+
+export const FixtureDocument = z.preprocess(dropNulls, z.object({
   organizations: z.array(z.object({
     key: Key,
     id: z.string().regex(/^org-\d+$/).optional(),
@@ -125,7 +132,7 @@ export const FixtureDocument = z.object({
     site_admin: z.boolean().optional(),
   }).strict()).default([]),
   projects: z.array(FixtureProject).default([]),
-}).strict();
+}).strict());
 export type FixtureDocument = z.infer<typeof FixtureDocument>;
 export type FixtureProject = z.infer<typeof FixtureProject>;
 
