@@ -350,3 +350,16 @@ describe('Discord release confirmation', () => {
     expect((await confirmations()).length).toBe(before + 1);
   });
 });
+
+describe('multipart file parts for text members', () => {
+  it('reads issue[logs] and issue[debug_trace] sent as file parts as their text', async () => {
+    const form = new FormData();
+    form.append('issue[description]', DESCRIPTION);
+    form.append('issue[logs]', new Blob(['ERROR at frame 12'], { type: 'text/plain' }), 'player.log');
+    form.append('issue[debug_trace]', new Blob([JSON.stringify({ steps: [{ severity: 'warning', description: 'slow frame' }] })], { type: 'application/json' }), 'trace.json');
+    const r = await server.request('POST', `${ISSUES}.json`, { auth: BIG, multipart: form });
+    expect(r.status).toBe(201);
+    expect(r.body.log_files).toEqual([expect.objectContaining({ media_size_bytes: 17 })]);
+    expect(JSON.parse(server.deps.db.prepare('SELECT debug_trace FROM issues WHERE id = ?').pluck().get(r.body.id) as string)).toEqual({ steps: [{ severity: 'warning', description: 'slow frame' }] });
+  });
+});

@@ -58,6 +58,18 @@ function parseDebugTrace(value: unknown): string | null {
   return JSON.stringify(parsed.data);
 }
 
+/** Multipart clients may send issue[logs] or issue[debug_trace] as a file part: its text is the value. */
+export async function withTextParts(body: Body): Promise<Body> {
+  const issue = body.issue;
+  if (issue === null || typeof issue !== 'object' || Array.isArray(issue)) return body;
+  const fields = issue as Record<string, unknown>;
+  const files = ['logs', 'debug_trace'].filter((key) => fields[key] instanceof Blob);
+  if (files.length === 0) return body;
+  const copy = { ...fields };
+  for (const key of files) copy[key] = await (fields[key] as Blob).text();
+  return { ...body, issue: copy };
+}
+
 /** Form clients may send device_info as the JSON text of `{value, validation_mode}`. */
 function deviceInfoOf(info: string | { value?: string; validation_mode?: string } | undefined) {
   if (typeof info !== 'string' || !info.trimStart().startsWith('{')) return info;

@@ -14,7 +14,7 @@ import { assertMonthlyQuota, assertNdaAccepted, consumeDailyLimit } from './acce
 import type { Caller } from './caller.ts';
 import { emitIssueWrite } from './issue-events.ts';
 import { applyCustomFields, planCustomFields, type CustomFieldPath } from './issue-custom-fields.ts';
-import { readCreateInput, type CreateInput } from './issue-create-input.ts';
+import { readCreateInput, withTextParts, type CreateInput } from './issue-create-input.ts';
 import { assertMayReport, assertTesterCaps, chooseDevice, chooseRelease, chooseReporter, discordStyled } from './issue-create-rules.ts';
 import { AUTO_PUBLISH_JOB, defaultPublishDelay } from './issue-publish.ts';
 import { renderIssue } from './issue-render.ts';
@@ -40,7 +40,7 @@ async function create(deps: Deps, caller: Caller, project: ProjectRow, body: Bod
   assertNdaAccepted(deps, caller, project);
   assertMonthlyQuota(deps, project);
   const viewer = viewerOf(deps, caller, project);
-  const input = readCreateInput(body, project);
+  const input = readCreateInput(await withTextParts(body), project);
   const warnings: string[] = [];
 
   const path: CustomFieldPath = discordBot ? 'discord' : caller.token ? 'sdk' : 'user';
