@@ -143,6 +143,19 @@ describe('lookup, auto-creation, caps and warnings (rules 6-9)', () => {
     expect((await create(server, { description: DESCRIPTION, custom: { notes: 'n'.repeat(4096) } })).body).not.toHaveProperty('warnings');
   });
 
+  it('counts the 4096 characters of a value as written, not as JSON-escaped or UTF-16 units', async () => {
+    const quoted = `${'line "one"\n'.repeat(372)}abcd`;
+    expect([...quoted]).toHaveLength(4096);
+    const emoji = '🐛'.repeat(4096);
+    const r = await create(server, { description: DESCRIPTION, custom: { notes: quoted, newly_quoted: emoji } });
+    expect(r.status).toBe(201);
+    expect(r.body).not.toHaveProperty('warnings');
+    const seen = await server.request('GET', `${ISSUES}/${r.body.scoped_id}.json`, { auth: `Bearer ${PATS.developer}` });
+    expect(valueOf(seen.body, 'notes')).toBe(quoted);
+    expect(valueOf(seen.body, 'newly_quoted')).toBe(emoji);
+    expect((await create(server, { description: DESCRIPTION, custom: { notes: `${quoted}x` } })).body.warnings).toEqual(['Custom field "Notes" was dropped: values are capped at 4096 characters.']);
+  });
+
   it('drops a field testers may not set, with a warning, but keeps it for the team and trusted submission tokens', async () => {
     const tester = await create(server, { description: DESCRIPTION, custom: { triage: 'p1' } });
     expect(tester.body.warnings).toEqual(['Custom field "Triage" can only be set by the team; the value was dropped.']);

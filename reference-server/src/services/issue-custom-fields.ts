@@ -33,6 +33,15 @@ export interface CustomFieldPlan {
   warnings: string[];
 }
 
+/**
+ * Characters of a value for the 4096 cap (reference Limits): a text's own characters (code
+ * points, not its JSON escaping), a multi-select's items together, coordinates as JSON.
+ */
+function charactersOf(value: unknown): number {
+  if (typeof value === 'string') return [...value].length;
+  if (Array.isArray(value)) return value.reduce((sum: number, item) => sum + charactersOf(String(item)), 0);
+  return typeof value === 'boolean' ? 0 : [...JSON.stringify(value)].length;
+}
 const blank = (v: unknown) => v === undefined || v === null || (typeof v === 'string' && v.trim() === '') || (Array.isArray(v) && v.length === 0);
 const optionsOf = (field: CustomFieldRow) => JSON.parse(field.options) as string[];
 
@@ -122,7 +131,7 @@ export function planCustomFields(deps: Pick<Deps, 'db'>, project: ProjectRow, in
         continue;
       }
       const value = String(raw);
-      if (value.length > CUSTOM_VALUE_MAX) { plan.warnings.push(`Custom field "${key}" was dropped: values are capped at ${CUSTOM_VALUE_MAX} characters.`); continue; }
+      if (charactersOf(value) > CUSTOM_VALUE_MAX) { plan.warnings.push(`Custom field "${key}" was dropped: values are capped at ${CUSTOM_VALUE_MAX} characters.`); continue; }
       const ident = toIdent(key);
       const pending = plan.create.find((c) => c.ident === ident);
       if (pending) { pending.value = value; continue; }
@@ -137,7 +146,7 @@ export function planCustomFields(deps: Pick<Deps, 'db'>, project: ProjectRow, in
       continue;
     }
     const value = normalize(field, raw, input);
-    if (value !== null && JSON.stringify(value).length > CUSTOM_VALUE_MAX + 2) {
+    if (value !== null && charactersOf(value) > CUSTOM_VALUE_MAX) {
       plan.warnings.push(`Custom field "${field.name}" was dropped: values are capped at ${CUSTOM_VALUE_MAX} characters.`);
       continue;
     }
