@@ -161,6 +161,17 @@ describe('ask for details', () => {
     expect(server.deps.db.prepare('SELECT user_id FROM issue_watchers WHERE issue_id = ?').pluck().all(created.body.id)).toEqual([support]);
   });
 
+  it('answers 200 for an anonymous report with no reporter, making the asker a watcher and notifying no one', async () => {
+    const created = await create(server, { description: DESCRIPTION });
+    const before = (await notifications(server)).length;
+    const r = await server.request('POST', `${ISSUES}/${created.body.scoped_id}/ask_for_details`, { auth: `Bearer ${PATS.developer}`, json: { what: 'steps' } });
+    expect(r.status).toBe(200);
+    expect(r.body).toEqual({ success: true, message: expect.any(String) });
+    expect((await notifications(server)).length).toBe(before);
+    const dev = server.deps.db.prepare("SELECT id FROM users WHERE name = 'Dev Eloper'").pluck().get();
+    expect(server.deps.db.prepare('SELECT user_id FROM issue_watchers WHERE issue_id = ?').pluck().all(created.body.id)).toEqual([dev]);
+  });
+
   it('needs bugs.ask_details and a known `what`', async () => {
     const created = await create(server, { description: DESCRIPTION }, { auth: `Bearer ${PATS.tester}` });
     const path = `${ISSUES}/${created.body.scoped_id}/ask_for_details`;

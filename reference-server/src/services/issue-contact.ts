@@ -69,11 +69,13 @@ const WHAT_TEXT = { steps: 'the steps to reproduce it', screenshot: 'a screensho
 export function askForDetails(deps: Deps, caller: Caller, project: ProjectRow, issue: IssueRow, body: Body) {
   requireScope(deps, caller, project, 'bugs.ask_details');
   const input = AskForDetailsBody.parse(body);
-  if (issue.reporter_user_id === null) throw unprocessable('This issue has no reporter to ask for details.');
-  const reporter = findUserById(deps.db, issue.reporter_user_id);
   const requester = signedInUser(caller)!;
   const now = deps.clock.now().toISOString();
   addIssueWatcher(deps.db, issue.id, requester.id, now);
+  // An anonymous report (a bare project token) has no one to ask: the asker still watches it,
+  // so a later set_contact_info or update reaches them; not a refusal of well-formed input.
+  if (issue.reporter_user_id === null) return { success: true, message: 'This issue has no reporter to ask yet; you are watching it.' };
+  const reporter = findUserById(deps.db, issue.reporter_user_id);
   notify(deps, {
     kind: 'notification', event: 'issue.details_requested', projectId: project.id, recipientUserId: issue.reporter_user_id, recipientEmail: reporter?.email ?? null,
     subject: `More details needed: ${issue.title}`,
