@@ -186,3 +186,11 @@ describe('lookup, auto-creation, caps and warnings (rules 6-9)', () => {
     expect(valueOf(support.body, 'internal')).toBe('secret');
   });
 });
+
+it('drops a value under a blank ident on the SDK path with a warning instead of creating a nameless field', async () => {
+  const before = server.deps.db.prepare("SELECT count(*) FROM custom_fields WHERE applies_to = 'issue'").pluck().get();
+  const r = await create(server, { description: DESCRIPTION, custom: { '': 'x', '  ': 'y' } });
+  expect(r.status).toBe(201);
+  expect(r.body.warnings).toEqual(['A custom field with a blank name was dropped.', 'A custom field with a blank name was dropped.']);
+  expect(server.deps.db.prepare("SELECT count(*) FROM custom_fields WHERE applies_to = 'issue'").pluck().get()).toBe(before);
+});

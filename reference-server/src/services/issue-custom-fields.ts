@@ -126,6 +126,8 @@ export function planCustomFields(deps: Pick<Deps, 'db'>, project: ProjectRow, in
     if (!field) {
       if (input.path === 'user' && !trusted) throw unprocessable(`Unknown custom field "${key}".`, { field: key });
       if (blank(raw)) continue;
+      // A field needs a name to be created: a blank key is dropped (rule 9), not a nameless field.
+      if (key.trim() === '') { plan.warnings.push('A custom field with a blank name was dropped.'); continue; }
       if (typeof raw !== 'string' && typeof raw !== 'number' && typeof raw !== 'boolean') {
         plan.warnings.push(`Custom field "${key}" was dropped: a new field takes text only.`);
         continue;
