@@ -93,6 +93,18 @@ describe('update', () => {
     expect(server.deps.db.prepare('SELECT release_id FROM issues WHERE id = ?').pluck().get(created.body.id)).toBe(latest);
   });
 
+  it('takes a JSON null for a member it cannot clear as the member left out, and null assigned_to_id as unassign', async () => {
+    const created = await create(server, { description: DESCRIPTION, title: 'Kept title' });
+    const dev = server.deps.db.prepare("SELECT id FROM users WHERE name = 'Dev Eloper'").pluck().get() as number;
+    await patch(created.body.scoped_id, { assigned_to_id: dev });
+    const r = await patch(created.body.scoped_id, {
+      title: null, description: null, status: null, priority: null, unformatted_steps_to_reproduce: null, steps_to_reproduce_array: null, custom: null, assigned_to_id: null,
+    });
+    expect(r.status).toBe(200);
+    expect(r.body).toMatchObject({ title: 'Kept title', description: DESCRIPTION, status: 'open', assigned_to: { id: null, name: null } });
+    expect(r.body).not.toHaveProperty('warnings');
+  });
+
   it('refuses values outside the update enums and unknown assignees with 422', async () => {
     const created = await create(server, { description: DESCRIPTION });
     expect((await patch(created.body.scoped_id, { status: 'hidden' })).status).toBe(422);

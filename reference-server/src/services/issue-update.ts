@@ -58,9 +58,20 @@ function resolveRelease(deps: Deps, project: ProjectRow, value: string | number 
   return release.id;
 }
 
+/** Members a JSON `null` cannot clear: null there is the member left out (as at create). */
+const NOT_CLEARABLE = ['title', 'description', 'status', 'priority', 'unformatted_steps_to_reproduce', 'steps_to_reproduce_array', 'custom', 'custom_fields'];
+
+function withoutUnsetNulls(body: Body): Body {
+  const issue = body.issue;
+  if (issue === null) return { ...body, issue: undefined };
+  if (typeof issue !== 'object' || Array.isArray(issue)) return body;
+  const fields = issue as Record<string, unknown>;
+  return { ...body, issue: Object.fromEntries(Object.entries(fields).filter(([key, v]) => !(v === null && NOT_CLEARABLE.includes(key)))) };
+}
+
 export function updateIssue(deps: Deps, caller: Caller, project: ProjectRow, issue: IssueRow, body: Body, encoding: BodyEncoding): Issue {
   const kind = editorKind(deps, caller, project, issue);
-  const parsed = IssueUpdateBody.safeParse(body);
+  const parsed = IssueUpdateBody.safeParse(withoutUnsetNulls(body));
   if (!parsed.success) throw unprocessable(describeZodError(parsed.error));
   const input = parsed.data.issue;
   const viewer = viewerOf(deps, caller, project);
