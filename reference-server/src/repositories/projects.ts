@@ -44,6 +44,11 @@ export function findProjectById(db: Db, id: number): ProjectRow | undefined {
   return stmt(db, 'SELECT * FROM projects WHERE id = ?').get(id) as ProjectRow | undefined;
 }
 
+/** Whether the project has duplicate detection on (one column, read on every issue create). */
+export function hasDuplicateDetection(db: Db, id: number): boolean {
+  return Boolean(stmt(db, 'SELECT duplicate_detection FROM projects WHERE id = ?').pluck().get(id));
+}
+
 export function listPublicProjects(db: Db, limit: number, offset: number): { rows: ProjectRow[]; total: number } {
   return {
     rows: stmt(db, "SELECT * FROM projects WHERE access = 'public' ORDER BY id LIMIT ? OFFSET ?").all(limit, offset) as ProjectRow[],

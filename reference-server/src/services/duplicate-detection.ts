@@ -4,7 +4,7 @@
 import type { Deps } from '../deps.ts';
 import { markDuplicate } from '../repositories/duplicates.ts';
 import { findIssueByGlobalId, type IssueRow } from '../repositories/issues.ts';
-import { findProjectById } from '../repositories/projects.ts';
+import { findProjectById, hasDuplicateDetection } from '../repositories/projects.ts';
 import { emitIssueWrite, issueWriteHooks } from './issue-events.ts';
 import { embedIssue } from './embedding.ts';
 import { similarTo } from './similar.ts';
@@ -43,6 +43,5 @@ export function registerDuplicateDetection(deps: Deps): void {
 
 issueWriteHooks.push((deps: Deps, issue: IssueRow, kind) => {
   if ((kind !== 'created' && kind !== 'published') || issue.raw !== 0 || issue.status !== 'open') return;
-  const project = findProjectById(deps.db, issue.project_id);
-  if (project?.duplicate_detection) deps.jobs.enqueue(DUPLICATE_DETECTION_JOB, { issue_id: issue.id });
+  if (hasDuplicateDetection(deps.db, issue.project_id)) deps.jobs.enqueue(DUPLICATE_DETECTION_JOB, { issue_id: issue.id });
 });

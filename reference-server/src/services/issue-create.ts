@@ -3,6 +3,7 @@
 // device, inline log and automatic-publish job; the draft JWT is signed after it commits.
 import type { Issue } from '../../../widget/src/protocol/issues.ts';
 import { ISSUE_PRIORITIES } from '../../../widget/src/protocol/issues.ts';
+import { inTransaction } from '../db/database.ts';
 import type { Deps } from '../deps.ts';
 import { unprocessable } from '../errors.ts';
 import type { Body } from '../http/body.ts';
@@ -63,7 +64,7 @@ async function create(deps: Deps, caller: Caller, project: ProjectRow, body: Bod
   const publishAt = delay !== null ? new Date(now.getTime() + delay).toISOString() : null;
   const keepsLog = input.logs !== null && (!input.includeFlags.process || input.includeFlags.other);
 
-  const issue = deps.db.transaction((): IssueRow => {
+  const issue = inTransaction(deps.db, (): IssueRow => {
     assertTesterCaps(deps, project, viewer, reporter.userId);
     if (submission && !useSubmissionToken(deps.db, submission.jti, stamp)) throw unprocessable('This submission token has already been used.');
     consumeDailyLimit(deps, caller, 'bug_report');
@@ -94,7 +95,7 @@ async function create(deps: Deps, caller: Caller, project: ProjectRow, body: Bod
     if (input.includeFlags.process) pruneIssueMedia(deps, row, { screenshots: input.includeFlags.screenshot, videos: input.includeFlags.video, other: input.includeFlags.other });
     if (publishAt !== null) deps.jobs.enqueue(AUTO_PUBLISH_JOB, { issueId: row.id }, new Date(publishAt));
     return row;
-  })();
+  });
 
   // Raw submissions skip notifications (reference Issue.raw).
   if (discordBot && release.defaulted && issue.reporter_user_id !== null && issue.raw === 0) askToConfirmRelease(deps, project, issue);
