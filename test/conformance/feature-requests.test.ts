@@ -237,6 +237,20 @@ describe('custom fields on feature requests', () => {
     expect(user.status).toBe(201);
     expect(user.body.warnings).toEqual(['Unknown custom field mystery was ignored.']);
   });
+
+  it('keeps a text value of 4096 characters (an emoji counts as one) and drops a longer one with a warning', async () => {
+    // area is required, so the longer value goes in the optional secret_note.
+    const full = '🎮'.repeat(4096);
+    const kept = await create({ feature_request: { description: 'Long area text', custom: { area: full } } }, auth, FIELDS_PROJECT);
+    expect(kept.status).toBe(201);
+    expect(kept.body.custom_fields.find((f: { ident: string }) => f.ident === 'area')?.value).toBe(full);
+    expect(kept.body.warnings ?? []).toEqual([]);
+    const long = await create({ feature_request: { description: 'Too long note text', custom: { area: 'x', secret_note: `${full}x` } } }, auth, FIELDS_PROJECT);
+    expect(long.status).toBe(201);
+    const dev = await server.request('GET', `/projects/${FIELDS_PROJECT}/feature_requests/${long.body.id}.json`, { auth: `Bearer ${PATS.developer}` });
+    expect(dev.body.custom_fields.map((f: { ident: string }) => f.ident)).not.toContain('secret_note');
+    expect(long.body.warnings).toEqual([expect.stringMatching(/4096 characters/)]);
+  });
 });
 
 describe('Idempotency-Key on create', () => {

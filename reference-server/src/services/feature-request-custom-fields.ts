@@ -59,7 +59,8 @@ function coerce(field: CustomFieldRow, raw: unknown, options: ResolveOptions): {
     default: {
       if (typeof raw === 'object' && raw !== null) throw unprocessable(`${label} is a text field: send a string.`);
       const value = String(raw);
-      if (value.length > MAX_CUSTOM_VALUE_LENGTH) return { warning: `${label} was dropped: longer than ${MAX_CUSTOM_VALUE_LENGTH} characters.` };
+      // The cap counts characters (code points), so an emoji is one, as for issues.
+      if ([...value].length > MAX_CUSTOM_VALUE_LENGTH) return { warning: `${label} was dropped: longer than ${MAX_CUSTOM_VALUE_LENGTH} characters.` };
       return { value };
     }
   }
