@@ -3,6 +3,7 @@
 // 1-9 core, 10-19 issues, 20-29 media, 30-39 other resources, 40-49 search and jobs.
 import core from './001-core.ts';
 import issues from './010-issues.ts';
+import issueIndexTrim from './011-issue-index-trim.ts';
 import media from './020-media.ts';
 import featureRequestsTickets from './030-feature-requests-tickets.ts';
 import releasesPlaytimeFacts from './050-releases-playtime-facts.ts';
@@ -14,4 +15,4 @@ export interface Migration {
   sql: string;
 }
 
-export const migrations: Migration[] = [core, issues, media, featureRequestsTickets, releasesPlaytimeFacts, search];
+export const migrations: Migration[] = [core, issues, issueIndexTrim, media, featureRequestsTickets, releasesPlaytimeFacts, search];
