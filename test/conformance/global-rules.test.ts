@@ -96,6 +96,31 @@ describe('errors', () => {
     expect(big.status).toBe(413);
     expect(await big.json()).toEqual({ error: expect.stringMatching(/larger than/) });
   });
+
+  it('caps a chunked multipart body (no Content-Length) while reading it: 413 over the cap, parsed under it', async () => {
+    const boundary = 'gb-chunked-boundary';
+    const multipart = (pad: number) => {
+      const text = `--${boundary}\r\nContent-Disposition: form-data; name="advance"\r\n\r\n1s\r\n`
+        + (pad ? `--${boundary}\r\nContent-Disposition: form-data; name="pad"\r\n\r\n${'x'.repeat(pad)}\r\n` : '') + `--${boundary}--\r\n`;
+      const bytes = new TextEncoder().encode(text);
+      // A stream body goes out with Transfer-Encoding: chunked, so the server sees no Content-Length.
+      return new ReadableStream<Uint8Array>({
+        start(controller) {
+          for (let i = 0; i < bytes.length; i += 64 * 1024) controller.enqueue(bytes.subarray(i, i + 64 * 1024));
+          controller.close();
+        },
+      });
+    };
+    const send = (pad: number) => fetch(`${server.url}/__admin/clock`, {
+      method: 'POST', headers: { 'Content-Type': `multipart/form-data; boundary=${boundary}` }, body: multipart(pad), duplex: 'half',
+    } as RequestInit & { duplex: 'half' });
+    const small = await send(0);
+    expect(small.status).toBe(200);
+    expect((await small.json()).now).toEqual(expect.any(String));
+    const big = await send(9 * 1024 * 1024);
+    expect(big.status).toBe(413);
+    expect(await big.json()).toEqual({ error: expect.stringMatching(/too large/) });
+  });
 });
 
 describe('Idempotency-Key (decisions §1)', () => {

@@ -71,8 +71,8 @@ export function bodyStream(c: Context): Readable {
   return c.req.raw.body ? Readable.fromWeb(c.req.raw.body as import('node:stream/web').ReadableStream) : Readable.from([]);
 }
 
-/** The whole body as UTF-8 text, refused with 413 as soon as it passes `max` bytes. */
-export function readText(c: Context, max: number): Promise<string> {
+/** The whole body as bytes, refused with 413 as soon as it passes `max` bytes (chunked bodies included). */
+export function readBytes(c: Context, max: number): Promise<Buffer> {
   const stream = bodyStream(c);
   return new Promise((resolve, reject) => {
     const chunks: Buffer[] = [];
@@ -88,13 +88,18 @@ export function readText(c: Context, max: number): Promise<string> {
       }
       chunks.push(bytes);
     };
-    const onEnd = () => { cleanup(); resolve(chunks.length === 1 ? chunks[0].toString('utf8') : Buffer.concat(chunks, size).toString('utf8')); };
+    const onEnd = () => { cleanup(); resolve(chunks.length === 1 ? chunks[0] : Buffer.concat(chunks, size)); };
     const onError = (error: Error) => { cleanup(); reject(badRequest(`The request body could not be read: ${error.message}`)); };
     const cleanup = () => { stream.off('data', onData); stream.off('end', onEnd); stream.off('error', onError); };
     stream.on('data', onData);
     stream.once('end', onEnd);
     stream.once('error', onError);
   });
+}
+
+/** The whole body as UTF-8 text, refused with 413 as soon as it passes `max` bytes. */
+export async function readText(c: Context, max: number): Promise<string> {
+  return (await readBytes(c, max)).toString('utf8');
 }
 
 export async function readBody(c: Context, options: { maxBytes?: number } = {}): Promise<Body> {
@@ -116,8 +121,14 @@ export async function readBody(c: Context, options: { maxBytes?: number } = {}):
     return nestEntries(new URLSearchParams(text).entries());
   }
   if (type === 'multipart/form-data') {
+    // Read under the cap first: a chunked body declares no Content-Length to refuse it by.
+    const bytes = await readBytes(c, max);
     let form: FormData;
-    try { form = await c.req.formData(); } catch { throw badRequest('The multipart body could not be parsed.'); }
+    try {
+      form = await new Response(bytes as Uint8Array<ArrayBuffer>, { headers: { 'content-type': c.req.header('content-type') ?? '' } }).formData();
+    } catch {
+      throw badRequest('The multipart body could not be parsed.');
+    }
     return nestEntries(form.entries());
   }
   if (type === '') {
