@@ -5,15 +5,15 @@ import { gzipSync } from 'node:zlib';
 import { DIST_DIR } from './build-once.ts';
 
 export const LOADER_BUDGET = 8 * 1024;
-/** Issue 6 asks for 35 KB; not met. The widget is 38.6 KB, 39,563 B (from 47 KB: workbox-window and
+/** Issue 6 asks for 35 KB; not met. The widget is 38.5 KB, 39,386 B (from 47 KB: workbox-window and
  * the in-thread spark-md5 on demand, the loader's canvas grab no longer shipped twice, no Vite preload
  * helper, minified CSS, production JSX even when built under vitest, only the report flow's paths in
- * the reporter, no CJS interop in the MD5 worker). The rest is the libraries the issue names (Preact,
- * ky, idb, spark-md5 in the worker) and the widget's features: README "Known gaps". WIDGET_BUDGET is
- * the smallest size reached, rounded up (373 B of slack for chunk-hash noise): lower it with every
- * cut, raise it only with a reason. */
+ * the reporter, no CJS interop in the MD5 worker, classic `h` JSX instead of preact/jsx-runtime). The
+ * rest is the libraries the issue names (Preact, ky, idb, spark-md5 in the worker) and the widget's
+ * features: README "Known gaps". WIDGET_BUDGET is the smallest size reached, rounded up (314 B of slack
+ * for chunk-hash noise): lower it with every cut, raise it only with a reason. */
 export const WIDGET_TARGET = 35 * 1024;
-export const WIDGET_BUDGET = 39 * 1024;
+export const WIDGET_BUDGET = 39_700;
 
 const gz = (file: string) => gzipSync(readFileSync(file), { level: 9 }).length;
 

@@ -1,5 +1,8 @@
 // The screenshot editor: pen, arrow, box and redact drawn with a pointer on a canvas laid over
 // the screenshot, in the screenshot's own pixel space; undo, clear, done.
+/** @jsxRuntime classic */
+/** @jsx h */
+import { h } from 'preact';
 import { useEffect, useRef, useState } from 'preact/hooks';
 import type { Translate } from './i18n.ts';
 import { drawShape, type Point, type Shape, type Tool } from './shapes.ts';

@@ -1,5 +1,8 @@
 // The overlay: a modal <dialog> (top layer, so it covers fullscreen games too) holding the
 // form, the annotation editor or the end state. Owns the report's state and the send flow.
+/** @jsxRuntime classic */
+/** @jsx h */
+import { h } from 'preact';
 import { useEffect, useMemo, useRef, useState } from 'preact/hooks';
 import type { Screenshot } from '../platform/screenshot.ts';
 import { AnnotationEditor } from './annotation-editor.tsx';
@@ -13,6 +16,7 @@ import { ResultView } from './result-view.tsx';
 import type { Shape } from './shapes.ts';
 
 type View = 'form' | 'editor' | 'result';
+const NO_SNAPSHOT: ReportSnapshot = { logs: '', logCount: 0, debugTrace: [], deviceInfo: '', customFields: {} };
 
 export function App({ ctx, root }: { ctx: OverlayContext; root: ShadowRoot }) {
   const { t, lang, dir } = useMemo(() => createTranslate(ctx.options.locale), []);
@@ -37,6 +41,8 @@ export function App({ ctx, root }: { ctx: OverlayContext; root: ShadowRoot }) {
   const undo = useRef<(() => void) | null>(null);
   const sendRef = useRef<() => void>(() => {});
 
+  const focus = (id: string) => (root.getElementById(id) as HTMLElement | null)?.focus();
+
   const useShot = (s: Screenshot) => {
     setShot(s);
     setShotUrl((old) => {
@@ -53,9 +59,9 @@ export function App({ ctx, root }: { ctx: OverlayContext; root: ShadowRoot }) {
   useEffect(() => {
     const d = dialog.current as HTMLDialogElement;
     try { d.showModal(); } catch { d.setAttribute('open', ''); }
-    (root.getElementById('gb-desc') as HTMLElement | null)?.focus();
+    focus('gb-desc');
     ctx.screenshot.then(useShot);
-    ctx.collect().then(setSnap, () => setSnap({ logs: '', logCount: 0, debugTrace: [], deviceInfo: '', customFields: {} }));
+    ctx.collect().then(setSnap, () => setSnap(NO_SNAPSHOT));
     loadProjectInfo(ctx.options).then((i) => {
       setInfo(i);
       const kinds = availableKinds(i);
@@ -76,7 +82,6 @@ export function App({ ctx, root }: { ctx: OverlayContext; root: ShadowRoot }) {
 
   const send = async () => {
     if (progress !== null) return;
-    const focus = (id: string) => (root.getElementById(id) as HTMLElement | null)?.focus();
     const n = form.description.trim().length;
     if (n < Math.max(1, minLength)) { setError(t('too_short', { min: Math.max(1, minLength), n })); focus('gb-desc'); return; }
     const email = form.email.trim();
@@ -85,7 +90,7 @@ export function App({ ctx, root }: { ctx: OverlayContext; root: ShadowRoot }) {
     if (missing) { setError(`${missing.name} (${t('required')})`); focus(`gb-cf-${missing.ident}`); return; }
     setError(null);
     setProgress(0);
-    const input = await buildReport(form, snap ?? { logs: '', logCount: 0, debugTrace: [], deviceInfo: '', customFields: {} }, { screenshot: shot, shapes, replay });
+    const input = await buildReport(form, snap ?? NO_SNAPSHOT, { screenshot: shot, shapes, replay });
     let result: SubmitOutcome;
     if (rejectedId) {
       const { attachments: _ignored, ...edits } = input;
@@ -101,8 +106,8 @@ export function App({ ctx, root }: { ctx: OverlayContext; root: ShadowRoot }) {
   sendRef.current = send;
 
   useEffect(() => {
-    if (view === 'result') (root.getElementById('gb-result-action') as HTMLElement | null)?.focus();
-    if (view === 'form' && outcome) (root.getElementById('gb-desc') as HTMLElement | null)?.focus();
+    if (view === 'result') focus('gb-result-action');
+    if (view === 'form' && outcome) focus('gb-desc');
   }, [view]);
 
   return (

@@ -1,5 +1,8 @@
 // One tester-settable custom field of the project as a labelled control: text, boolean,
 // single select or multi select (decisions §2 definitions; reference custom field rules).
+/** @jsxRuntime classic */
+/** @jsx h */
+import { h } from 'preact';
 import type { FieldDef } from './project-info.ts';
 import type { Translate } from './i18n.ts';
 

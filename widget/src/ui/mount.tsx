@@ -1,6 +1,8 @@
 // Lazy entry of the overlay: one host element with one shadow root, the adopted stylesheet,
 // and the Preact app. Loaded on first open (or while the game idles), never by the loader itself.
-import { render } from 'preact';
+/** @jsxRuntime classic */
+/** @jsx h */
+import { h, render } from 'preact';
 import { App } from './app.tsx';
 import type { OverlayContext, OverlayHandle } from './context.ts';
 import { applyStyles } from './styles.ts';

@@ -1,5 +1,9 @@
 // The report form: type, title, description with its live counter, steps, the project's
 // tester-settable custom fields, attachment toggles with previews, contact email, send.
+/** @jsxRuntime classic */
+/** @jsx h */
+/** @jsxFrag Fragment */
+import { h, Fragment } from 'preact';
 import type { Screenshot } from '../platform/screenshot.ts';
 import type { FormState } from './build-report.ts';
 import type { ReportSnapshot } from './context.ts';

@@ -1,4 +1,7 @@
 // The honest end state: sent, saved on this device (and why), or the server's reason.
+/** @jsxRuntime classic */
+/** @jsx h */
+import { h } from 'preact';
 import type { SubmitOutcome } from './context.ts';
 import type { Translate } from './i18n.ts';
 
