@@ -20,9 +20,15 @@ export async function hashRequest(request: Md5Request, post: (reply: Md5Reply) =
     if (request.blob) {
       const blob = request.blob;
       const slice = request.sliceBytes ?? SLICE;
+      // The next slice is read while this one is hashed: reading a Blob slice costs about as much
+      // as hashing it, and the browser reads off this thread. Two slices in memory at most.
+      const read = (start: number) => blob.slice(start, Math.min(blob.size, start + slice)).arrayBuffer();
+      let next = read(0);
       for (let start = 0; start < blob.size; start += slice) {
         const end = Math.min(blob.size, start + slice);
-        spark.append(await blob.slice(start, end).arrayBuffer());
+        const current = await next;
+        if (end < blob.size) next = read(end);
+        spark.append(current);
         post({ id: request.id, type: 'progress', loaded: end, total: blob.size });
       }
     } else {
