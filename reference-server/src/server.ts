@@ -10,7 +10,7 @@ import { createControllableClock } from './clock.ts';
 import { createCommitGroups } from './db/commit-groups.ts';
 import { openDatabase } from './db/database.ts';
 import type { Deps, ServerConfig } from './deps.ts';
-import { getJwtSecret } from './repositories/settings.ts';
+import { getClockOffset, getJwtSecret } from './repositories/settings.ts';
 import { createJobRunner } from './services/jobs.ts';
 import { createJwtService } from './services/jwt.ts';
 
@@ -30,7 +30,9 @@ export const startupHooks: Array<(deps: Deps) => void> = [];
 
 export function createDeps(options: ServerOptions = {}): Deps {
   const db = openDatabase(options.db ?? ':memory:');
-  const clock = createControllableClock(options.now);
+  // A clock moved by /__admin/clock stays moved across a restart on the same database file, so a
+  // job that came due before the restart runs after it (decisions §8).
+  const clock = createControllableClock(options.now ?? new Date(Date.now() + getClockOffset(db)));
   const storageDir = options.storageDir ?? join(tmpdir(), `glitchbox-storage-${process.pid}-${Date.now()}`);
   mkdirSync(storageDir, { recursive: true });
   const config: ServerConfig = {

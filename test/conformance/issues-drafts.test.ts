@@ -147,6 +147,25 @@ describe('automatic publish', () => {
       expect(seen.body.status).toBe('open');
     } finally { await second.close(); }
   });
+
+  it('publishes after a restart a draft whose time the clock passed before the restart (the moved clock is kept)', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'glitchbox-issues-'));
+    const db = join(dir, 'server.db');
+    const first = await startTestServer({ db, seed: issueSeed() });
+    const created = await draft(first, { publish_after: '1h' });
+    await first.advance('2h');
+    const movedTo = Date.parse((await first.request('GET', '/__admin/clock')).body.now);
+    await first.close();
+    const second = await startTestServer({ db, seed: false });
+    try {
+      const now = Date.parse((await second.request('GET', '/__admin/clock')).body.now);
+      expect(now).toBeGreaterThanOrEqual(movedTo);
+      expect(now - movedTo).toBeLessThan(60_000);
+      expect(await second.runJobs()).toBeGreaterThanOrEqual(1);
+      const seen = await second.request('GET', `${ISSUES}/g-${created.body.id}.json`, { auth: `Bearer ${PATS.developer}` });
+      expect(seen.body.status).toBe('open');
+    } finally { await second.close(); }
+  });
 });
 
 describe('ask for details', () => {

@@ -10,6 +10,7 @@ import { readBody } from '../http/body.ts';
 import type { AppEnv } from '../http/env.ts';
 import { clientIp, isLoopback } from '../http/middleware.ts';
 import { listNotifications } from '../repositories/notifications.ts';
+import { putClockOffset } from '../repositories/settings.ts';
 import { loadFixtures } from '../services/fixtures.ts';
 
 /** The largest time a JavaScript Date holds (ECMA-262 §21.4.1.1). */
@@ -36,6 +37,7 @@ export function adminRoutes(deps: Deps) {
     // A clock past what a Date can hold would make every later timestamp throw (a 500 forever).
     if (!Number.isFinite(target) || Math.abs(target) > MAX_CLOCK_MS) throw unprocessable('The clock cannot be moved past the year 275760.');
     deps.clock.set(new Date(target));
+    putClockOffset(deps.db, target - Date.now());
     return c.json({ now: deps.clock.now().toISOString() });
   });
   app.get('/__admin/clock', (c) => c.json({ now: deps.clock.now().toISOString() }));
