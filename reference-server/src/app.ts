@@ -5,7 +5,7 @@ import type { Deps } from './deps.ts';
 import type { AppEnv } from './http/env.ts';
 import { corsMiddleware } from './http/cors.ts';
 import { mapError } from './http/error-mapper.ts';
-import { callerMiddleware, commitGroupMiddleware, projectMiddleware, requestId } from './http/middleware.ts';
+import { callerMiddleware, commitGroupMiddleware, projectMiddleware, requestId, strictMiddleware } from './http/middleware.ts';
 import { adminRoutes } from './routes/admin.ts';
 import { authRoutes } from './routes/auth.ts';
 import { docsRoutes } from './routes/docs.ts';
@@ -59,6 +59,7 @@ export function createApp(deps: Deps): Hono<AppEnv> {
   for (const path of ['/projects', '/projects/*']) app.use(path, callerMiddleware(deps));
   app.use('/projects/:project_id', projectMiddleware(deps));
   app.use('/projects/:project_id/*', projectMiddleware(deps));
+  for (const path of ['/projects', '/projects/*', '/auth/*']) app.use(path, strictMiddleware(deps));
   app.route('/', authRoutes(deps));
   app.route('/', crashRoutes(deps));
   for (const module of projectScopedModules) app.route('/', module(deps));

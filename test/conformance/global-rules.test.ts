@@ -161,4 +161,40 @@ describe('strict mode (decisions §9)', () => {
     } finally { await strict.close(); }
     expect((await server.request('GET', `/projects/${PROJECT_ID}.json`, { auth: `FormUser ${TOKENS.all}`, project: false })).status).toBe(200);
   });
+
+  it('refuses unknown parameters and wrong encodings with 400 naming them, and still takes every documented one', async () => {
+    const strict = await startTestServer({ strict: true });
+    const issues = `/projects/${PROJECT_ID}/issues.json`;
+    const description = 'The game crashes when I open the map screen';
+    try {
+      const refused = [
+        await strict.request('GET', `${issues}?bogus=1`, { auth: `Bearer ${PATS.owner}` }),
+        await strict.request('GET', '/projects.json?per_page=10'), // fixed page size, no per-page parameter
+        await strict.request('POST', issues, { auth: `FormUser ${TOKENS.all}`, form: { 'issue[description]': description, 'issue[bogus]': 'x' } }),
+        await strict.request('POST', issues, { auth: `FormUser ${TOKENS.all}`, form: { 'issue[description]': description, bogus: 'x' } }),
+        // JSON bodies nest the values under `issue` (reference, issue create).
+        await strict.request('POST', issues, { auth: `FormUser ${TOKENS.all}`, json: { description } }),
+        // Top-level form booleans are 1, 0, true or false (custom field rule 2).
+        await strict.request('POST', issues, { auth: `FormUser ${TOKENS.all}`, form: { 'issue[description]': description, draft: 'True' } }),
+      ];
+      expect(refused.map((r) => r.status)).toEqual([400, 400, 400, 400, 400, 400]);
+      expect(refused.map((r) => r.body.error)).toEqual([
+        expect.stringMatching(/"bogus".*§9/), expect.stringMatching(/"per_page".*§9/), expect.stringMatching(/"issue\[bogus\]".*§9/),
+        expect.stringMatching(/"bogus".*§9/), expect.stringMatching(/"description".*§9/), expect.stringMatching(/draft=True.*rule 2/),
+      ]);
+
+      const accepted = [
+        await strict.request('GET', `${issues}?page=1&per_page=10&status[]=open&priority=high&archived=false`, { auth: `Bearer ${PATS.owner}` }),
+        await strict.request('GET', '/projects.json?page=1&all=true'),
+        await strict.request('POST', issues, { auth: `FormUser ${TOKENS.all}`, form: { 'issue[description]': description, 'issue[steps_to_reproduce_array][]': ['Open the map'], draft: 'true', publish_after: '1h' } }),
+        await strict.request('POST', issues, { auth: `FormUser ${TOKENS.all}`, json: { issue: { description, extras: { device_info: { value: 'Windows 11', validation_mode: 'loose' } } }, draft: true } }),
+        await strict.request('GET', `/projects/${PROJECT_ID}/issues/search.json?query=crash&page=1`, { auth: `Bearer ${PATS.owner}` }),
+        await strict.request('POST', `/projects/${PROJECT_ID}/issues/search.json`, { auth: `Bearer ${PATS.owner}`, json: { query: 'crash' } }),
+      ];
+      expect(accepted.map((r) => r.status)).toEqual([200, 200, 201, 201, 200, 200]);
+    } finally { await strict.close(); }
+    // The default mode tolerates all of it, as the real service does.
+    const lenient = await server.request('POST', issues, { auth: `FormUser ${TOKENS.all}`, form: { 'issue[description]': description, 'issue[bogus]': 'x', draft: 'True' } });
+    expect(lenient.status).toBe(201);
+  });
 });

@@ -5,6 +5,7 @@ import type { IncomingMessage } from 'node:http';
 import { Readable } from 'node:stream';
 import type { Context } from 'hono';
 import { badRequest, payloadTooLarge } from '../errors.ts';
+import { strictBody } from './strict.ts';
 
 export type Body = Record<string, unknown>;
 
@@ -103,6 +104,13 @@ export async function readText(c: Context, max: number): Promise<string> {
 }
 
 export async function readBody(c: Context, options: { maxBytes?: number } = {}): Promise<Body> {
+  const body = await parseBody(c, options);
+  // --strict (decisions §9): parameters the operation does not take are 400.
+  if (c.get('strict')) strictBody(c, body, mediaTypeOf(c).includes('json') ? 'json' : 'form');
+  return body;
+}
+
+async function parseBody(c: Context, options: { maxBytes?: number }): Promise<Body> {
   const max = options.maxBytes ?? MAX_BODY_BYTES;
   const declared = Number(c.req.header('content-length') ?? '0');
   if (declared > max) throw payloadTooLarge(`The request body is larger than ${Math.round(max / 1024 / 1024)} MB.`);

@@ -10,6 +10,7 @@ import { findProjectByPublicId } from '../repositories/projects.ts';
 import { assertCanViewProject } from '../services/access.ts';
 import { resolveCaller } from '../services/caller.ts';
 import type { AppEnv } from './env.ts';
+import { strictQuery } from './strict.ts';
 
 /** The peer address; in-process requests (app.request in tests) count as loopback. */
 export function clientIp(c: Context): string {
@@ -83,6 +84,19 @@ export function projectMiddleware(deps: Deps): MiddlewareHandler<AppEnv> {
     if (!project) throw notFound('Project not found.');
     assertCanViewProject(deps, c.get('caller'), project);
     c.set('project', project);
+    await next();
+  };
+}
+
+/**
+ * --strict (decisions §9): unknown query parameters are 400 here, unknown body parameters and
+ * form booleans outside 1/0/true/false when readBody parses the body.
+ */
+export function strictMiddleware(deps: Deps): MiddlewareHandler<AppEnv> {
+  return async (c, next) => {
+    if (!deps.config.strict || !hasEndpoint(c)) return next();
+    c.set('strict', true);
+    strictQuery(c);
     await next();
   };
 }

@@ -1,0 +1,151 @@
+// --strict (decisions §9): what the real service silently tolerates is answered with 400 naming
+// the rule of the reference that was broken. The missing project header is checked by the
+// project middleware; this module checks parameters against the operation's declared schemas
+// (widget/src/protocol, the same schemas the OpenAPI document is built from): a query or body
+// key that the operation does not take (top level, and one level inside a wrapper such as
+// `issue[...]`), and form booleans other than the reference's `1`, `0`, `true`, `false`.
+import type { Context } from 'hono';
+import { operations, type Operation } from '../../../widget/src/protocol/index.ts';
+import { badRequest } from '../errors.ts';
+
+/** Allowed keys of an object schema: null means "anything" (not an object, a record, a union of non-objects). */
+interface KeySet { keys: Map<string, KeySet | null> }
+
+type AnySchema = { _zod?: { def?: any } } | undefined;
+
+/** The object shapes a schema accepts after unwrapping optional/default/pipe/union; null when it is not an object. */
+function shapesOf(schema: AnySchema, depth = 0): Record<string, AnySchema>[] | null {
+  const def = schema?._zod?.def;
+  if (!def || depth > 12) return null;
+  switch (def.type) {
+    case 'object': return [def.shape];
+    case 'optional': case 'nullable': case 'default': case 'prefault': case 'readonly': case 'catch': case 'nonoptional':
+      return shapesOf(def.innerType, depth + 1);
+    case 'pipe': return shapesOf(def.in?._zod?.def?.type === 'transform' ? def.out : def.in, depth + 1);
+    case 'lazy': return shapesOf(def.getter(), depth + 1);
+    case 'union': {
+      const all: Record<string, AnySchema>[] = [];
+      for (const option of def.options as AnySchema[]) {
+        const shapes = shapesOf(option, depth + 1);
+        if (shapes) all.push(...shapes);
+      }
+      return all.length > 0 ? all : null;
+    }
+    default: return null;
+  }
+}
+
+function keySetOf(schema: AnySchema, level: number): KeySet | null {
+  const shapes = shapesOf(schema);
+  if (!shapes) return null;
+  const keys = new Map<string, KeySet | null>();
+  for (const shape of shapes) {
+    for (const [key, child] of Object.entries(shape)) {
+      // Only the wrapper level is checked (issue[...], ticket[...]); deeper values are free-form
+      // (custom field idents, device info, debug trace steps).
+      const nested = level === 0 ? keySetOf(child, 1) : null;
+      const existing = keys.get(key);
+      if (existing === undefined) keys.set(key, nested);
+      else if (existing && nested) for (const [k, v] of nested.keys) existing.keys.set(k, v);
+      else keys.set(key, null);
+    }
+  }
+  return { keys };
+}
+
+/** Wrappers whose keys are free-form by the reference: any `playtime_session[<key>]=<value>` is a tag. */
+const FREE_FORM_WRAPPERS = new Set(['playtime_session']);
+
+interface StrictOperation { op: Operation; methods: readonly string[]; pattern: RegExp; params: number; query: KeySet | null; body: KeySet | null }
+
+function compile(): StrictOperation[] {
+  const list: StrictOperation[] = [];
+  for (const op of Object.values(operations) as Operation[]) {
+    if (!op.path.startsWith('/projects') && !op.path.startsWith('/auth')) continue;
+    const source = op.path.replace(/[.*+?^$()|[\]\\]/g, '\\$&').replace(/\\?\{\w+\\?\}/g, '[^/]+');
+    const params = (op.path.match(/\{\w+\}/g) ?? []).length;
+    const query = op.query ? keySetOf(op.query as AnySchema, 0) : { keys: new Map() };
+    // A search POST without its own body schema takes the query parameters in the body.
+    const body = op.body ? keySetOf(op.body as AnySchema, 0) : op.methods.includes('POST') && op.query ? query : { keys: new Map() };
+    if (body) for (const wrapper of FREE_FORM_WRAPPERS) if (body.keys.has(wrapper)) body.keys.set(wrapper, null);
+    list.push({ op, methods: op.methods, pattern: new RegExp(`^${source}$`), params, query, body });
+  }
+  // Literal segments win over placeholders: /issues/search before /issues/{issue_id}.
+  return list.sort((a, b) => a.params - b.params);
+}
+
+let compiled: StrictOperation[] | null = null;
+
+function operationOf(method: string, path: string): StrictOperation | undefined {
+  compiled ??= compile();
+  const bare = path.endsWith('.json') ? path.slice(0, -5) : path;
+  return compiled.find((o) => o.methods.includes(method as never) && o.pattern.test(bare));
+}
+
+const RULE = 'strict mode (decisions §9): the reference lists the parameters of each operation, and the real service silently ignores any other';
+
+function checkKeys(where: 'query' | 'body', allowed: KeySet | null, value: Record<string, unknown>, op: Operation): void {
+  if (!allowed) return;
+  for (const [key, child] of Object.entries(value)) {
+    if (!allowed.keys.has(key)) {
+      throw badRequest(`Unknown ${where} parameter "${key}" for ${op.methods[0]} ${op.path} (${RULE}).`);
+    }
+    const nested = allowed.keys.get(key);
+    if (nested && child && typeof child === 'object' && !Array.isArray(child) && !(child instanceof Blob)) {
+      for (const inner of Object.keys(child)) {
+        if (!nested.keys.has(inner)) {
+          throw badRequest(`Unknown ${where} parameter "${key}[${inner}]" for ${op.methods[0]} ${op.path} (${RULE}).`);
+        }
+      }
+    }
+  }
+}
+
+/** Top-level form booleans of the reference (custom field rules 2; publish; releases). */
+const FLAG_KEYS = new Set(['draft', 'skip_description_check', 'email_my_report', 'save_draft', 'process_include_flags', 'include_screenshot', 'include_video', 'include_other', 'raw', 'developer_private', 'send_images_separately']);
+
+function checkFlags(value: Record<string, unknown>, path: string): void {
+  for (const [key, child] of Object.entries(value)) {
+    const name = path ? `${path}[${key}]` : key;
+    if (typeof child === 'string' && FLAG_KEYS.has(key) && !['1', '0', 'true', 'false'].includes(child)) {
+      throw badRequest(`The form boolean ${name}=${child} is not one of 1, 0, true, false (reference, custom field rule 2: the top-level form booleans accept 1/0 and true/false; strict mode, decisions §9).`);
+    }
+    if (!path && child && typeof child === 'object' && !Array.isArray(child) && !(child instanceof Blob)) checkFlags(child as Record<string, unknown>, name);
+  }
+}
+
+/** Strict check of the query string of a request (run once per request, before the handler). */
+export function strictQuery(c: Context): void {
+  const op = operationOf(c.req.method, new URL(c.req.url).pathname);
+  if (!op) return;
+  const url = new URL(c.req.url);
+  const query: Record<string, unknown> = {};
+  for (const key of url.searchParams.keys()) {
+    const bracket = key.indexOf('[');
+    const top = bracket === -1 ? key : key.slice(0, bracket);
+    const inner = bracket === -1 ? null : /^\[([^\]]*)\]/.exec(key.slice(bracket))?.[1] ?? '';
+    query[top] = inner ? { ...(query[top] as object), [inner]: '' } : '';
+  }
+  // A search POST takes its parameters in the body or the query.
+  checkKeys('query', c.req.method === 'POST' ? mergeKeySets(op.query, op.body) : op.query, query, op.op);
+}
+
+function mergeKeySets(a: KeySet | null, b: KeySet | null): KeySet | null {
+  if (!a || !b) return null;
+  return { keys: new Map([...a.keys, ...b.keys]) };
+}
+
+/** Strict check of a parsed body (readBody calls it when the server runs with --strict). */
+export function strictBody(c: Context, body: Record<string, unknown>, encoding: 'json' | 'form'): void {
+  const op = operationOf(c.req.method, new URL(c.req.url).pathname);
+  if (!op) return;
+  checkKeys('body', op.body, body, op.op);
+  if (encoding === 'form') checkFlags(body, '');
+}
+
+/** For tests and the docs: the keys strict mode accepts per operation. */
+export function strictKeyTable(): Record<string, { query: string[] | null; body: Record<string, string[] | null> | null }> {
+  compiled ??= compile();
+  const render = (k: KeySet | null) => (k ? Object.fromEntries([...k.keys].map(([key, v]) => [key, v ? [...v.keys.keys()] : null])) : null);
+  return Object.fromEntries(compiled.map((o) => [`${o.methods.join('|')} ${o.op.path}`, { query: o.query ? [...o.query.keys.keys()] : null, body: render(o.body) }]));
+}
