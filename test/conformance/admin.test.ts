@@ -74,6 +74,28 @@ describe('POST /__admin/fixtures', () => {
     expect(count('users')).toBe(0);
   });
 
+  it('keeps an issue id and scoped id given in the document, generating the others after them (decisions §7 "ids may be given")', async () => {
+    await server.request('POST', '/__admin/reset');
+    const r = await server.request('POST', '/__admin/fixtures', { json: seedDocument({ project: { issues: [
+      { key: 'given', id: 500, scoped_id: 7, title: 'Given ids', description: 'Both ids given' },
+      { key: 'g_form', id: 'g-600', title: 'Given g- id', description: 'Global id in its path form' },
+      { key: 'generated', title: 'Generated ids', description: 'Nothing given' },
+    ] } }) });
+    expect(r.status).toBe(201);
+    expect(r.body.issues.given).toEqual({ id: 500, scoped_id: 7, path_id: 'g-500' });
+    expect(r.body.issues.g_form).toEqual({ id: 600, scoped_id: 8, path_id: 'g-600' });
+    expect(r.body.issues.generated).toMatchObject({ scoped_id: 9 });
+    for (const path of ['g-500', '7', 'g-600', '8']) {
+      expect((await server.request('GET', `/projects/${PROJECT_ID}/issues/${path}.json`, { auth: 'Bearer pat-owner' })).status).toBe(200);
+    }
+    const dup = seedDocument({ project: { issues: [{ title: 'A', description: 'a', scoped_id: 3 }, { title: 'B', description: 'b', scoped_id: 3 }] } });
+    await server.request('POST', '/__admin/reset');
+    const refused = await server.request('POST', '/__admin/fixtures', { json: dup });
+    expect(refused.status).toBe(422);
+    expect(refused.body.error).toMatch(/^Invalid fixture at projects\[0\]\.issues\[1\]: already exists/);
+    expect(count('issues')).toBe(0);
+  });
+
   it('answers 422 for a duplicate project token', async () => {
     const doc = seedDocument() as any;
     doc.projects[1].tokens = [{ token: 'tkn-all' }];

@@ -33,16 +33,18 @@ export interface IssueRow {
 }
 
 export type NewIssue = Omit<IssueRow, 'id' | 'scoped_id' | 'duplicate_of_issue_id' | 'archived' | 'discord_message' | 'publish_at'> &
-  Partial<Pick<IssueRow, 'archived' | 'discord_message' | 'publish_at' | 'duplicate_of_issue_id'>>;
+  Partial<Pick<IssueRow, 'archived' | 'discord_message' | 'publish_at' | 'duplicate_of_issue_id'>> &
+  /** Given ids (fixture documents, decisions §7 "ids may be given"); generated when absent. */
+  { id?: number | null; scoped_id?: number | null };
 
-/** Inserts with scoped_id = the project's highest + 1, in one statement so two writers never collide. */
+/** Inserts with scoped_id = the project's highest + 1 unless given, in one statement so two writers never collide. */
 export function insertIssue(db: Db, issue: NewIssue): IssueRow {
-  return stmt(db, `INSERT INTO issues (project_id, scoped_id, title, description, status, priority, score, raw, source, archived,
+  return stmt(db, `INSERT INTO issues (id, project_id, scoped_id, title, description, status, priority, score, raw, source, archived,
       discord_message, reporter_user_id, assigned_to_user_id, release_id, duplicate_of_issue_id, steps, debug_trace, device, publish_at, created_at, updated_at)
-    VALUES (@project_id, (SELECT coalesce(max(scoped_id), 0) + 1 FROM issues WHERE project_id = @project_id), @title, @description, @status, @priority,
+    VALUES (@id, @project_id, coalesce(@scoped_id, (SELECT coalesce(max(scoped_id), 0) + 1 FROM issues WHERE project_id = @project_id)), @title, @description, @status, @priority,
       @score, @raw, @source, @archived, @discord_message, @reporter_user_id, @assigned_to_user_id, @release_id, @duplicate_of_issue_id, @steps,
       @debug_trace, @device, @publish_at, @created_at, @updated_at) RETURNING *`).get({
-    archived: 0, discord_message: null, publish_at: null, duplicate_of_issue_id: null, ...issue,
+    id: null, scoped_id: null, archived: 0, discord_message: null, publish_at: null, duplicate_of_issue_id: null, ...issue,
   }) as IssueRow;
 }
 

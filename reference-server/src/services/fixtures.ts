@@ -102,7 +102,8 @@ export function loadFixtures(deps: Deps, input: unknown): FixtureResult {
         p.issues?.forEach((issue, j) => {
           const ia = `${at}.issues[${j}]`;
           const created = issue.created_at ?? now;
-          const row = insertIssue(deps.db, {
+          const row = unique(ia, () => insertIssue(deps.db, {
+            id: issue.id ?? null, scoped_id: issue.scoped_id ?? null,
             project_id: project.id, title: issue.title, description: issue.description, status: issue.status ?? 'open', priority: issue.priority ?? 'medium',
             score: '0', raw: issue.raw ? 1 : 0, source: issue.source ?? null, archived: issue.archived ? 1 : 0,
             reporter_user_id: issue.reporter ? refer(userIds, issue.reporter, `${ia}.reporter`, 'user') : null,
@@ -110,7 +111,7 @@ export function loadFixtures(deps: Deps, input: unknown): FixtureResult {
             release_id: issue.release ? refer(releaseIds, issue.release, `${ia}.release`, 'release') : null,
             steps: JSON.stringify((issue.steps_to_reproduce ?? []).map((step) => ({ step }))), debug_trace: null, device: null,
             created_at: created, updated_at: issue.updated_at ?? created,
-          });
+          }));
           Object.entries(issue.custom ?? {}).forEach(([ident, value]) => setIssueCustomValue(deps.db, row.id, refer(fields, ident, `${ia}.custom.${ident}`, 'custom field'), value));
           issue.tags?.forEach((name, k) => stmt(deps.db, 'INSERT INTO issue_tags (issue_id, tag_id) VALUES (?, ?)').run(row.id, refer(tagIds, name, `${ia}.tags[${k}]`, 'tag')));
           result.issues[issue.key ?? `${p.key}#${row.scoped_id}`] = { id: row.id, scoped_id: row.scoped_id, path_id: `g-${row.id}` };

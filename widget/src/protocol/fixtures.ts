@@ -57,6 +57,9 @@ const FixtureIssue = z.preprocess((value) => {
   };
 }, z.object({
   key: Key.optional(),
+  // Decisions §7: ids may be given or are generated. `id` is the raw key of the g-<id> path form.
+  id: z.union([z.number().int().positive(), z.string().regex(/^g-[1-9]\d*$/, 'an issue id is an integer or g-<integer>').transform((v) => Number(v.slice(2)))]).optional(),
+  scoped_id: z.number().int().positive().optional(),
   title: z.string().min(1),
   description: z.string(),
   status: z.string().optional(),
