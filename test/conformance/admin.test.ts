@@ -96,6 +96,18 @@ describe('POST /__admin/fixtures', () => {
     expect(count('issues')).toBe(0);
   });
 
+  it('keeps a release id given in the document as rel-<n> or a number (decisions §7)', async () => {
+    await server.request('POST', '/__admin/reset');
+    const r = await server.request('POST', '/__admin/fixtures', { json: seedDocument({ project: { releases: [
+      { label: '0.9.0', id: 'rel-40' }, { label: '1.0.0', id: 41 }, { label: '1.1.0' },
+    ] } }) });
+    expect(r.status).toBe(201);
+    expect(r.body.releases).toMatchObject({ '0.9.0': 'rel-40', '1.0.0': 'rel-41', '1.1.0': 'rel-42' });
+    const shown = await server.request('GET', `/projects/${PROJECT_ID}/releases/rel-40.json`, { auth: 'Bearer pat-owner' });
+    expect(shown).toMatchObject({ status: 200, body: { id: 'rel-40', label: '0.9.0' } });
+    await server.request('POST', '/__admin/reset');
+  });
+
   it('answers 422 for a duplicate project token', async () => {
     const doc = seedDocument() as any;
     doc.projects[1].tokens = [{ token: 'tkn-all' }];

@@ -14,10 +14,11 @@ export interface ReleaseRow {
   updated_at: string;
 }
 
-export function insertRelease(db: Db, release: { project_id: number; label: string; summary?: string; description?: string; status?: string; created_at: string; updated_at?: string }): ReleaseRow {
-  return stmt(db, `INSERT INTO releases (project_id, label, summary, description, status, created_at, updated_at)
-    VALUES (?, ?, ?, ?, ?, ?, ?) RETURNING *`).get(
-    release.project_id, release.label, release.summary ?? '', release.description ?? '', release.status ?? 'published',
+/** `id` is given by fixture documents (decisions §7 "ids may be given"); generated when absent. */
+export function insertRelease(db: Db, release: { id?: number | null; project_id: number; label: string; summary?: string; description?: string; status?: string; created_at: string; updated_at?: string }): ReleaseRow {
+  return stmt(db, `INSERT INTO releases (id, project_id, label, summary, description, status, created_at, updated_at)
+    VALUES (?, ?, ?, ?, ?, ?, ?, ?) RETURNING *`).get(
+    release.id ?? null, release.project_id, release.label, release.summary ?? '', release.description ?? '', release.status ?? 'published',
     release.created_at, release.updated_at ?? release.created_at,
   ) as ReleaseRow;
 }

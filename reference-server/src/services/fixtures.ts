@@ -86,7 +86,7 @@ export function loadFixtures(deps: Deps, input: unknown): FixtureResult {
         })));
         const releaseIds = new Map<string, number>();
         p.releases?.forEach((r, j) => {
-          const release = unique(`${at}.releases[${j}]`, () => insertRelease(deps.db, { project_id: project.id, label: r.label, summary: r.summary, description: r.description, status: r.status, created_at: r.created_at ?? new Date(Date.parse(now) + j).toISOString() }));
+          const release = unique(`${at}.releases[${j}]`, () => insertRelease(deps.db, { id: r.id ?? null, project_id: project.id, label: r.label, summary: r.summary, description: r.description, status: r.status, created_at: r.created_at ?? new Date(Date.parse(now) + j).toISOString() }));
           r.download_links?.forEach((link) => insertDownloadLink(deps.db, { release_id: release.id, platform: link.platform, url: link.url, link_enabled: link.link_enabled ?? true }));
           releaseIds.set(r.label, release.id);
           if (r.key) releaseIds.set(r.key, release.id);

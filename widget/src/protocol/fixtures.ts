@@ -33,6 +33,8 @@ const FixtureCustomField = z.object({
 
 const FixtureRelease = z.object({
   key: Key.optional(),
+  // Decisions §7: ids may be given (rel-<n> as rendered, or the bare number) or are generated.
+  id: z.union([z.number().int().positive(), z.string().regex(/^(?:rel-)?[1-9]\d*$/, 'a release id is rel-<integer> or an integer').transform((v) => Number(v.replace('rel-', '')))]).optional(),
   label: z.string().min(1).max(200),
   summary: z.string().optional(),
   description: z.string().optional(),
