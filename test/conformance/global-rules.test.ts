@@ -176,11 +176,14 @@ describe('strict mode (decisions §9)', () => {
         await strict.request('POST', issues, { auth: `FormUser ${TOKENS.all}`, json: { description } }),
         // Top-level form booleans are 1, 0, true or false (custom field rule 2).
         await strict.request('POST', issues, { auth: `FormUser ${TOKENS.all}`, form: { 'issue[description]': description, draft: 'True' } }),
+        // A create reads its body only: draft in the query string would be ignored.
+        await strict.request('POST', `${issues}?draft=true`, { auth: `FormUser ${TOKENS.all}`, form: { 'issue[description]': description } }),
       ];
-      expect(refused.map((r) => r.status)).toEqual([400, 400, 400, 400, 400, 400]);
+      expect(refused.map((r) => r.status)).toEqual([400, 400, 400, 400, 400, 400, 400]);
       expect(refused.map((r) => r.body.error)).toEqual([
         expect.stringMatching(/"bogus".*§9/), expect.stringMatching(/"per_page".*§9/), expect.stringMatching(/"issue\[bogus\]".*§9/),
         expect.stringMatching(/"bogus".*§9/), expect.stringMatching(/"description".*§9/), expect.stringMatching(/draft=True.*rule 2/),
+        expect.stringMatching(/query parameter "draft".*§9/),
       ]);
 
       const accepted = [

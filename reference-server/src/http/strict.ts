@@ -114,6 +114,9 @@ function checkFlags(value: Record<string, unknown>, path: string): void {
   }
 }
 
+/** Writes whose route merges the query into the body. */
+const QUERY_AND_BODY = new Set(['setFeatureRequestContactInfo']);
+
 /** Strict check of the query string of a request (run once per request, before the handler). */
 export function strictQuery(c: Context): void {
   const op = operationOf(c.req.method, new URL(c.req.url).pathname);
@@ -126,8 +129,10 @@ export function strictQuery(c: Context): void {
     const inner = bracket === -1 ? null : /^\[([^\]]*)\]/.exec(key.slice(bracket))?.[1] ?? '';
     query[top] = inner ? { ...(query[top] as object), [inner]: '' } : '';
   }
-  // A search POST takes its parameters in the body or the query.
-  checkKeys('query', c.req.method === 'POST' ? mergeKeySets(op.query, op.body) : op.query, query, op.op);
+  // A search POST (and the feature request contact route) read the query beside the body; every
+  // other write reads only its body, so a body parameter sent in the query would be ignored.
+  const readsQuery = c.req.method === 'POST' && (op.methods.includes('GET' as never) || QUERY_AND_BODY.has(op.op.id));
+  checkKeys('query', readsQuery ? mergeKeySets(op.query, op.body) : op.query, query, op.op);
 }
 
 function mergeKeySets(a: KeySet | null, b: KeySet | null): KeySet | null {
