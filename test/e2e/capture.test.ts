@@ -79,3 +79,40 @@ test('creates a playtime session with tags on load and updates it on pagehide', 
   await page.close({ runBeforeUnload: true });
   await expect.poll(() => row()!.heartbeats, { timeout: 10_000 }).toBe(before + 1);
 });
+
+/** Pixels of the uploaded screenshot within the HUD's box that are close to the HUD's text colour. */
+async function hudTextPixels(page: Page, url: string): Promise<{ inBox: number; requestedHtml2canvas: boolean }> {
+  return page.evaluate(async (url) => {
+    const canvas = document.querySelector<HTMLCanvasElement>('#game')!;
+    const frame = canvas.getBoundingClientRect();
+    const hud = document.querySelector('#hud')!.getBoundingClientRect();
+    const sx = canvas.width / frame.width, sy = canvas.height / frame.height;
+    const bitmap = await createImageBitmap(await (await fetch(url)).blob());
+    const c = new OffscreenCanvas(bitmap.width, bitmap.height);
+    const ctx = c.getContext('2d')!;
+    ctx.drawImage(bitmap, 0, 0);
+    const box = ctx.getImageData(Math.round((hud.left - frame.left) * sx), Math.round((hud.top - frame.top) * sy), Math.round(hud.width * sx), Math.round(hud.height * sy)).data;
+    let inBox = 0; // #fde68a, the demo HUD's text colour
+    for (let i = 0; i < box.length; i += 4) if (Math.abs(box[i] - 253) < 24 && Math.abs(box[i + 1] - 230) < 24 && Math.abs(box[i + 2] - 138) < 30) inBox++;
+    const requestedHtml2canvas = performance.getEntriesByType('resource').some((e) => /html2canvas/.test(e.name));
+    return { inBox, requestedHtml2canvas };
+  }, url);
+}
+
+test('paints the DOM HUD (data-hud) over the screenshot from computed styles, without loading html2canvas', async () => {
+  const page = await gameWith((h) => h);
+  expect(await send(page, 'hud-painted: the score line must be in the picture')).toBe('sent');
+  const [issue] = await issuesWith(server, 'hud-painted');
+  const seen = await hudTextPixels(page, issue.screenshots[0].url);
+  expect(seen.inBox).toBeGreaterThan(60); // the glyphs of "Score … Lives …" in the HUD's yellow
+  expect(seen.requestedHtml2canvas).toBe(false);
+});
+
+test('falls back to html2canvas for a HUD holding more than text and boxes (an image)', async () => {
+  const page = await gameWith((h) => h.replace('<span id="lives">', '<img src="favicon.svg" width="16" height="16" alt=""> <span id="lives">'));
+  expect(await send(page, 'hud-fallback: a HUD with an icon')).toBe('sent');
+  const [issue] = await issuesWith(server, 'hud-fallback');
+  const seen = await hudTextPixels(page, issue.screenshots[0].url);
+  expect(seen.inBox).toBeGreaterThan(60);
+  expect(seen.requestedHtml2canvas).toBe(true);
+});

@@ -5,7 +5,7 @@ import { gzipSync } from 'node:zlib';
 import { DIST_DIR } from './build-once.ts';
 
 export const LOADER_BUDGET = 8 * 1024;
-/** Issue 6 asks for 35 KB; not met. The widget is 38.5 KB, 39,413 B (from 47 KB: workbox-window and
+/** Issue 6 asks for 35 KB; not met. The widget is 38.5 KB, 39,451 B (from 47 KB: workbox-window and
  * the in-thread spark-md5 on demand, the loader's canvas grab no longer shipped twice, no Vite preload
  * helper, minified CSS, production JSX even when built under vitest, only the report flow's paths in
  * the reporter, no CJS interop in the MD5 worker, classic `h` JSX instead of preact/jsx-runtime). The
@@ -32,7 +32,9 @@ export function measure(dist = DIST_DIR): Record<string, number> {
 /**
  * Files a player never downloads to send a normal report, left out of the total:
  * - esm/index.js: the npm entry, the loader's alternative (a page loads one or the other);
- * - dom-capture (html2canvas): a fallback for a canvas that reads blank;
+ * - dom-capture: the DOM HUD painter, loaded only when the game sets `hud`, and the DOM fallback;
+ * - html2canvas and the rolldown-runtime CJS interop only it imports: loaded by dom-capture for a
+ *   canvas that reads blank or a HUD the painter cannot draw;
  * - replay (webm-muxer): opt-in;
  * - the de, fr, ja and ar locale chunks: English is built into the overlay, a player gets one table;
  * - background-sync (workbox-window): loaded only when the game enables the service worker;
@@ -42,7 +44,7 @@ export function measure(dist = DIST_DIR): Record<string, number> {
  *   calls such an operation through reporter.client.call; the report flow's paths are in the reporter.
  * The size test checks that no counted file imports one of these statically.
  */
-export const NOT_COUNTED = /^esm\/(index|dom-capture|replay)\.js$|^esm\/chunks\/(de|fr|ja|ar|background-sync|md5|other-paths)-/;
+export const NOT_COUNTED = /^esm\/(index|dom-capture|replay)\.js$|^esm\/chunks\/(de|fr|ja|ar|background-sync|md5|other-paths|html2canvas|rolldown-runtime)-/;
 
 /**
  * What a player downloads to send a report: the loader, the overlay with English, the reporter, the

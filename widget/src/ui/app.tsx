@@ -40,6 +40,7 @@ export function App({ ctx, root }: { ctx: OverlayContext; root: ShadowRoot }) {
   viewRef.current = view;
   const undo = useRef<(() => void) | null>(null);
   const sendRef = useRef<() => void>(() => {});
+  const collected = useRef<Promise<ReportSnapshot>>();
 
   const focus = (id: string) => (root.getElementById(id) as HTMLElement | null)?.focus();
 
@@ -61,7 +62,8 @@ export function App({ ctx, root }: { ctx: OverlayContext; root: ShadowRoot }) {
     try { d.showModal(); } catch { d.setAttribute('open', ''); }
     focus('gb-desc');
     ctx.screenshot.then(useShot);
-    ctx.collect().then(setSnap, () => setSnap(NO_SNAPSHOT));
+    collected.current = ctx.collect().catch(() => NO_SNAPSHOT);
+    collected.current.then(setSnap);
     loadProjectInfo(ctx.options).then((i) => {
       setInfo(i);
       const kinds = availableKinds(i);
@@ -90,7 +92,9 @@ export function App({ ctx, root }: { ctx: OverlayContext; root: ShadowRoot }) {
     if (missing) { setError(`${missing.name} (${t('required')})`); focus(`gb-cf-${missing.ident}`); return; }
     setError(null);
     setProgress(0);
-    const input = await buildReport(form, snap ?? NO_SNAPSHOT, { screenshot: shot, shapes, replay });
+    // A player quicker than the capture waits for it: the screenshot and the logs go with the report.
+    const screenshot = shot ?? (form.include.screenshot ? await ctx.screenshot.catch(() => null) : null);
+    const input = await buildReport(form, snap ?? (await collected.current) ?? NO_SNAPSHOT, { screenshot, shapes, replay });
     let result: SubmitOutcome;
     if (rejectedId) {
       const { attachments: _ignored, ...edits } = input;
