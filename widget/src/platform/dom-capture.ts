@@ -29,11 +29,14 @@ export async function captureHud(selector: string, canvas: HTMLCanvasElement, ig
 const NOT_PAINTED = /^(IMG|CANVAS|VIDEO|IFRAME|OBJECT|EMBED|PICTURE|SVG|INPUT|SELECT|TEXTAREA|BUTTON|METER|PROGRESS)$/i;
 const transparent = (color: string) => color === 'transparent' || /^rgba\(.*,\s*0\)$/.test(color);
 const px = (value: string) => parseFloat(value) || 0;
+/** ::before or ::after content (icons, counters) is drawn by a real renderer only. */
+const generated = (el: Element) => ['::before', '::after'].some((p) => !/^(none|normal)$/.test(getComputedStyle(el, p).content));
 
 /**
  * Paints `root` (backgrounds, borders, text with its colour, font and first text shadow) into a
  * canvas in the game canvas's pixel space; null when something in it needs a real renderer
- * (images, SVG, form controls, transforms, gradients, box shadows, rounded borders).
+ * (images, SVG, form controls, transforms, gradients, box shadows, rounded borders, ::before and
+ * ::after content).
  */
 export function paintHud(root: HTMLElement, box: DOMRect, sx: number, sy: number, ignore: (el: Element) => boolean): HTMLCanvasElement | null {
   const out = document.createElement('canvas');
@@ -72,7 +75,7 @@ export function paintHud(root: HTMLElement, box: DOMRect, sx: number, sy: number
     const style = getComputedStyle(el);
     if (style.display === 'none') return true;
     if (NOT_PAINTED.test(el.tagName) || el instanceof SVGElement || style.transform !== 'none' || style.backgroundImage !== 'none'
-      || style.boxShadow !== 'none' || style.filter !== 'none' || style.clipPath !== 'none') return false;
+      || style.boxShadow !== 'none' || style.filter !== 'none' || style.clipPath !== 'none' || generated(el)) return false;
     const a = alpha * Number(style.opacity || 1);
     const visible = style.visibility === 'visible';
     if (visible) {
