@@ -22,8 +22,9 @@ export type Failure = Exclude<Outcome, { kind: 'sent' }>;
 export type StepResult = { ok: true } | { ok: false; outcome: Failure; step: string };
 
 /** Persists the report after a step; the next step only begins once this resolved. */
-export async function persist(ctx: StepContext, r: StoredReport): Promise<void> {
-  r.updatedAt = ctx.clock.now();
+/** Saves the report's state; `at` is the time the step's answer came, when the caller read it. */
+export async function persist(ctx: StepContext, r: StoredReport, at = ctx.clock.now()): Promise<void> {
+  r.updatedAt = at;
   await ctx.outbox.update(r);
 }
 

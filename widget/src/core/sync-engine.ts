@@ -65,7 +65,7 @@ export function createSyncEngine(o: SyncEngineOptions): SyncEngine {
     const retryAfter = outcome.kind === 'retry' ? outcome.retryAfterMs : undefined;
     r.nextAttemptAt = now + backoffDelay(r.attempts - 1, o.backoff, o.random, retryAfter);
     r.lastError = outcome.kind === 'retry' ? `${step}: HTTP ${outcome.status} ${outcome.error}` : `${step}: ${outcome.error}`;
-    await persist(ctx, r);
+    await persist(ctx, r, now); // nextAttemptAt and updatedAt from the same instant
     o.emitter.emit({
       type: 'progress', id: r.id, report: r, step: outcome.kind, error: outcome.error,
       status: outcome.kind === 'retry' ? outcome.status : undefined, retryAt: r.nextAttemptAt,
