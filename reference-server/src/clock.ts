@@ -7,6 +7,8 @@ export interface Clock {
 export interface ControllableClock extends Clock {
   advance(ms: number): void;
   set(at: Date): void;
+  /** How far the clock stands from real time, in milliseconds. */
+  offset(): number;
 }
 
 /** Real time plus an offset that /__admin/clock moves. */
@@ -16,6 +18,7 @@ export function createControllableClock(start?: Date): ControllableClock {
     now: () => new Date(Date.now() + offset),
     advance(ms) { offset += ms; },
     set(at) { offset = at.getTime() - Date.now(); },
+    offset: () => offset,
   };
 }
 

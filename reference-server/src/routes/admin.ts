@@ -37,7 +37,7 @@ export function adminRoutes(deps: Deps) {
     // A clock past what a Date can hold would make every later timestamp throw (a 500 forever).
     if (!Number.isFinite(target) || Math.abs(target) > MAX_CLOCK_MS) throw unprocessable('The clock cannot be moved past the year 275760.');
     deps.clock.set(new Date(target));
-    putClockOffset(deps.db, target - Date.now());
+    putClockOffset(deps.db, deps.clock.offset());
     return c.json({ now: deps.clock.now().toISOString() });
   });
   app.get('/__admin/clock', (c) => c.json({ now: deps.clock.now().toISOString() }));

@@ -38,7 +38,7 @@ const generated = (el: Element) => ['::before', '::after'].some((p) => !/^(none|
  * (images, SVG, form controls, transforms, gradients, box shadows, rounded borders, ::before and
  * ::after content).
  */
-export function paintHud(root: HTMLElement, box: DOMRect, sx: number, sy: number, ignore: (el: Element) => boolean): HTMLCanvasElement | null {
+function paintHud(root: HTMLElement, box: DOMRect, sx: number, sy: number, ignore: (el: Element) => boolean): HTMLCanvasElement | null {
   const out = document.createElement('canvas');
   out.width = Math.max(1, Math.round(box.width * sx));
   out.height = Math.max(1, Math.round(box.height * sy));

@@ -94,7 +94,7 @@ export function App({ ctx, root }: { ctx: OverlayContext; root: ShadowRoot }) {
     setProgress(0);
     // A player quicker than the capture waits for it: the screenshot and the logs go with the report.
     const screenshot = shot ?? (form.include.screenshot ? await ctx.screenshot.catch(() => null) : null);
-    const input = await buildReport(form, snap ?? (await collected.current) ?? NO_SNAPSHOT, { screenshot, shapes, replay });
+    const input = await buildReport(form, (await collected.current) ?? NO_SNAPSHOT, { screenshot, shapes, replay });
     let result: SubmitOutcome;
     if (rejectedId) {
       const { attachments: _ignored, ...edits } = input;
