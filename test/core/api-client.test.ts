@@ -1,5 +1,9 @@
 // The API client over real HTTP: the report flow's operations come from the table the reporter ships,
-// every other operation from the table loaded on demand, and both reach the right method and path.
+// every other operation from the table loaded on demand, and both reach the right method and path;
+// query strings reach the server, and a server that never answers (or stalls mid-body) is offline
+// after the timeout, as is a call the caller aborts.
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApiClient } from '../../widget/src/core/api-client.ts';
 import { otherPaths } from '../../widget/src/protocol/other-paths.ts';
@@ -10,7 +14,7 @@ import { PATS, PROJECT_ID, TOKENS } from '../helpers/seed.ts';
 import { createFastClock } from './helpers.ts';
 
 let server: TestServer;
-const sent: { method: string; path: string }[] = [];
+const sent: { method: string; path: string; search?: string }[] = [];
 beforeAll(async () => {
   server = await startTestServer();
 });
@@ -25,7 +29,8 @@ const client = () =>
     clock: createFastClock(),
     fetch: (input, init) => {
       const request = input instanceof Request ? input : new Request(input, init);
-      sent.push({ method: request.method, path: new URL(request.url).pathname });
+      const url = new URL(request.url);
+      sent.push({ method: request.method, path: url.pathname, ...(url.search ? { search: url.search } : {}) });
       return fetch(input, init);
     },
   });
@@ -73,6 +78,67 @@ describe('client.call', () => {
     if (outcome.kind === 'rejected') {
       expect(outcome.status).toBe(401);
       expect(outcome.error).toMatch(/\w/);
+    }
+  });
+});
+
+describe('client.call over a slow or cut connection', () => {
+  /** A loopback server that answers the way `respond` says, or never. */
+  async function rawServer(respond: (res: import('node:http').ServerResponse) => void): Promise<{ url: string; close: () => Promise<void> }> {
+    const srv: Server = createServer((_req, res) => respond(res));
+    await new Promise<void>((r) => srv.listen(0, '127.0.0.1', r));
+    const url = `http://127.0.0.1:${(srv.address() as AddressInfo).port}`;
+    return { url, close: () => new Promise<void>((r) => { srv.closeAllConnections(); srv.close(() => r()); }) };
+  }
+  const against = (endpoint: string, timeoutMs: number) => createApiClient({ endpoint, projectId: PROJECT_ID, clock: createFastClock(), fetch, timeoutMs });
+
+  it('sends the query string: a filtered list reaches the server with its parameters', async () => {
+    const api = client();
+    const outcome = await api.call('listIssues', { auth: { scheme: 'pat', token: PATS.owner }, query: { per_page: 2, status: 'new', q: undefined } });
+    expect(outcome.kind).toBe('sent');
+    expect(sent.at(-1)).toEqual({ method: 'GET', path: `/projects/${PROJECT_ID}/issues`, search: '?per_page=2&status=new' });
+    if (outcome.kind === 'sent') expect(outcome.body.issues.length).toBeLessThanOrEqual(2);
+  });
+
+  it('gives up on a server that never answers: offline, with a timeout, after timeoutMs', async () => {
+    const silent = await rawServer(() => {});
+    try {
+      const started = Date.now();
+      const outcome = await against(silent.url, 300).call('createIssue', { auth: { scheme: 'token', token: TOKENS.all }, json: { issue: { description: 'never answered' } } });
+      expect(outcome).toMatchObject({ kind: 'offline', error: expect.stringMatching(/TimeoutError/) });
+      expect(Date.now() - started).toBeGreaterThanOrEqual(250);
+      expect(Date.now() - started).toBeLessThan(5_000);
+    } finally {
+      await silent.close();
+    }
+  });
+
+  it('counts a body that stalls after the status line as offline, not as sent', async () => {
+    const stalls = await rawServer((res) => {
+      res.writeHead(201, { 'content-type': 'application/json' });
+      res.write('{"id": 1, "scoped_id"'); // and nothing more
+    });
+    try {
+      const outcome = await against(stalls.url, 300).call('createIssue', { auth: { scheme: 'token', token: TOKENS.all }, json: { issue: { description: 'half an answer' } } });
+      expect(outcome.kind).toBe('offline');
+    } finally {
+      await stalls.close();
+    }
+  });
+
+  it('stops when the caller aborts, long before the timeout', async () => {
+    const silent = await rawServer(() => {});
+    try {
+      const controller = new AbortController();
+      const started = Date.now();
+      setTimeout(() => controller.abort(new Error('player closed the tab')), 50);
+      const outcome = await against(silent.url, 30_000).call('showProject', { auth: { scheme: 'pat', token: PATS.owner }, signal: controller.signal });
+      expect(outcome).toMatchObject({ kind: 'offline', error: expect.stringMatching(/player closed the tab/) });
+      expect(Date.now() - started).toBeLessThan(5_000);
+      const already = await against(silent.url, 30_000).call('showProject', { auth: { scheme: 'pat', token: PATS.owner }, signal: controller.signal });
+      expect(already.kind).toBe('offline');
+    } finally {
+      await silent.close();
     }
   });
 });

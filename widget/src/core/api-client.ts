@@ -1,8 +1,8 @@
-// The API client: every operation of decisions §2 through one `call`, built on ky with an injected
-// fetch; paths from the protocol's zod-free path tables, Authorization from buildAuthorization, results
-// classified in classify.ts and checked in response-checks.ts. The storage PUT bypasses ky (ky clones
-// each request, which tees a streamed body).
-import ky from 'ky';
+// The API client: every operation of decisions §2 through one `call` on an injected fetch; paths from
+// the protocol's zod-free path tables, Authorization from buildAuthorization, results classified in
+// classify.ts and checked in response-checks.ts. No HTTP library: with retries owned by the sync engine
+// and HTTP errors classified here, what is left (a query string, a JSON body, a timeout joined to the
+// caller's signal) is a few lines of fetch, where ky cost 4.1 KB gzip of the reporter chunk.
 import { buildAuthorization, type Credential } from '../protocol/authorization.ts';
 import { toPath, type HttpMethod } from '../protocol/operation.ts';
 import type { PathOperationId as OperationId } from '../protocol/paths.ts';
@@ -63,12 +63,7 @@ function countingStream(body: ReadableStream<Uint8Array>, onProgress: (loaded: n
 
 export function createApiClient(options: ApiClientOptions): ApiClient {
   const endpoint = options.endpoint.replace(/\/+$/, '');
-  const http = ky.create({
-    fetch: options.fetch,
-    retry: 0, // the sync engine owns retries: POSTs are never repeated blindly
-    throwHttpErrors: false,
-    timeout: options.timeoutMs ?? 30_000,
-  });
+  const timeoutMs = options.timeoutMs ?? 30_000;
   const resolve = (pathOrUrl: string) => (/^https?:\/\//i.test(pathOrUrl) ? pathOrUrl : endpoint + (pathOrUrl.startsWith('/') ? '' : '/') + pathOrUrl);
 
   async function call<T>(id: OperationId, o: CallOptions = {}): Promise<Outcome<T>> {
@@ -81,22 +76,34 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
     if (operation.path.startsWith('/projects/{project_id}')) headers['Service-Project-ID'] = String(params.project_id);
     if (o.auth) headers.Authorization = buildAuthorization(o.auth);
     if (o.idempotencyKey) headers['Idempotency-Key'] = o.idempotencyKey;
-    const searchParams: Record<string, string> = {};
-    for (const [k, v] of Object.entries(o.query ?? {})) if (v !== undefined) searchParams[k] = String(v);
-    let result: unknown;
-    try {
-      result = await http(resolve(path), {
-        method: o.method ?? operation.methods[0],
-        headers,
-        json: o.json,
-        body: o.body,
-        searchParams,
-        signal: o.signal,
-      });
-    } catch (error) {
-      result = error;
+    const query = new URLSearchParams();
+    for (const [k, v] of Object.entries(o.query ?? {})) if (v !== undefined) query.set(k, String(v));
+    let body: BodyInit | undefined = o.body;
+    if (o.json !== undefined) {
+      headers['Content-Type'] = 'application/json';
+      body = JSON.stringify(o.json);
     }
-    const outcome = await classify(result, options.clock.now());
+    // The timeout covers the whole exchange, body included: a server that stalls mid-body is offline too.
+    // The sync engine owns retries, so nothing here repeats a request.
+    const controller = new AbortController();
+    const timer = setTimeout(() => controller.abort(new DOMException(`no answer within ${timeoutMs} ms`, 'TimeoutError')), timeoutMs);
+    const cancel = () => controller.abort(o.signal!.reason);
+    if (o.signal?.aborted) cancel();
+    else o.signal?.addEventListener('abort', cancel, { once: true });
+    const search = query.toString();
+    let result: unknown;
+    let outcome: Outcome;
+    try {
+      try {
+        result = await options.fetch(resolve(path) + (search ? '?' + search : ''), { method: o.method ?? operation.methods[0], headers, body, signal: controller.signal });
+      } catch (error) {
+        result = error; // network failure, timeout or the caller's abort: classified as offline
+      }
+      outcome = await classify(result, options.clock.now());
+    } finally {
+      clearTimeout(timer);
+      o.signal?.removeEventListener('abort', cancel);
+    }
     const check = responseChecks[id];
     if (outcome.kind === 'sent' && check) {
       // Check the fields the engine reads, but hand back the body as sent: unknown fields pass through.
