@@ -92,6 +92,32 @@ test('keeps keys from reaching the game while open, and gives focus back to the 
   expect(await page.evaluate(() => (window as any).__game.state.keyEvents)).toBe(before + 1);
 });
 
+test('renders the overlay unseen while the game idles: nothing stays in the page, focus, the game and the network are left alone', async () => {
+  const context = await browser.newContext();
+  // Each overlay host the page ever holds, as the observer finds it after the task that added it.
+  await context.addInitScript(() => {
+    const hosts: string[] = ((window as any).__hosts = []);
+    new MutationObserver((records) => {
+      for (const r of records) for (const n of r.addedNodes) if (n instanceof Element && n.hasAttribute('data-glitchbox')) hosts.push(n.isConnected ? 'stayed' : 'gone');
+    }).observe(document, { childList: true, subtree: true });
+  });
+  const page = await context.newPage();
+  await openGame(page, server);
+  await page.focus('#game');
+  await expect.poll(() => page.evaluate(() => (window as any).__hosts.length), { timeout: 10_000 }).toBe(2); // closed, then laid out
+  expect(await page.evaluate(() => (window as any).__hosts)).toEqual(['gone', 'gone']);
+  expect(await page.evaluate(() => document.activeElement?.id)).toBe('game');
+  expect(await page.evaluate(() => [(window as any).Glitchbox.isOpen(), (window as any).__game.state.paused])).toEqual([false, false]);
+  const asked = () => page.evaluate(() => performance.getEntriesByType('resource').filter((e) => /\/projects\/pr-4242(\.json|\/custom_fields)/.test(e.name)).length);
+  expect(await asked()).toBe(0);
+
+  await page.keyboard.press('F8');
+  await page.locator('[data-glitchbox] img.gb-thumb').waitFor();
+  expect(await page.evaluate(() => document.querySelector('[data-glitchbox]')!.shadowRoot!.activeElement?.id)).toBe('gb-desc');
+  expect(await page.evaluate(() => (window as any).__hosts)).toEqual(['gone', 'gone', 'stayed']);
+  await expect.poll(asked).toBeGreaterThan(0);
+});
+
 test('shows the project minimum length as the reason when the description is too short', async () => {
   const page = await newGame();
   await page.keyboard.press('F8');

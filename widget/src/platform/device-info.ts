@@ -19,8 +19,11 @@ export function prefetchClientHints(): void {
   } catch { /* not available */ }
 }
 
-/** GPU renderer string, from the game's own WebGL context when it has one, else a throwaway one. */
-export function gpuRenderer(canvas?: HTMLCanvasElement | null): string | undefined {
+let gpu: string | undefined;
+
+/** GPU renderer string, from the game's own WebGL context when it has one (read once: each read waits
+ * for the GPU process, 1-6 ms of the main thread), else a throwaway one unless `ownOnly`. */
+export function gpuRenderer(canvas?: HTMLCanvasElement | null, ownOnly?: boolean): string | undefined {
   const read = (gl: WebGLRenderingContext | null) => {
     if (!gl) return undefined;
     const ext = gl.getExtension('WEBGL_debug_renderer_info');
@@ -30,7 +33,8 @@ export function gpuRenderer(canvas?: HTMLCanvasElement | null): string | undefin
   };
   try {
     const existing = canvas && contextOf(canvas);
-    if (existing) return read(existing);
+    if (existing) return (gpu ??= read(existing));
+    if (ownOnly) return undefined;
     const probe = document.createElement('canvas');
     const gl = probe.getContext('webgl');
     const text = read(gl);

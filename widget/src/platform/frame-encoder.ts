@@ -7,7 +7,6 @@ export interface FrameOverlay { bitmap: ImageBitmap; x: number; y: number; w: nu
 type Pending = { resolve: (f: EncodedFrame) => void; reject: (e: Error) => void };
 
 export function createFrameEncoder(workerUrl: string | URL | undefined) {
-  let ready: Promise<Worker | null> | undefined;
   let seq = 0;
   const pending = new Map<number, Pending>();
 
@@ -29,18 +28,17 @@ export function createFrameEncoder(workerUrl: string | URL | undefined) {
     }
   });
 
-  const worker = () => (ready ??= (async () => {
+  // Started with the encoder (the runtime creates it while the game idles), so an encode does not wait for it.
+  const worker = (async () => {
     if (!workerUrl || typeof Worker === 'undefined' || typeof OffscreenCanvas === 'undefined') return null;
     const href = new URL(String(workerUrl), location.href).href;
     // A worker script on another origin (a CDN) cannot be started directly; a blob: module can import it.
     return (await start(href)) ?? (await start(URL.createObjectURL(new Blob([`import ${JSON.stringify(href)};`], { type: 'text/javascript' }))));
-  })());
+  })();
 
   return {
-    /** Starts the worker early (first open) so the encode does not wait for it. */
-    warm: () => { void worker(); },
     async encode(bitmap: ImageBitmap, overlays: FrameOverlay[] = []): Promise<EncodedFrame> {
-      const w = await worker();
+      const w = await worker;
       if (!w) return encodeOnMainThread(bitmap, overlays);
       const id = ++seq;
       return new Promise((resolve, reject) => {

@@ -6,7 +6,7 @@ import type { OverlayContext, OverlayHandle, ReportSnapshot, SubmitOutcome, UiMo
 import { createBreadcrumbs, fitDebugTrace } from './breadcrumbs.ts';
 import type { ChunkLoader } from './chunks.ts';
 import { createConsoleCapture } from './console-capture.ts';
-import { collectDeviceInfo, prefetchClientHints } from './device-info.ts';
+import { collectDeviceInfo, gpuRenderer, prefetchClientHints } from './device-info.ts';
 import { createEmitter, type GlitchboxEvent } from './events.ts';
 import { createFrameHook, hookGetContext } from './frame-hook.ts';
 import { matchesHotkey, parseHotkey } from './hotkey.ts';
@@ -218,8 +218,19 @@ export function createRuntime(input: GlitchboxOptions, chunks: ChunkLoader) {
   const resume = () => { try { if (localStorage.getItem(pendingKey)) void getReporter(); } catch { /* storage off */ } };
   resume();
   addEventListener('online', resume);
-  // Warm the overlay chunk while the game idles, so the hotkey shows it within a frame or two.
-  idle(() => { chunks.ui().then((m) => m.prepare(o.locale)).catch(() => {}); });
+  // Warm the overlay while the game idles, one idle task per step, so the first open costs about what
+  // later ones do: load the chunk and the locale, start the encode worker, render the form unseen
+  // (closed, then laid out) and read the GPU name from the game's context (the device info keeps it).
+  idle(() => {
+    chunks.ui().then(async (m) => {
+      encoder ??= m.createFrameEncoder(chunks.workerUrl);
+      await m.prepare(o.locale);
+      idle(() => {
+        m.warm(o, false);
+        idle(() => { m.warm(o, true); gpuRenderer(findCanvas(o.canvas), true); }, 0);
+      }, 0);
+    }).catch(() => {});
+  });
   if (o.replay) {
     const r = typeof o.replay === 'object' ? o.replay : {};
     idle(() => {

@@ -62,7 +62,8 @@ export function App({ ctx, root }: { ctx: OverlayContext; root: ShadowRoot }) {
     try { d.showModal(); } catch { d.setAttribute('open', ''); }
     focus('gb-desc');
     ctx.screenshot.then(useShot);
-    collected.current = ctx.collect().catch(() => NO_SNAPSHOT);
+    // Read in a task of its own: showing and focusing the dialog is this task's work (long tasks stall the game).
+    collected.current = new Promise((r) => setTimeout(r)).then(ctx.collect).catch(() => NO_SNAPSHOT);
     collected.current.then(setSnap);
     loadProjectInfo(ctx.options).then((i) => {
       setInfo(i);

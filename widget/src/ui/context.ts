@@ -57,4 +57,6 @@ export interface UiModule {
   createFrameEncoder: typeof createFrameEncoder;
   /** Loads what the first render needs (the locale's strings). */
   prepare(locale: string): Promise<void>;
+  /** Renders the overlay once, unseen and dropped in the same task (closed, then laid out). */
+  warm(options: ResolvedOptions, layout: boolean): void;
 }

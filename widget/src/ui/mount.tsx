@@ -4,6 +4,7 @@
 /** @jsx h */
 import { h, render } from 'preact';
 import { App } from './app.tsx';
+import type { ResolvedOptions } from '../platform/options.ts';
 import type { OverlayContext, OverlayHandle } from './context.ts';
 import { applyStyles } from './styles.ts';
 
@@ -27,4 +28,21 @@ export function mountOverlay(ctx: OverlayContext): OverlayHandle {
       host.remove();
     },
   };
+}
+
+/** Renders the overlay once, unseen, and drops it in the same task, before any frame, so none of its
+ * effects run (no dialog, focus, fetch or capture). With the dialog closed it compiles the render path;
+ * opened (not shown), it also warms the style, font and layout caches, which the first real open
+ * otherwise fills inside the game's frames. Never throws: the open renders it anyway. */
+export function warm(options: ResolvedOptions, layout: boolean): void {
+  let overlay: OverlayHandle | undefined;
+  try {
+    overlay = mountOverlay({ options, container: document.body } as OverlayContext);
+    // A closed dialog has no layout box. The open attribute alone shows it in place (no focusing steps,
+    // no top layer), and it is gone again before the next frame is drawn, so it is never seen.
+    overlay.host.shadowRoot!.querySelector('dialog')!.open = layout;
+    void overlay.host.offsetWidth;
+  } catch { /* not warmed */ } finally {
+    overlay?.unmount();
+  }
 }
