@@ -1,7 +1,8 @@
 // The API client over real HTTP: the report flow's operations come from the table the reporter ships,
 // every other operation from the table loaded on demand, and both reach the right method and path;
 // query strings reach the server, and a server that never answers (or stalls mid-body) is offline
-// after the timeout, as is a call the caller aborts.
+// after the timeout, as is a call the caller aborts; a storage PUT is abandoned only when it stops
+// making progress.
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -90,7 +91,7 @@ describe('client.call over a slow or cut connection', () => {
     const url = `http://127.0.0.1:${(srv.address() as AddressInfo).port}`;
     return { url, close: () => new Promise<void>((r) => { srv.closeAllConnections(); srv.close(() => r()); }) };
   }
-  const against = (endpoint: string, timeoutMs: number) => createApiClient({ endpoint, projectId: PROJECT_ID, clock: createFastClock(), fetch, timeoutMs });
+  const against = (endpoint: string, timeoutMs: number, uploadStallMs?: number) => createApiClient({ endpoint, projectId: PROJECT_ID, clock: createFastClock(), fetch, timeoutMs, uploadStallMs });
 
   it('sends the query string: a filtered list reaches the server with its parameters', async () => {
     const api = client();
@@ -139,6 +140,44 @@ describe('client.call over a slow or cut connection', () => {
       expect(already.kind).toBe('offline');
     } finally {
       await silent.close();
+    }
+  });
+
+  it('abandons a storage PUT that stops making progress (offline, retried later), with no overall timeout', async () => {
+    const silent = await rawServer(() => {});
+    try {
+      const started = Date.now();
+      const outcome = await against(silent.url, 30_000, 300).put('/storage/x', { 'Content-Type': 'image/png' }, new Blob([new Uint8Array(1024)]));
+      expect(outcome).toMatchObject({ kind: 'offline', error: expect.stringMatching(/TimeoutError: upload stalled/) });
+      expect(Date.now() - started).toBeLessThan(5_000);
+    } finally {
+      await silent.close();
+    }
+  });
+
+  it('lets a slow upload that keeps making progress run longer than the stall time', async () => {
+    let received = 0;
+    const slow = await rawServer((res) => {
+      res.req.on('data', (chunk: Buffer) => { received += chunk.length; });
+      res.req.on('end', () => { res.writeHead(200); res.end(); });
+    });
+    try {
+      let sentChunks = 0;
+      const body = new ReadableStream<Uint8Array>({
+        async pull(controller) {
+          if (sentChunks === 8) return controller.close();
+          await new Promise((r) => setTimeout(r, 100)); // 8 chunks, 100 ms apart: 800 ms against a 300 ms stall time
+          sentChunks += 1;
+          controller.enqueue(new Uint8Array(4096).fill(sentChunks));
+        },
+      });
+      const seen: number[] = [];
+      const outcome = await against(slow.url, 30_000, 300).put('/storage/y', { 'Content-Type': 'video/webm' }, body, { onProgress: (n) => seen.push(n) });
+      expect(outcome).toMatchObject({ kind: 'sent', status: 200 });
+      expect(received).toBe(8 * 4096);
+      expect(seen.at(-1)).toBe(8 * 4096);
+    } finally {
+      await slow.close();
     }
   });
 });

@@ -45,6 +45,8 @@ export interface ApiClientOptions {
   fetch: typeof fetch;
   clock: Clock;
   timeoutMs?: number;
+  /** The storage PUT gives up (offline, retried later) after this long without upload progress; default 60 s. */
+  uploadStallMs?: number;
   upload?: UploadTransport;
 }
 
@@ -114,22 +116,48 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
   }
 
   async function put(url: string, headers: Record<string, string>, body: Blob | ReadableStream<Uint8Array>, o: PutOptions = {}): Promise<Outcome> {
+    // No whole-request timeout (a large clip on a slow link takes as long as it takes), but an upload
+    // that makes no progress for uploadStallMs is abandoned, so a dead connection cannot hold the
+    // outbox forever. A Blob sent by plain fetch reports no progress: it gets the stall time plus one
+    // second per 32 KB.
+    const stallMs = options.uploadStallMs ?? 60_000;
+    const controller = new AbortController();
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const arm = (ms: number) => {
+      clearTimeout(timer);
+      timer = setTimeout(() => controller.abort(new DOMException(`upload stalled: no progress for ${ms} ms`, 'TimeoutError')), ms);
+    };
+    const progress = (loaded: number) => {
+      arm(stallMs);
+      o.onProgress?.(loaded);
+    };
+    const cancel = () => controller.abort(o.signal!.reason);
+    if (o.signal?.aborted) cancel();
+    else o.signal?.addEventListener('abort', cancel, { once: true });
     let result: unknown;
     try {
       if (options.upload) {
-        result = await options.upload(resolve(url), { headers, body, onProgress: o.onProgress, signal: o.signal });
+        arm(stallMs);
+        result = await options.upload(resolve(url), { headers, body, onProgress: progress, signal: controller.signal });
       } else {
-        const streamed = body instanceof ReadableStream && o.onProgress ? countingStream(body, o.onProgress) : body;
+        const streamed = body instanceof ReadableStream ? countingStream(body, progress) : body;
+        arm(streamed instanceof ReadableStream ? stallMs : stallMs + Math.ceil((body as Blob).size / 32));
         // duplex 'half' is required by fetch for a ReadableStream body (Fetch standard, RequestInit.duplex).
-        const init: RequestInit & { duplex?: 'half' } = { method: 'PUT', headers, body: streamed, signal: o.signal };
+        const init: RequestInit & { duplex?: 'half' } = { method: 'PUT', headers, body: streamed, signal: controller.signal };
         if (streamed instanceof ReadableStream) init.duplex = 'half';
         result = await options.fetch(resolve(url), init);
         if (!(streamed instanceof ReadableStream) && o.onProgress && body instanceof Blob) o.onProgress(body.size);
       }
     } catch (error) {
-      result = error;
+      // A stall or the caller's abort: say which, not the transport's generic abort message.
+      result = controller.signal.aborted ? controller.signal.reason : error;
     }
-    return classify(result, options.clock.now());
+    try {
+      return await classify(result, options.clock.now());
+    } finally {
+      clearTimeout(timer);
+      o.signal?.removeEventListener('abort', cancel);
+    }
   }
 
   return { endpoint, projectId: options.projectId, call, put, resolve };

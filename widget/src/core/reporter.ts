@@ -22,6 +22,7 @@ export function createReporter(options: ReporterOptions): Reporter {
     fetch: fetchImpl,
     clock,
     timeoutMs: options.timeoutMs,
+    uploadStallMs: options.uploadStallMs,
     upload: options.upload,
   });
   const emitter = createEmitter();

@@ -206,8 +206,10 @@ export interface ReporterOptions {
   publishAfter?: string;
   /** Backoff: first delay and ceiling in ms (defaults 1 s and 5 min). */
   backoff?: { baseMs?: number; maxMs?: number };
-  /** Per-request timeout in ms for API calls (default 30 s); the storage PUT has none. */
+  /** Per-request timeout in ms for API calls (default 30 s), body included. */
   timeoutMs?: number;
+  /** The storage PUT has no overall timeout; it is abandoned (and retried later) after this many ms without upload progress (default 60 s). */
+  uploadStallMs?: number;
 }
 
 export interface Reporter {

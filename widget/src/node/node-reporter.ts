@@ -9,7 +9,7 @@ import { createDiskOutbox, type DiskOutbox } from './disk-outbox.ts';
 import { createFileLock } from './file-lock.ts';
 import { createNodeHasher } from './node-hasher.ts';
 
-export interface NodeReporterOptions extends Pick<ReporterOptions, 'endpoint' | 'projectId' | 'token' | 'fetch' | 'random' | 'publishAfter' | 'backoff' | 'timeoutMs'> {
+export interface NodeReporterOptions extends Pick<ReporterOptions, 'endpoint' | 'projectId' | 'token' | 'fetch' | 'random' | 'publishAfter' | 'backoff' | 'timeoutMs' | 'uploadStallMs'> {
   /** Outbox directory; default ~/.glitchbox/outbox/<projectId>. */
   dir?: string;
   quotaBytes?: number;
