@@ -22,6 +22,8 @@ export interface BrowserReporterOptions {
   createMd5Worker?: () => Worker;
   /** Start syncing at once (default true). */
   autoStart?: boolean;
+  /** A storage PUT with no upload progress for this long is abandoned and retried later (default 60 s). */
+  uploadStallMs?: number;
 }
 
 export function createBrowserReporter(options: BrowserReporterOptions): Reporter {
@@ -35,6 +37,7 @@ export function createBrowserReporter(options: BrowserReporterOptions): Reporter
     hasher: createWorkerHasher({ createWorker: options.createMd5Worker }),
     lock: createWebLock(outboxName),
     upload: xhrUpload,
+    uploadStallMs: options.uploadStallMs,
   });
   const swUrl = options.serviceWorkerUrl;
   if (swUrl) {
