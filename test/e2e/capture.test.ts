@@ -75,6 +75,10 @@ test('creates a playtime session with tags on load and updates it on pagehide', 
   const row = () => server.deps.db.prepare("SELECT tags, heartbeats FROM playtime_sessions WHERE tags LIKE '%marker-playtime%'").get() as { tags: string; heartbeats: number } | undefined;
   await expect.poll(() => row()?.tags, { timeout: 10_000 }).toBeTruthy();
   expect(JSON.parse(row()!.tags)).toMatchObject({ build: 'marker-playtime', release: '1.0.0', locale: 'en' });
+  // The server stores the row before the page has read its id from the response: wait until the page
+  // has the whole response (its resource timing entry), then one more task for the JSON to be read.
+  await expect.poll(() => page.evaluate(() => performance.getEntriesByType('resource').some((e) => /\/playtime_sessions\.json$/.test(e.name))), { timeout: 10_000 }).toBe(true);
+  await page.evaluate(() => new Promise((r) => setTimeout(r, 50)));
   const before = row()!.heartbeats;
   await page.close({ runBeforeUnload: true });
   await expect.poll(() => row()!.heartbeats, { timeout: 10_000 }).toBe(before + 1);
