@@ -141,7 +141,9 @@ describe('durability', () => {
     await expect.poll(() => findJob(crashed.db, job.id)!.attempts).toBe(1);
     crashed.db.close();
 
-    const restarted = open(new Date(T0.getTime() + LEASE_MS + 1));
+    // The clocks tick from their start, so the crashed runner leased a little after T0 (tens of ms under
+    // load): restart a minute past the lease, not 1 ms past it.
+    const restarted = open(new Date(T0.getTime() + LEASE_MS + 60_000));
     restarted.jobs.register('test.last', () => undefined);
     expect(await restarted.jobs.runDue()).toBe(0);
     expect(findJob(restarted.db, job.id)).toMatchObject({ done_at: expect.any(String), last_error: 'lease lapsed on the last attempt' });
