@@ -63,6 +63,27 @@ function countingStream(body: ReadableStream<Uint8Array>, onProgress: (loaded: n
   );
 }
 
+/** An abort signal for one exchange: follows the caller's signal, and fires a TimeoutError `ms` after the
+ * last `arm(ms)`. `done()` drops the timer and the listener. */
+function deadline(outer: AbortSignal | undefined, what: string) {
+  const controller = new AbortController();
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const cancel = () => controller.abort(outer!.reason);
+  if (outer?.aborted) cancel();
+  else outer?.addEventListener('abort', cancel, { once: true });
+  return {
+    signal: controller.signal,
+    arm(ms: number) {
+      clearTimeout(timer);
+      timer = setTimeout(() => controller.abort(new DOMException(`${what} ${ms} ms`, 'TimeoutError')), ms);
+    },
+    done() {
+      clearTimeout(timer);
+      outer?.removeEventListener('abort', cancel);
+    },
+  };
+}
+
 export function createApiClient(options: ApiClientOptions): ApiClient {
   const endpoint = options.endpoint.replace(/\/+$/, '');
   const timeoutMs = options.timeoutMs ?? 30_000;
@@ -87,24 +108,20 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
     }
     // The timeout covers the whole exchange, body included: a server that stalls mid-body is offline too.
     // The sync engine owns retries, so nothing here repeats a request.
-    const controller = new AbortController();
-    const timer = setTimeout(() => controller.abort(new DOMException(`no answer within ${timeoutMs} ms`, 'TimeoutError')), timeoutMs);
-    const cancel = () => controller.abort(o.signal!.reason);
-    if (o.signal?.aborted) cancel();
-    else o.signal?.addEventListener('abort', cancel, { once: true });
+    const exchange = deadline(o.signal, 'no answer within');
+    exchange.arm(timeoutMs);
     const search = query.toString();
     let result: unknown;
     let outcome: Outcome;
     try {
       try {
-        result = await options.fetch(resolve(path) + (search ? '?' + search : ''), { method: o.method ?? operation.methods[0], headers, body, signal: controller.signal });
+        result = await options.fetch(resolve(path) + (search ? '?' + search : ''), { method: o.method ?? operation.methods[0], headers, body, signal: exchange.signal });
       } catch (error) {
         result = error; // network failure, timeout or the caller's abort: classified as offline
       }
       outcome = await classify(result, options.clock.now());
     } finally {
-      clearTimeout(timer);
-      o.signal?.removeEventListener('abort', cancel);
+      exchange.done();
     }
     const check = responseChecks[id];
     if (outcome.kind === 'sent' && check) {
@@ -121,42 +138,33 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
     // outbox forever. A Blob sent by plain fetch reports no progress: it gets the stall time plus one
     // second per 32 KB.
     const stallMs = options.uploadStallMs ?? 60_000;
-    const controller = new AbortController();
-    let timer: ReturnType<typeof setTimeout> | undefined;
-    const arm = (ms: number) => {
-      clearTimeout(timer);
-      timer = setTimeout(() => controller.abort(new DOMException(`upload stalled: no progress for ${ms} ms`, 'TimeoutError')), ms);
-    };
+    const upload = deadline(o.signal, 'upload stalled: no progress for');
     const progress = (loaded: number) => {
-      arm(stallMs);
+      upload.arm(stallMs);
       o.onProgress?.(loaded);
     };
-    const cancel = () => controller.abort(o.signal!.reason);
-    if (o.signal?.aborted) cancel();
-    else o.signal?.addEventListener('abort', cancel, { once: true });
     let result: unknown;
     try {
       if (options.upload) {
-        arm(stallMs);
-        result = await options.upload(resolve(url), { headers, body, onProgress: progress, signal: controller.signal });
+        upload.arm(stallMs);
+        result = await options.upload(resolve(url), { headers, body, onProgress: progress, signal: upload.signal });
       } else {
         const streamed = body instanceof ReadableStream ? countingStream(body, progress) : body;
-        arm(streamed instanceof ReadableStream ? stallMs : stallMs + Math.ceil((body as Blob).size / 32));
+        upload.arm(streamed instanceof ReadableStream ? stallMs : stallMs + Math.ceil((body as Blob).size / 32));
         // duplex 'half' is required by fetch for a ReadableStream body (Fetch standard, RequestInit.duplex).
-        const init: RequestInit & { duplex?: 'half' } = { method: 'PUT', headers, body: streamed, signal: controller.signal };
+        const init: RequestInit & { duplex?: 'half' } = { method: 'PUT', headers, body: streamed, signal: upload.signal };
         if (streamed instanceof ReadableStream) init.duplex = 'half';
         result = await options.fetch(resolve(url), init);
         if (!(streamed instanceof ReadableStream) && o.onProgress && body instanceof Blob) o.onProgress(body.size);
       }
     } catch (error) {
       // A stall or the caller's abort: say which, not the transport's generic abort message.
-      result = controller.signal.aborted ? controller.signal.reason : error;
+      result = upload.signal.aborted ? upload.signal.reason : error;
     }
     try {
       return await classify(result, options.clock.now());
     } finally {
-      clearTimeout(timer);
-      o.signal?.removeEventListener('abort', cancel);
+      upload.done();
     }
   }
 
