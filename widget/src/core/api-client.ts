@@ -149,13 +149,13 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
         upload.arm(stallMs);
         result = await options.upload(resolve(url), { headers, body, onProgress: progress, signal: upload.signal });
       } else {
-        const streamed = body instanceof ReadableStream ? countingStream(body, progress) : body;
-        upload.arm(streamed instanceof ReadableStream ? stallMs : stallMs + Math.ceil((body as Blob).size / 32));
+        const stream = body instanceof ReadableStream;
+        upload.arm(stream ? stallMs : stallMs + Math.ceil(body.size / 32));
         // duplex 'half' is required by fetch for a ReadableStream body (Fetch standard, RequestInit.duplex).
-        const init: RequestInit & { duplex?: 'half' } = { method: 'PUT', headers, body: streamed, signal: upload.signal };
-        if (streamed instanceof ReadableStream) init.duplex = 'half';
+        const init: RequestInit & { duplex?: 'half' } = { method: 'PUT', headers, body: stream ? countingStream(body, progress) : body, signal: upload.signal };
+        if (stream) init.duplex = 'half';
         result = await options.fetch(resolve(url), init);
-        if (!(streamed instanceof ReadableStream) && o.onProgress && body instanceof Blob) o.onProgress(body.size);
+        if (!stream) o.onProgress?.(body.size);
       }
     } catch (error) {
       // A stall or the caller's abort: say which, not the transport's generic abort message.
