@@ -1,6 +1,7 @@
 // The reporter core: API client, outbox interface, sync engine and createReporter. No DOM, no
 // window, no indexedDB, no global fetch: platforms inject them (widget/src/platform, widget/src/node).
 export * from './types.ts';
+export type { Reporter, ReporterOptions } from './reporter-contract.ts';
 export { createReporter } from './reporter.ts';
 export { createApiClient, type ApiClient, type CallOptions } from './api-client.ts';
 export { classify, parseRetryAfter, type Outcome } from './classify.ts';

@@ -8,9 +8,9 @@ import { createMemoryLock } from './memory-lock.ts';
 import { createLazySparkHasher } from './lazy-spark-hasher.ts';
 import { applyEdits, toStoredReport } from './report-builder.ts';
 import { createSyncEngine } from './sync-engine.ts';
-import type { Reporter, ReporterOptions } from './types.ts';
+import type { Reporter, ReporterOptions } from './reporter-contract.ts';
 
-export type { Reporter, ReporterOptions } from './types.ts';
+export type { Reporter, ReporterOptions } from './reporter-contract.ts';
 
 export function createReporter(options: ReporterOptions): Reporter {
   const clock = options.clock ?? systemClock;

@@ -1,7 +1,6 @@
-// The reporter's public contract: what a caller submits, what the outbox keeps, the events a UI
-// listens to, and the interfaces `platform` and `node` implement (outbox, hasher, clock, lock).
+// The reporter's data contract: what a caller submits, what the outbox keeps, the events a UI listens
+// to, and the interfaces `platform` and `node` implement (outbox, hasher, clock, lock, upload).
 // Core code never touches DOM, window, indexedDB or a global fetch; everything arrives through these.
-import type { ApiClient } from './api-client.ts';
 
 export type ReportKind = 'bug' | 'suggestion' | 'ticket';
 export type AttachmentKind = 'screenshot' | 'log_file' | 'binary_file' | 'video_clip';
@@ -189,37 +188,3 @@ export type UploadTransport = (
   url: string,
   init: { headers: Record<string, string>; body: Blob | ReadableStream<Uint8Array>; onProgress?: (loaded: number) => void; signal?: AbortSignal },
 ) => Promise<Response>;
-
-export interface ReporterOptions {
-  endpoint: string;
-  projectId: string;
-  token: string;
-  outbox: OutboxStore;
-  fetch?: typeof fetch;
-  hasher?: Md5Hasher;
-  clock?: Clock;
-  lock?: SyncLock;
-  random?: () => number;
-  /** Storage PUT with upload progress; defaults to the injected fetch. */
-  upload?: UploadTransport;
-  /** Draft `publish_after` safety net (decisions: JWT expiry); default '12h'. */
-  publishAfter?: string;
-  /** Backoff: first delay and ceiling in ms (defaults 1 s and 5 min). */
-  backoff?: { baseMs?: number; maxMs?: number };
-  /** Per-request timeout in ms for API calls (default 30 s), body included. */
-  timeoutMs?: number;
-  /** The storage PUT has no overall timeout; it is abandoned (and retried later) after this many ms without upload progress (default 60 s). */
-  uploadStallMs?: number;
-}
-
-export interface Reporter {
-  submit(input: ReportInput): Promise<{ id: string }>;
-  syncNow(): Promise<void>;
-  start(): void;
-  stop(): void;
-  on(event: ReporterEventType, listener: (e: ReporterEvent) => void): () => void;
-  list(): Promise<StoredReport[]>;
-  retry(id: string, edits?: Partial<ReportInput>): Promise<void>;
-  usage(): Promise<{ reports: number; bytes: number }>;
-  client: ApiClient;
-}

@@ -3,7 +3,8 @@
 import { homedir } from 'node:os';
 import { join } from 'node:path';
 import { createReporter } from '../core/reporter.ts';
-import type { Clock, Reporter, ReporterEvent, ReportInput, ReporterOptions } from '../core/types.ts';
+import type { Reporter, ReporterOptions } from '../core/reporter-contract.ts';
+import type { Clock, ReporterEvent, ReportInput } from '../core/types.ts';
 import { installCrashCapture, type CrashCaptureOptions } from './crash-capture.ts';
 import { createDiskOutbox, type DiskOutbox } from './disk-outbox.ts';
 import { createFileLock } from './file-lock.ts';

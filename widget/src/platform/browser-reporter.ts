@@ -3,7 +3,7 @@
 // the page becomes visible, and (optional) service-worker Background Sync when the page is gone
 // (background-sync.ts and workbox-window are a chunk of their own, loaded only when it is enabled).
 import { createReporter } from '../core/reporter.ts';
-import type { Reporter } from '../core/types.ts';
+import type { Reporter } from '../core/reporter-contract.ts';
 import type { BackgroundSync } from './background-sync.ts';
 import { xhrUpload } from './browser-reporter-upload.ts';
 import { createWorkerHasher } from './hasher.ts';

@@ -1,7 +1,8 @@
 // The widget runtime every game page pays for: hotkey, gamepad chord, input shield, frame hook,
 // console/error/breadcrumb capture, device info, playtime, outbox resume, and the open/close
 // flow that grabs the frame before the lazy overlay appears. Everything else is a lazy chunk.
-import type { ReportInput, Reporter } from '../core/types.ts';
+import type { Reporter } from '../core/reporter-contract.ts';
+import type { ReportInput } from '../core/types.ts';
 import type { OverlayContext, OverlayHandle, ReportSnapshot, SubmitOutcome, UiModule } from '../ui/context.ts';
 import { createBreadcrumbs, fitDebugTrace } from './breadcrumbs.ts';
 import type { ChunkLoader } from './chunks.ts';
