@@ -17,7 +17,7 @@ import { pngBytes, roomySeed, seeded } from '../core/helpers.ts';
 const SLICE = 2 * 1024 * 1024;
 const TOTAL = 128 * 1024 * 1024;
 
-/** The worker: the same loop as platform/md5-worker.ts, fed transferred 2 MiB slices. */
+/** The worker: the same loop as delivery/md5-worker.ts, fed transferred 2 MiB slices. */
 const WORKER_SOURCE = `
 const { parentPort, workerData } = require('node:worker_threads');
 const SparkMD5 = require(workerData.sparkPath);

@@ -25,8 +25,8 @@ beforeAll(async () => {
   server = await startTestServer({ seed: roomySeed() });
   const files: Record<string, string> = {
     '/app.js': await bundle('test/core/browser/entry.ts'),
-    '/md5-worker.js': await bundle('widget/src/platform/md5-worker.ts'),
-    '/sw.js': await bundle('widget/src/platform/service-worker.ts'),
+    '/md5-worker.js': await bundle('widget/src/delivery/md5-worker.ts'),
+    '/sw.js': await bundle('widget/src/delivery/service-worker.ts'),
     '/': '<!doctype html><title>glitchbox core</title><script type="module" src="/app.js"></script>',
   };
   pages = createServer((req, res) => {

@@ -2,12 +2,12 @@
 // limit, hotkeys, script-tag options, the bounded ring buffer, safe formatting, OS from the UA,
 // and how the form becomes a ReportInput.
 import { expect, test } from 'vitest';
-import { createBreadcrumbs, DEBUG_TRACE_LIMIT, fitDebugTrace, toSeverity } from '../../widget/src/platform/breadcrumbs.ts';
-import { osFromUserAgent } from '../../widget/src/platform/device-info.ts';
-import { matchesHotkey, parseHotkey } from '../../widget/src/platform/hotkey.ts';
-import { readDataOptions, resolveOptions } from '../../widget/src/platform/options.ts';
-import { createRingBuffer } from '../../widget/src/platform/ring-buffer.ts';
-import { formatArgs } from '../../widget/src/platform/safe-format.ts';
+import { createBreadcrumbs, DEBUG_TRACE_LIMIT, fitDebugTrace, toSeverity } from '../../widget/src/capture/breadcrumbs.ts';
+import { osFromUserAgent } from '../../widget/src/capture/device-info.ts';
+import { matchesHotkey, parseHotkey } from '../../widget/src/runtime/hotkey.ts';
+import { readDataOptions, resolveOptions } from '../../widget/src/runtime/options.ts';
+import { createRingBuffer } from '../../widget/src/capture/ring-buffer.ts';
+import { formatArgs } from '../../widget/src/capture/safe-format.ts';
 import { buildReport, type FormState } from '../../widget/src/ui/build-report.ts';
 
 test('cuts the debug trace to its newest steps within the 128 KB limit', () => {

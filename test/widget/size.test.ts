@@ -23,7 +23,7 @@ test('keeps the script-tag loader within 8 KB gzip', () => {
 
 test('keeps Preact, zod, html2canvas and the reporter core out of the loader', () => {
   const loader = modules['glitchbox.js'];
-  expect(loader.some((m) => m.includes('widget/src/platform/runtime.ts'))).toBe(true);
+  expect(loader.some((m) => m.includes('widget/src/runtime/runtime.ts'))).toBe(true);
   const forbidden = loader.filter((m) => /node_modules\/(preact|zod|html2canvas|ky|idb|spark-md5)\/|widget\/src\/(ui|core)\//.test(m));
   expect(forbidden).toEqual([]);
   // The lazy chunks really hold them.
@@ -35,6 +35,28 @@ test('keeps Preact, zod, html2canvas and the reporter core out of the loader', (
   // The overlay's .tsx files use classic `h` (a file pragma): preact/jsx-runtime would add its own jsx() next to
   // createElement, which render() already ships (0.16 KB gzip).
   expect(Object.values(modules).flat().filter((m) => m.includes('preact/jsx-runtime'))).toEqual([]);
+});
+
+test('ships each source folder in the chunks its name stands for', () => {
+  // widget/scripts/build.mjs lists the map; a static import across it would drag a folder into the wrong download.
+  const loader = /^(glitchbox|esm\/index)\.js$/;
+  const chunksOf: Record<string, RegExp> = {
+    runtime: loader,
+    capture: loader,
+    delivery: /^esm\/(reporter\.js|chunks\/background-sync-)/,
+    media: /^esm\/(ui|dom-capture|replay|encode-worker)\.js$/,
+    ui: /^esm\/(ui\.js|chunks\/(de|fr|ja|ar)-)/,
+  };
+  const misplaced = Object.entries(modules).flatMap(([file, ids]) =>
+    ids.flatMap((id) => {
+      const folder = /^widget\/src\/([\w-]+)\//.exec(id)?.[1];
+      return folder && chunksOf[folder] && !chunksOf[folder].test(file) ? [`${id} in ${file}`] : [];
+    }),
+  );
+  expect(misplaced).toEqual([]);
+  for (const folder of Object.keys(chunksOf)) {
+    expect(Object.values(modules).flat().some((id) => id.startsWith(`widget/src/${folder}/`)), folder).toBe(true);
+  }
 });
 
 test('leaves out of the count only chunks that are imported on demand', () => {

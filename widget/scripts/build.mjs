@@ -1,6 +1,9 @@
 // Builds the widget into widget/dist: the ES modules (npm entry + the lazy chunks the loader
 // imports by URL: ui, reporter, dom-capture, replay, encode-worker) and the IIFE script-tag
 // loader glitchbox.js, built on its own because an IIFE cannot code-split.
+// Source folders by chunk: runtime/ and capture/ -> glitchbox.js (esm/index.js for npm); delivery/ ->
+// reporter.js, its md5-worker asset and the background-sync chunk; ui/ -> ui.js; media/ -> dom-capture.js,
+// replay.js, encode-worker.js and the encode side of ui.js; core/ and protocol/ -> reporter.js.
 // Usage: node widget/scripts/build.mjs [outDir]
 import { existsSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, relative, resolve } from 'node:path';
@@ -27,10 +30,10 @@ export async function buildWidget(outDir = resolve(widget, 'dist')) {
   const entries = {
     index: src('index.ts'),
     ui: src('ui/mount.tsx'),
-    reporter: src('platform/reporter-chunk.ts'),
-    'dom-capture': src('platform/dom-capture.ts'),
-    replay: src('platform/replay.ts'),
-    'encode-worker': src('platform/encode-worker.ts'),
+    reporter: src('delivery/reporter-chunk.ts'),
+    'dom-capture': src('media/dom-capture.ts'),
+    replay: src('media/replay.ts'),
+    'encode-worker': src('media/encode-worker.ts'),
   };
   for (const [name, file] of Object.entries(entries)) if (!existsSync(file)) { console.warn(`glitchbox build: ${file} missing, chunk ${name} skipped`); delete entries[name]; }
   const common = {

@@ -1,19 +1,19 @@
 // The ESM entry for bundlers: `import { init, open, breadcrumb } from 'glitchbox'`. Lazy parts
 // are dynamic imports the bundler splits; the encode worker is a sibling file.
-import { createPublicApi } from './platform/public-api.ts';
+import { createPublicApi } from './runtime/public-api.ts';
 
-export type { GlitchboxOptions, ReplayOptions, Severity, Theme } from './platform/options.ts';
-export type { GlitchboxEvent } from './platform/events.ts';
-export type { GlitchboxApi } from './platform/public-api.ts';
+export type { GlitchboxOptions, ReplayOptions, Severity, Theme } from './runtime/options.ts';
+export type { GlitchboxEvent } from './runtime/events.ts';
+export type { GlitchboxApi } from './runtime/public-api.ts';
 export type { ReportInput, ReportAttachmentInput } from './core/types.ts';
 
 // A variable, not a literal: bundlers must not resolve it at build time (it exists in dist/esm only).
 const workerFile = 'encode-worker.js';
 const api = createPublicApi({
   ui: () => import('./ui/mount.tsx'),
-  reporter: () => import('./platform/reporter-chunk.ts'),
-  domCapture: () => import('./platform/dom-capture.ts'),
-  replay: () => import('./platform/replay.ts'),
+  reporter: () => import('./delivery/reporter-chunk.ts'),
+  domCapture: () => import('./media/dom-capture.ts'),
+  replay: () => import('./media/replay.ts'),
   workerUrl: new URL(workerFile, import.meta.url),
 });
 

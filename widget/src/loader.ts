@@ -1,7 +1,7 @@
 // The script-tag build (IIFE): reads data attributes from its own <script> and initialises;
 // lazy parts are ES modules next to it, imported by URL relative to this script's src.
-import { readDataOptions } from './platform/options.ts';
-import { createPublicApi } from './platform/public-api.ts';
+import { readDataOptions } from './runtime/options.ts';
+import { createPublicApi } from './runtime/public-api.ts';
 
 const script = document.currentScript as HTMLScriptElement | null;
 const base = new URL('./esm/', script?.src || location.href);

@@ -1,5 +1,5 @@
 // The reporter core: API client, outbox interface, sync engine and createReporter. No DOM, no
-// window, no indexedDB, no global fetch: platforms inject them (widget/src/platform, widget/src/node).
+// window, no indexedDB, no global fetch: platforms inject them (widget/src/delivery, widget/src/node).
 export * from './types.ts';
 export type { Reporter, ReporterOptions } from './reporter-contract.ts';
 export { createReporter } from './reporter.ts';

@@ -1,5 +1,5 @@
 // MD5 over 2 MiB slices with spark-md5, as Active Storage's FileChecksum does; the base64 digest is
-// the `checksum` of presigned_upload. In-thread: browsers use the worker hasher from platform.
+// the `checksum` of presigned_upload. In-thread: browsers use the worker hasher from delivery/.
 import SparkMD5 from 'spark-md5';
 import type { BlobSource, Md5Hasher } from './types.ts';
 

@@ -1,5 +1,5 @@
 // An in-process SyncLock: one pass at a time inside one JavaScript realm. Browsers add a Web Locks
-// lock (platform/sync-lock.ts) and Node a lock file (node/file-lock.ts) across tabs and processes.
+// lock (delivery/sync-lock.ts) and Node a lock file (node/file-lock.ts) across tabs and processes.
 import type { SyncLock } from './types.ts';
 
 export function createMemoryLock(): SyncLock {

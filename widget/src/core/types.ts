@@ -1,5 +1,5 @@
 // The reporter's data contract: what a caller submits, what the outbox keeps, the events a UI listens
-// to, and the interfaces `platform` and `node` implement (outbox, hasher, clock, lock, upload).
+// to, and the interfaces `delivery` and `node` implement (outbox, hasher, clock, lock, upload).
 // Core code never touches DOM, window, indexedDB or a global fetch; everything arrives through these.
 
 export type ReportKind = 'bug' | 'suggestion' | 'ticket';

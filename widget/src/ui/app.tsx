@@ -4,7 +4,7 @@
 /** @jsx h */
 import { h } from 'preact';
 import { useEffect, useMemo, useRef, useState } from 'preact/hooks';
-import type { Screenshot } from '../platform/screenshot.ts';
+import type { Screenshot } from '../capture/screenshot.ts';
 import { AnnotationEditor } from './annotation-editor.tsx';
 import { buildReport, EMAIL, type FormState } from './build-report.ts';
 import type { OverlayContext, ReportSnapshot, SubmitOutcome } from './context.ts';

@@ -3,7 +3,7 @@
 import type { ReportAttachmentInput, ReportInput, ReportKind } from '../core/types.ts';
 import type { ReportSnapshot } from './context.ts';
 import { burnRedactions, renderLayer, type Shape } from './shapes.ts';
-import type { Screenshot } from '../platform/screenshot.ts';
+import type { Screenshot } from '../capture/screenshot.ts';
 
 export interface FormState {
   kind: ReportKind;

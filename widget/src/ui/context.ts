@@ -1,12 +1,12 @@
 // The one object the lazy overlay receives from the loader: options, the screenshot being
 // finished, what was captured, and the actions it may take. Types only: no code crosses over.
 import type { ReportInput } from '../core/types.ts';
-import type { TraceStep } from '../platform/breadcrumbs.ts';
-import type { FrameStats } from '../platform/frame-hook.ts';
-import type { ResolvedOptions } from '../platform/options.ts';
-import type { createFrameEncoder } from '../platform/frame-encoder.ts';
-import type { finishScreenshot } from '../platform/finish-screenshot.ts';
-import type { Screenshot } from '../platform/screenshot.ts';
+import type { TraceStep } from '../capture/breadcrumbs.ts';
+import type { FrameStats } from '../capture/frame-hook.ts';
+import type { ResolvedOptions } from '../runtime/options.ts';
+import type { createFrameEncoder } from '../media/frame-encoder.ts';
+import type { finishScreenshot } from '../media/finish-screenshot.ts';
+import type { Screenshot } from '../capture/screenshot.ts';
 
 export interface ReportSnapshot {
   logs: string;

@@ -4,12 +4,12 @@
 /** @jsx h */
 import { h, render } from 'preact';
 import { App } from './app.tsx';
-import type { ResolvedOptions } from '../platform/options.ts';
+import type { ResolvedOptions } from '../runtime/options.ts';
 import type { OverlayContext, OverlayHandle } from './context.ts';
 import { applyStyles } from './styles.ts';
 
-export { finishScreenshot } from '../platform/finish-screenshot.ts';
-export { createFrameEncoder } from '../platform/frame-encoder.ts';
+export { finishScreenshot } from '../media/finish-screenshot.ts';
+export { createFrameEncoder } from '../media/frame-encoder.ts';
 export { loadLocale as prepare } from './i18n.ts';
 
 export function mountOverlay(ctx: OverlayContext): OverlayHandle {

@@ -1,7 +1,7 @@
 // What the form needs from the server: the project's modules and minimum lengths
 // (GET /projects/{id}.json) and its tester-settable custom fields (decisions §2). Cached on
 // the device so the form still works offline; sensible defaults when nothing is known.
-import type { ResolvedOptions } from '../platform/options.ts';
+import type { ResolvedOptions } from '../runtime/options.ts';
 
 export interface FieldDef { id: number; ident: string; name: string; field_type: string; required: boolean; options: string[]; tester_settable: boolean }
 

@@ -4,7 +4,7 @@
 /** @jsx h */
 /** @jsxFrag Fragment */
 import { h, Fragment } from 'preact';
-import type { Screenshot } from '../platform/screenshot.ts';
+import type { Screenshot } from '../capture/screenshot.ts';
 import type { FormState } from './build-report.ts';
 import type { ReportSnapshot } from './context.ts';
 import { CustomFieldInput } from './custom-field-input.tsx';

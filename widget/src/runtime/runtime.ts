@@ -4,19 +4,19 @@
 import type { Reporter } from '../core/reporter-contract.ts';
 import type { ReportInput } from '../core/types.ts';
 import type { OverlayContext, OverlayHandle, ReportSnapshot, SubmitOutcome, UiModule } from '../ui/context.ts';
-import { createBreadcrumbs, fitDebugTrace } from './breadcrumbs.ts';
+import { createBreadcrumbs, fitDebugTrace } from '../capture/breadcrumbs.ts';
 import type { ChunkLoader } from './chunks.ts';
-import { createConsoleCapture } from './console-capture.ts';
-import { collectDeviceInfo, gpuRenderer, prefetchClientHints } from './device-info.ts';
+import { createConsoleCapture } from '../capture/console-capture.ts';
+import { collectDeviceInfo, gpuRenderer, prefetchClientHints } from '../capture/device-info.ts';
 import { createEmitter, type GlitchboxEvent } from './events.ts';
-import { createFrameHook, hookGetContext } from './frame-hook.ts';
+import { createFrameHook, hookGetContext } from '../capture/frame-hook.ts';
 import { matchesHotkey, parseHotkey } from './hotkey.ts';
 import { createInputShield, watchGamepadChord } from './input-shield.ts';
 import { createLauncher } from './launcher.ts';
 import { resolveOptions, type GlitchboxOptions } from './options.ts';
 import { startPlaytime } from './playtime.ts';
 import type { ReplayRecorder } from './replay-types.ts';
-import { findCanvas, grabCanvas, type Screenshot } from './screenshot.ts';
+import { findCanvas, grabCanvas, type Screenshot } from '../capture/screenshot.ts';
 import { watchReport } from './submit-watch.ts';
 
 const HOST_ATTR = 'data-glitchbox';

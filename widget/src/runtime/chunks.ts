@@ -2,7 +2,7 @@
 // relative to the script's own src in the IIFE loader (an IIFE cannot code-split).
 import type { Reporter } from '../core/reporter-contract.ts';
 import type { UiModule } from '../ui/context.ts';
-import type { DomCaptureModule } from './screenshot.ts';
+import type { DomCaptureModule } from '../capture/screenshot.ts';
 import type { ReplayModule } from './replay-types.ts';
 
 export interface ReporterModule {

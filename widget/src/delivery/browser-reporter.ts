@@ -14,7 +14,7 @@ export interface BrowserReporterOptions {
   endpoint: string;
   projectId: string;
   token: string;
-  /** URL of the bundled platform/service-worker.ts; enables Background Sync where supported. */
+  /** URL of the bundled delivery/service-worker.ts; enables Background Sync where supported. */
   serviceWorkerUrl?: string;
   /** IndexedDB database name; default `glitchbox-outbox-<projectId>`. */
   outboxName?: string;

@@ -2,7 +2,7 @@
 // is blank fall back to a second in-frame grab, then a DOM capture (html2canvas, loaded on demand);
 // the UI offers a file chooser as the last resort. Never throws.
 import type { FrameOverlay } from './frame-encoder.ts';
-import type { Grab, Screenshot, ScreenshotDeps } from './screenshot.ts';
+import type { Grab, Screenshot, ScreenshotDeps } from '../capture/screenshot.ts';
 
 /** Step two, while the overlay shows: encode, check for a blank frame, try the fallbacks. */
 export async function finishScreenshot(canvas: HTMLCanvasElement | null, grab: Grab, deps: ScreenshotDeps): Promise<Screenshot> {

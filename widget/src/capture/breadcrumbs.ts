@@ -1,7 +1,7 @@
 // Game breadcrumbs (`breadcrumb(severity, text)`), kept bounded and sent as the issue's
 // debug_trace, newest steps first to survive the reference's 128 KB limit.
 import { createRingBuffer } from './ring-buffer.ts';
-import type { Severity } from './options.ts';
+import type { Severity } from '../runtime/options.ts';
 
 export interface TraceStep { severity: Severity; description: string }
 

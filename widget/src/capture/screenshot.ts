@@ -2,7 +2,7 @@
 // before anything of ours is drawn. Encoding and the blank-frame fallbacks are finish-screenshot.ts,
 // in the lazy overlay chunk; they get the grab through ScreenshotDeps so no code is shipped twice.
 import type { FrameHook } from './frame-hook.ts';
-import type { EncodedFrame, FrameOverlay } from './frame-encoder.ts';
+import type { EncodedFrame, FrameOverlay } from '../media/frame-encoder.ts';
 
 export type ScreenshotSource = 'frame' | 'frame-outside' | 'dom' | 'file' | 'none';
 

@@ -2,7 +2,7 @@
 // VideoEncoder (VP8, a key frame every 2 s, frames taken right after the game's frame) with the
 // chunks muxed into WebM on demand; MediaRecorder segments where WebCodecs is missing.
 import { ArrayBufferTarget, Muxer } from 'webm-muxer';
-import type { ReplayClip, ReplayRecorder } from './replay-types.ts';
+import type { ReplayClip, ReplayRecorder } from '../runtime/replay-types.ts';
 
 interface Kept { chunk: EncodedVideoChunk; meta?: EncodedVideoChunkMetadata }
 
