@@ -3,7 +3,7 @@
 // flow that grabs the frame before the lazy overlay appears. Everything else is a lazy chunk.
 import type { Reporter } from '../core/reporter-contract.ts';
 import type { ReportInput } from '../core/types.ts';
-import type { OverlayContext, OverlayHandle, ReportSnapshot, SubmitOutcome, UiModule } from '../ui/context.ts';
+import type { OverlayContext, OverlayHandle, ReportSnapshot, SubmitOutcome, UiModule } from './overlay-contract.ts';
 import { createBreadcrumbs, fitDebugTrace } from '../capture/breadcrumbs.ts';
 import type { ChunkLoader } from './chunks.ts';
 import { createConsoleCapture } from '../capture/console-capture.ts';

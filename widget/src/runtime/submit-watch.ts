@@ -2,7 +2,7 @@
 // sent, saved on this device (offline or server busy), or the server's reason for a refusal.
 import type { Reporter } from '../core/reporter-contract.ts';
 import type { ReporterEvent } from '../core/types.ts';
-import type { SubmitOutcome } from '../ui/context.ts';
+import type { SubmitOutcome } from './overlay-contract.ts';
 
 const STEP_SHARE: Record<string, number> = { queued: 0.05, created: 0.2, attachments_done: 0.9, contact_set: 0.95, published: 1 };
 

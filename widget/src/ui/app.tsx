@@ -7,7 +7,7 @@ import { useEffect, useMemo, useRef, useState } from 'preact/hooks';
 import type { Screenshot } from '../capture/screenshot.ts';
 import { AnnotationEditor } from './annotation-editor.tsx';
 import { buildReport, EMAIL, type FormState } from './build-report.ts';
-import type { OverlayContext, ReportSnapshot, SubmitOutcome } from './context.ts';
+import type { OverlayContext, ReportSnapshot, SubmitOutcome } from '../runtime/overlay-contract.ts';
 import { startGamepadNav } from './gamepad-nav.ts';
 import { createTranslate } from './i18n.ts';
 import { loadProjectInfo, type ProjectInfo } from './project-info.ts';

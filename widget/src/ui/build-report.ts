@@ -1,7 +1,7 @@
 // Turns the form, the captured snapshot, the screenshot with its annotations and the replay
 // clip into the reporter core's ReportInput. Only what the player left ticked is included.
 import type { ReportAttachmentInput, ReportInput, ReportKind } from '../core/types.ts';
-import type { ReportSnapshot } from './context.ts';
+import type { ReportSnapshot } from '../runtime/overlay-contract.ts';
 import { burnRedactions, renderLayer, type Shape } from './shapes.ts';
 import type { Screenshot } from '../capture/screenshot.ts';
 

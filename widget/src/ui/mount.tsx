@@ -5,7 +5,7 @@
 import { h, render } from 'preact';
 import { App } from './app.tsx';
 import type { ResolvedOptions } from '../runtime/options.ts';
-import type { OverlayContext, OverlayHandle } from './context.ts';
+import type { OverlayContext, OverlayHandle } from '../runtime/overlay-contract.ts';
 import { applyStyles } from './styles.ts';
 
 export { finishScreenshot } from '../media/finish-screenshot.ts';

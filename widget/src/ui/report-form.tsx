@@ -6,7 +6,7 @@
 import { h, Fragment } from 'preact';
 import type { Screenshot } from '../capture/screenshot.ts';
 import type { FormState } from './build-report.ts';
-import type { ReportSnapshot } from './context.ts';
+import type { ReportSnapshot } from '../runtime/overlay-contract.ts';
 import { CustomFieldInput } from './custom-field-input.tsx';
 import type { Translate } from './i18n.ts';
 import type { FieldDef } from './project-info.ts';

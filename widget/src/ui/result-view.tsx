@@ -2,7 +2,7 @@
 /** @jsxRuntime classic */
 /** @jsx h */
 import { h } from 'preact';
-import type { SubmitOutcome } from './context.ts';
+import type { SubmitOutcome } from '../runtime/overlay-contract.ts';
 import type { Translate } from './i18n.ts';
 
 export function ResultView({ outcome, t, onClose, onEdit }: { outcome: SubmitOutcome; t: Translate; onClose(): void; onEdit(): void }) {

@@ -1,9 +1,10 @@
 // The one object the lazy overlay receives from the loader: options, the screenshot being
 // finished, what was captured, and the actions it may take. Types only: no code crosses over.
+// The runtime owns this contract and ui/ implements it, so nothing outside ui/ imports ui/.
 import type { ReportInput } from '../core/types.ts';
 import type { TraceStep } from '../capture/breadcrumbs.ts';
 import type { FrameStats } from '../capture/frame-hook.ts';
-import type { ResolvedOptions } from '../runtime/options.ts';
+import type { ResolvedOptions } from './options.ts';
 import type { createFrameEncoder } from '../media/frame-encoder.ts';
 import type { finishScreenshot } from '../media/finish-screenshot.ts';
 import type { Screenshot } from '../capture/screenshot.ts';
