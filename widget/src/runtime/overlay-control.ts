@@ -1,0 +1,137 @@
+// Opening and closing the overlay: the hotkey and gamepad chord behind the input shield, the open
+// flow that grabs the game's frame before the lazy overlay appears, and warming that chunk while idle.
+import { gpuRenderer } from '../capture/device-info.ts';
+import { findCanvas, grabCanvas, type Grab } from '../capture/screenshot.ts';
+import type { ChunkLoader } from './chunks.ts';
+import type { createEmitter } from './events.ts';
+import { matchesHotkey, parseHotkey } from './hotkey.ts';
+import { idle } from './idle.ts';
+import { createInputShield, watchGamepadChord } from './input-shield.ts';
+import type { ResolvedOptions } from './options.ts';
+import type { OverlayContext, OverlayHandle, ReportSnapshot, UiModule } from './overlay-contract.ts';
+import type { ReplayRecorder } from './replay-types.ts';
+import type { ReporterLink } from './reporter-link.ts';
+import type { Capture } from './start-capture.ts';
+
+const HOST_ATTR = 'data-glitchbox';
+
+export function createOverlayControl(
+  o: ResolvedOptions, chunks: ChunkLoader, events: ReturnType<typeof createEmitter>, { frames, logs }: Capture,
+  reporter: ReporterLink, snapshot: (canvas: HTMLCanvasElement | null) => Promise<ReportSnapshot>,
+  replay: () => ReplayRecorder | undefined,
+) {
+  let state: 'closed' | 'opening' | 'open' = 'closed';
+  let overlay: OverlayHandle | undefined;
+  let canvas: HTMLCanvasElement | null = null;
+  let keyHandler: ((e: KeyboardEvent) => void) | null = null;
+  let encoder: ReturnType<UiModule['createFrameEncoder']> | undefined;
+  const isOwnElement = (el: Element) => el.hasAttribute?.(HOST_ATTR) || el.hasAttribute?.('data-glitchbox-launcher');
+  const shield = listenForHotkeys();
+  const collect = () => snapshot(canvas);
+  warmWhileIdle();
+
+  /** The capture-phase shield that keeps the game's input while open, and the keys and chord that toggle. */
+  function listenForHotkeys() {
+    const hotkey = o.hotkey ? parseHotkey(o.hotkey) : null;
+    const isOwnEvent = (e: Event) => e.composedPath().some((n) => n instanceof Element && isOwnElement(n));
+    const s = createInputShield(isOwnEvent, (e) => {
+      if (!hotkey || e.type !== 'keydown' || !matchesHotkey(e, hotkey)) return false;
+      const t = e.composedPath()[0] as HTMLElement | undefined;
+      if (state === 'open' && t && /^(INPUT|TEXTAREA|SELECT)$/.test(t.tagName) && hotkey.key.length === 1) return false;
+      e.preventDefault();
+      e.stopImmediatePropagation();
+      if (!e.repeat) void (state === 'closed' ? open() : close());
+      return true;
+    });
+    s.onKey = (e) => keyHandler?.(e);
+    if (o.gamepadChord) watchGamepadChord(o.gamepadChord, s.getGamepads, () => { if (state === 'closed') void open(); });
+    return s;
+  }
+
+  async function open(): Promise<void> {
+    if (state !== 'closed') return;
+    state = 'opening';
+    try {
+      canvas = findCanvas(o.canvas);
+      const uiLoading = chunks.ui().then(async (m) => { await m.prepare(o.locale); return m; });
+      // The frame is grabbed before anything of ours is drawn and before the game hears 'open';
+      // encoding and the blank-frame fallbacks live in the lazy UI chunk.
+      const grab = await grabCanvas(canvas, frames);
+      if (document.pointerLockElement) document.exitPointerLock();
+      shield.active = true;
+      mountOverlay(await uiLoading, grab);
+      state = 'open';
+      events.emit('open', {});
+      // Load the reporter while the player writes: sending must work if the network drops meanwhile.
+      reporter.preload();
+    } catch (e) {
+      shield.active = false;
+      state = 'closed';
+      logs.record('error', `Glitchbox could not open: ${e}`);
+    }
+  }
+
+  /** Hands the overlay its context: the screenshot being finished from the grab, what was captured, the actions. */
+  function mountOverlay(ui: UiModule, grab: Grab) {
+    encoder ??= ui.createFrameEncoder(chunks.workerUrl);
+    const screenshot = ui.finishScreenshot(canvas, grab, {
+      frames, encode: encoder.encode, grab: (c) => grabCanvas(c, frames), domCapture: chunks.domCapture, hud: o.hud, isOwnElement,
+    });
+    const recorder = replay();
+    const ctx: OverlayContext = {
+      options: o, container: overlayContainer(), screenshot, collect,
+      replayClip: recorder ? () => recorder.clip() : undefined,
+      submit: reporter.submit,
+      retry: reporter.retry,
+      close,
+      setKeyHandler: (h) => { keyHandler = h; },
+      getGamepads: shield.getGamepads,
+    };
+    const mountStart = performance.now();
+    overlay = ui.mountOverlay(ctx);
+    performance.measure('glitchbox:mount', { start: mountStart });
+    overlay.host.setAttribute(HOST_ATTR, '');
+  }
+
+  function close(): void {
+    if (state !== 'open') return;
+    state = 'closed';
+    try { overlay?.unmount(); } catch { /* already gone */ }
+    overlay = undefined;
+    keyHandler = null;
+    shield.active = false;
+    try {
+      if (canvas && canvas.isConnected) {
+        if (!canvas.hasAttribute('tabindex')) canvas.tabIndex = -1;
+        canvas.focus({ preventScroll: true });
+      }
+    } catch { /* focus is best effort */ }
+    events.emit('close', {});
+  }
+
+  /**
+   * Warms the overlay while the game idles, one idle task per step, so the first open costs about what
+   * later ones do: load the chunk and the locale, start the encode worker, render the form unseen
+   * (closed, then laid out) and read the GPU name from the game's context (the device info keeps it).
+   */
+  function warmWhileIdle() {
+    idle(() => {
+      chunks.ui().then(async (m) => {
+        encoder ??= m.createFrameEncoder(chunks.workerUrl);
+        await m.prepare(o.locale);
+        idle(() => {
+          m.warm(o, false);
+          idle(() => { m.warm(o, true); gpuRenderer(findCanvas(o.canvas), true); }, 0);
+        }, 0);
+      }).catch(() => {});
+    });
+  }
+
+  return { open, close, isOpen: () => state === 'open', collect };
+}
+
+function overlayContainer(): HTMLElement {
+  const fs = document.fullscreenElement as HTMLElement | null;
+  // A canvas or video in fullscreen cannot hold children; the modal dialog's top layer covers it.
+  return fs && !/^(CANVAS|VIDEO|IMG|IFRAME)$/.test(fs.tagName) ? fs : document.body;
+}

@@ -1,0 +1,86 @@
+// The runtime's side of sending: loads the lazy reporter chunk on first need and forwards its events,
+// runs the game's beforeSend hook, watches each report until sent, queued or rejected, sends uncaught
+// errors as raw reports, and keeps a "reports pending" flag so a later page load resumes the outbox.
+import type { Reporter } from '../core/reporter-contract.ts';
+import type { ReportInput } from '../core/types.ts';
+import { fitDebugTrace } from '../capture/breadcrumbs.ts';
+import { collectDeviceInfo } from '../capture/device-info.ts';
+import { findCanvas } from '../capture/screenshot.ts';
+import type { ChunkLoader } from './chunks.ts';
+import type { createEmitter } from './events.ts';
+import type { ResolvedOptions } from './options.ts';
+import type { SubmitOutcome } from './overlay-contract.ts';
+import type { Capture } from './start-capture.ts';
+import { watchReport } from './submit-watch.ts';
+
+export type ReporterLink = ReturnType<typeof createReporterLink>;
+
+export function createReporterLink(
+  o: ResolvedOptions, chunks: ChunkLoader, events: ReturnType<typeof createEmitter>, { crumbs, logs }: Capture,
+) {
+  const pendingKey = `glitchbox:pending:${o.projectId}`;
+  let reporter: Promise<Reporter> | undefined;
+  const setPending = (on: boolean) => { try { if (on) localStorage.setItem(pendingKey, '1'); else localStorage.removeItem(pendingKey); } catch { /* storage off */ } };
+  const refreshPending = async (r: Reporter) => { try { setPending((await r.list()).some((x) => x.status === 'pending')); } catch { /* keep the flag */ } };
+  const getReporter = () => (reporter ??= chunks.reporter().then((m) => {
+    const r = m.createBrowserReporter({ endpoint: o.endpoint, projectId: o.projectId, token: o.token, serviceWorkerUrl: o.serviceWorkerUrl });
+    r.on('queued', (e) => { setPending(true); events.emit('queued', { id: e.id }); });
+    r.on('sent', (e) => { events.emit('sent', { id: e.id, url: e.report.remote?.url }); void refreshPending(r); });
+    r.on('rejected', (e) => { events.emit('rejected', { id: e.id, reason: e.error, status: e.status }); void refreshPending(r); });
+    return r;
+  }));
+
+  async function applyBeforeSend(report: ReportInput): Promise<ReportInput | null> {
+    if (!o.beforeSend) return report;
+    try {
+      return (await o.beforeSend(report)) ?? null;
+    } catch (e) {
+      logs.record('warn', `Glitchbox beforeSend threw, report dropped: ${e}`);
+      return null;
+    }
+  }
+
+  return {
+    async submit(report: ReportInput, onProgress: (f: number) => void): Promise<SubmitOutcome> {
+      try {
+        const final = await applyBeforeSend(report);
+        if (!final) return { state: 'dropped' };
+        events.emit('submit', { report: final });
+        const r = await getReporter();
+        const { id } = await r.submit(final);
+        return await watchReport(r, id, onProgress);
+      } catch (e) {
+        return { state: 'failed', reason: e instanceof Error ? e.message : String(e) };
+      }
+    },
+    /** Re-sends a rejected report with the player's edits. */
+    async retry(id: string, edits: Partial<ReportInput>, onProgress: (f: number) => void): Promise<SubmitOutcome> {
+      try {
+        const r = await getReporter();
+        await r.retry(id, edits);
+        return await watchReport(r, id, onProgress);
+      } catch (e) {
+        return { state: 'failed', reason: String(e) };
+      }
+    },
+    /** An uncaught error as a raw report, without the overlay. */
+    async sendRaw(message: string, detail: string) {
+      try {
+        const report = await applyBeforeSend({
+          kind: 'bug', raw: true, source: 'glitchbox-error', title: message.slice(0, 120), description: detail,
+          releaseLabel: o.release, deviceInfo: collectDeviceInfo(findCanvas(o.canvas)), logs: logs.text(),
+          debugTrace: fitDebugTrace(crumbs.steps()),
+        });
+        if (report) await (await getReporter()).submit(report);
+      } catch { /* never throw into the game */ }
+    },
+    /** Loads the chunk while the player writes; a failed load is forgotten, so the next use tries again. */
+    preload() { getReporter().catch(() => { reporter = undefined; }); },
+    /** Outbox resume: the reporter chunk is loaded only when something is waiting to be sent. */
+    resume() {
+      const resume = () => { try { if (localStorage.getItem(pendingKey)) void getReporter(); } catch { /* storage off */ } };
+      resume();
+      addEventListener('online', resume);
+    },
+  };
+}

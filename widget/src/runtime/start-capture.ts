@@ -1,0 +1,51 @@
+// The runtime's first step: record what a report carries from page load on (console and errors,
+// breadcrumbs, frame times, the client hints the device info reads), and read it back on open.
+import { createBreadcrumbs, fitDebugTrace } from '../capture/breadcrumbs.ts';
+import { createConsoleCapture } from '../capture/console-capture.ts';
+import { collectDeviceInfo, prefetchClientHints } from '../capture/device-info.ts';
+import { createFrameHook, hookGetContext } from '../capture/frame-hook.ts';
+import type { createEmitter } from './events.ts';
+import type { ResolvedOptions } from './options.ts';
+import type { ReportSnapshot } from './overlay-contract.ts';
+
+export type Capture = ReturnType<typeof startCapture>;
+
+/** Starts the capture; `reportError` gets the first five uncaught errors when the game sets reportErrors. */
+export function startCapture(
+  o: ResolvedOptions, events: ReturnType<typeof createEmitter>, reportError: (message: string, detail: string) => void,
+) {
+  const crumbs = createBreadcrumbs(o.maxBreadcrumbs);
+  let errorReports = 0;
+  const logs = createConsoleCapture(o.maxLogEntries, o.captureConsole, (message, detail) => {
+    crumbs.add('danger', message);
+    events.emit('error', { message, detail });
+    if (o.reportErrors && errorReports < 5) {
+      errorReports++;
+      reportError(message, detail);
+    }
+  });
+  hookGetContext(!!o.preserveDrawingBuffer);
+  const frames = createFrameHook();
+  prefetchClientHints();
+  return { crumbs, logs, frames };
+}
+
+/** What the overlay shows and sends: logs headed by frame times, the trace, device info and custom fields. */
+export async function collectSnapshot(
+  o: ResolvedOptions, { crumbs, logs, frames }: Capture, gameFields: Record<string, unknown>, canvas: HTMLCanvasElement | null,
+): Promise<ReportSnapshot> {
+  let fromGame: Record<string, unknown> = {};
+  try { fromGame = (await o.customFields?.()) ?? {}; } catch (e) { logs.record('warn', `Glitchbox customFields callback threw: ${e}`); }
+  const stats = frames.stats();
+  const header = stats ? `# Frame times over the last ${stats.frames} frames: avg ${stats.avgMs} ms, p95 ${stats.p95Ms} ms, max ${stats.maxMs} ms\n` : '';
+  const dropped = logs.dropped ? `# ${logs.dropped} older console entries were dropped\n` : '';
+  return {
+    logs: header + dropped + logs.text(),
+    logCount: logs.entries().length,
+    debugTrace: fitDebugTrace(crumbs.steps()),
+    deviceInfo: collectDeviceInfo(canvas),
+    customFields: { ...fromGame, ...gameFields },
+    releaseLabel: o.release,
+    frameStats: stats,
+  };
+}
