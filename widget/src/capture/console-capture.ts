@@ -14,19 +14,16 @@ export interface ConsoleCapture {
   text(): string;
   record(level: string, text: string): void;
   readonly dropped: number;
-  restore(): void;
 }
 
 export function createConsoleCapture(maxEntries: number, wrapConsole: boolean, onError?: (message: string, detail: string) => void): ConsoleCapture {
   const ring = createRingBuffer<LogEntry>(maxEntries, MAX_BYTES, (e) => e.text.length + 40);
   const record = (level: string, text: string) => ring.push({ t: Date.now(), level, text });
-  const originals: Array<[string, unknown]> = [];
   const c = console as unknown as Record<string, (...args: unknown[]) => unknown>;
   if (wrapConsole) {
     for (const level of LEVELS) {
       const original = c[level];
       if (typeof original !== 'function') continue;
-      originals.push([level, original]);
       c[level] = function (this: unknown, ...args: unknown[]) {
         try { record(level, formatArgs(args)); } catch { /* capture never throws into the game */ }
         return original.apply(this, args);
@@ -60,10 +57,5 @@ export function createConsoleCapture(maxEntries: number, wrapConsole: boolean, o
     text: () => ring.items().map((e) => `${new Date(e.t).toISOString()} [${e.level}] ${e.text}`).join('\n'),
     record,
     get dropped() { return ring.total - ring.size; },
-    restore() {
-      for (const [level, fn] of originals) c[level] = fn as (...args: unknown[]) => unknown;
-      removeEventListener('error', onWindowError, true);
-      removeEventListener('unhandledrejection', onRejection);
-    },
   };
 }

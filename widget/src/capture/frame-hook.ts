@@ -11,7 +11,6 @@ export interface FrameHook {
   /** Milliseconds since the last game frame (Infinity before the first). */
   sinceLastFrame(): number;
   stats(): FrameStats | undefined;
-  samples(): number[];
 }
 
 export function createFrameHook(): FrameHook {
@@ -56,7 +55,6 @@ export function createFrameHook(): FrameHook {
       });
     },
     sinceLastFrame: () => performance.now() - lastFrameAt,
-    samples: () => samples.items(),
     stats() {
       const s = samples.items();
       if (!s.length) return undefined;

@@ -3,14 +3,13 @@
 export interface RingBuffer<T> {
   push(item: T): void;
   items(): T[];
-  clear(): void;
   readonly size: number;
   /** Items pushed over the buffer's life, including those dropped. */
   readonly total: number;
 }
 
 export function createRingBuffer<T>(maxItems: number, maxWeight = Infinity, weigh: (item: T) => number = () => 0): RingBuffer<T> {
-  let buf: T[] = [];
+  const buf: T[] = [];
   let weight = 0;
   let total = 0;
   return {
@@ -21,7 +20,6 @@ export function createRingBuffer<T>(maxItems: number, maxWeight = Infinity, weig
       while (buf.length > maxItems || (weight > maxWeight && buf.length > 1)) weight -= weigh(buf.shift() as T);
     },
     items: () => buf.slice(),
-    clear() { buf = []; weight = 0; },
     get size() { return buf.length; },
     get total() { return total; },
   };

@@ -5,7 +5,7 @@ const FIVE_MINUTES = 5 * 60 * 1000;
 
 export interface PlaytimeConfig { endpoint: string; projectId: string; token: string; tags: Record<string, string> }
 
-export function startPlaytime(c: PlaytimeConfig): { id(): string | undefined; stop(): void } {
+export function startPlaytime(c: PlaytimeConfig): void {
   const base = `${c.endpoint}/projects/${encodeURIComponent(c.projectId)}/playtime_sessions`;
   const headers = { Authorization: `FormUser ${c.token}`, 'Service-Project-ID': c.projectId, Accept: 'application/json' };
   let id: string | undefined;
@@ -19,8 +19,6 @@ export function startPlaytime(c: PlaytimeConfig): { id(): string | undefined; st
   const beat = (keepalive: boolean) => {
     if (id) fetch(`${base}/${encodeURIComponent(id)}.json`, { method: 'PUT', headers, keepalive }).catch(() => {});
   };
-  const timer = setInterval(() => beat(false), FIVE_MINUTES);
-  const onHide = () => beat(true);
-  addEventListener('pagehide', onHide);
-  return { id: () => id, stop() { clearInterval(timer); removeEventListener('pagehide', onHide); } };
+  setInterval(() => beat(false), FIVE_MINUTES);
+  addEventListener('pagehide', () => beat(true));
 }
