@@ -3,7 +3,7 @@
 import type { ControllableClock } from './clock.ts';
 import type { CommitGroups } from './db/commit-groups.ts';
 import type { Db } from './db/database.ts';
-import type { JobRunner } from './services/jobs.ts';
+import type { JobRunner } from './jobs/runner.ts';
 import type { JwtService } from './services/jwt.ts';
 
 export interface ServerConfig {

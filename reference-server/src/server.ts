@@ -10,8 +10,8 @@ import { createControllableClock } from './clock.ts';
 import { createCommitGroups } from './db/commit-groups.ts';
 import { openDatabase } from './db/database.ts';
 import type { Deps, ServerConfig } from './deps.ts';
-import { getClockOffset, getJwtSecret } from './repositories/settings.ts';
-import { createJobRunner } from './services/jobs.ts';
+import { getClockOffset, getJwtSecret } from './db/settings.ts';
+import { createJobRunner } from './jobs/runner.ts';
 import { createJwtService } from './services/jwt.ts';
 
 export interface ServerOptions {

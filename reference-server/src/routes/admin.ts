@@ -10,7 +10,7 @@ import { readBody } from '../http/body.ts';
 import type { AppEnv } from '../http/env.ts';
 import { clientIp, isLoopback } from '../http/middleware.ts';
 import { listNotifications } from '../repositories/notifications.ts';
-import { putClockOffset } from '../repositories/settings.ts';
+import { putClockOffset } from '../db/settings.ts';
 import { loadFixtures } from '../services/fixtures.ts';
 
 /** The largest time a JavaScript Date holds (ECMA-262 §21.4.1.1). */

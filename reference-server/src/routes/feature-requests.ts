@@ -9,7 +9,7 @@ import type { Deps } from '../deps.ts';
 import { mediaTypeOf, readBody, readQuery } from '../http/body.ts';
 import type { AppEnv } from '../http/env.ts';
 import { assertMayCreateFeatureRequest, createFeatureRequest } from '../services/feature-request-create.ts';
-import { withIdempotencyKey } from '../services/feature-request-idempotency.ts';
+import { withIdempotencyKey } from '../http/idempotency.ts';
 import { searchFeatureRequests } from '../services/feature-request-search.ts';
 import { MAX_UPLOAD_BODY_BYTES } from '../services/feature-request-uploads.ts';
 import { listFeatureRequests, publishFeatureRequest, readFeatureRequestFile, setFeatureRequestContactInfo, showFeatureRequest } from '../services/feature-requests.ts';

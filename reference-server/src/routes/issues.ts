@@ -15,7 +15,7 @@ import { publishIssue, registerIssueJobs } from '../services/issue-publish.ts';
 import { renderIssue } from '../services/issue-render.ts';
 import { setArchived, updateIssue } from '../services/issue-update.ts';
 import { canSeeIssue } from '../services/issue-visibility.ts';
-import { withIdempotencyKey } from '../services/feature-request-idempotency.ts';
+import { withIdempotencyKey } from '../http/idempotency.ts';
 
 const base = '/projects/:project_id/issues';
 const one = `${base}/:issue_id{(?:g-[0-9]+|[0-9]+)}`;

@@ -6,7 +6,7 @@ import { TicketCreateBody, TicketSearchParams } from '../../../widget/src/protoc
 import type { Deps } from '../deps.ts';
 import { readBody, readQuery } from '../http/body.ts';
 import type { AppEnv } from '../http/env.ts';
-import { withIdempotencyKey } from '../services/feature-request-idempotency.ts';
+import { withIdempotencyKey } from '../http/idempotency.ts';
 import { MAX_UPLOAD_BODY_BYTES } from '../services/feature-request-uploads.ts';
 import { assertMayCreateTicket, createTicket } from '../services/ticket-create.ts';
 import { readTicketAttachment, searchTickets, showTicket, updateTicket } from '../services/tickets.ts';

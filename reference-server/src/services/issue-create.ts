@@ -7,7 +7,7 @@ import { inTransaction } from '../db/database.ts';
 import type { Deps } from '../deps.ts';
 import { unprocessable } from '../errors.ts';
 import type { Body } from '../http/body.ts';
-import { useSubmissionToken } from '../repositories/idempotency.ts';
+import { useSubmissionToken } from '../db/idempotency.ts';
 import { addIssueTag, existingTagIds, insertDevice, insertFullIssue, type IssueRow } from '../repositories/issues.ts';
 import type { ProjectRow } from '../repositories/projects.ts';
 import { insertRelease } from '../repositories/releases.ts';

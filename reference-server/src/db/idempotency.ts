@@ -1,5 +1,5 @@
 // Stored first responses for Idempotency-Key (decisions §1), kept 24 hours.
-import { stmt, type Db } from '../db/database.ts';
+import { stmt, type Db } from './database.ts';
 
 export interface IdempotencyRow {
   caller_key: string;

@@ -3,7 +3,7 @@
 // Handlers must therefore be idempotent: a job can run again after it did its work.
 import type { Clock } from '../clock.ts';
 import type { Db } from '../db/database.ts';
-import { abandonLapsedJobs, completeJob, failJob, insertJob, leaseDueJobs, purgeFinishedJobs, type JobRow } from '../repositories/jobs.ts';
+import { abandonLapsedJobs, completeJob, failJob, insertJob, leaseDueJobs, purgeFinishedJobs, type JobRow } from './repository.ts';
 
 export type JobHandler = (payload: any, job: JobRow) => void | Promise<void>;
 

@@ -3,7 +3,7 @@
 import { serveStatic } from '@hono/node-server/serve-static';
 import { Hono } from 'hono';
 import { relative, resolve } from 'node:path';
-import type { AppEnv } from '../http/env.ts';
+import type { AppEnv } from './env.ts';
 
 export function staticRoutes(prefix: string, dir: string) {
   const app = new Hono<AppEnv>();

@@ -3,7 +3,7 @@
 import { Hono } from 'hono';
 import { buildOpenApiDocument } from '../../../widget/src/protocol/openapi.ts';
 import type { Deps } from '../deps.ts';
-import type { AppEnv } from '../http/env.ts';
+import type { AppEnv } from './env.ts';
 import { renderDocsPage } from './docs-page.ts';
 
 export function docsRoutes(deps: Deps) {

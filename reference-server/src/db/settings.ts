@@ -1,6 +1,6 @@
 // Server-wide settings kept in the database (the JWT signing secret survives restarts).
 import { randomBytes } from 'node:crypto';
-import { stmt, type Db } from '../db/database.ts';
+import { stmt, type Db } from './database.ts';
 
 export function getOrCreateSetting(db: Db, key: string, create: () => string): string {
   const found = getSetting(db, key);

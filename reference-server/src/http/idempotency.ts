@@ -1,4 +1,4 @@
-// Idempotency-Key on the create operations of feature requests and tickets (decisions §1): the
+// Idempotency-Key on the create operations of issues, feature requests and tickets (decisions §1): the
 // same key from the same caller within 24 hours answers the first success again and creates
 // nothing; the same key with another body is 422. Failures are not stored, so a corrected
 // retry can still succeed. A blank key is no key (the header is an extension clients may send
@@ -6,8 +6,8 @@
 import { createHash } from 'node:crypto';
 import type { Deps } from '../deps.ts';
 import { unprocessable } from '../errors.ts';
-import { findIdempotent, saveIdempotent } from '../repositories/idempotency.ts';
-import type { Caller } from './caller.ts';
+import { findIdempotent, saveIdempotent } from '../db/idempotency.ts';
+import type { Caller } from '../services/caller.ts';
 
 const WINDOW_MS = 24 * 3600 * 1000;
 const MAX_KEY_LENGTH = 255;
