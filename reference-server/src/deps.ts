@@ -4,7 +4,7 @@ import type { ControllableClock } from './clock.ts';
 import type { CommitGroups } from './db/commit-groups.ts';
 import type { Db } from './db/database.ts';
 import type { JobRunner } from './jobs/runner.ts';
-import type { JwtService } from './services/jwt.ts';
+import type { JwtService } from './areas/projects-auth/jwt.ts';
 
 export interface ServerConfig {
   /** Base URL clients reach the server at; media URLs and `url` fields are built from it. */

@@ -12,7 +12,7 @@ import { openDatabase } from './db/database.ts';
 import type { Deps, ServerConfig } from './deps.ts';
 import { getClockOffset, getJwtSecret } from './db/settings.ts';
 import { createJobRunner } from './jobs/runner.ts';
-import { createJwtService } from './services/jwt.ts';
+import { createJwtService } from './areas/projects-auth/jwt.ts';
 
 export interface ServerOptions {
   db?: string;

@@ -7,7 +7,7 @@ import { createHash } from 'node:crypto';
 import type { Deps } from '../deps.ts';
 import { unprocessable } from '../errors.ts';
 import { findIdempotent, saveIdempotent } from '../db/idempotency.ts';
-import type { Caller } from '../services/caller.ts';
+import type { Caller } from '../areas/projects-auth/caller.ts';
 
 const WINDOW_MS = 24 * 3600 * 1000;
 const MAX_KEY_LENGTH = 255;

@@ -7,10 +7,10 @@ import type { UnrealCrashResponse } from '../../../widget/src/protocol/crash-rep
 import type { Deps } from '../deps.ts';
 import { unauthenticated } from '../errors.ts';
 import { insertIssue, type IssueRow } from '../repositories/issues.ts';
-import { findProjectById, findToken, type ProjectRow } from '../repositories/projects.ts';
+import { findProjectById, findToken, type ProjectRow } from '../areas/projects-auth/repository.ts';
 import { findLatestPublishedRelease } from '../repositories/releases.ts';
-import { assertMonthlyQuota, consumeDailyLimit, requireTokenFlag } from './access.ts';
-import { ANONYMOUS, type Caller } from './caller.ts';
+import { assertMonthlyQuota, consumeDailyLimit, requireTokenFlag } from '../areas/projects-auth/access.ts';
+import { ANONYMOUS, type Caller } from '../areas/projects-auth/caller.ts';
 import { parseUnrealCrash, type CrashFile } from './crash-container.ts';
 import { CONTEXT_FILE_NAME, parseCrashContext, type CrashContext } from './crash-context.ts';
 import { emitIssueWrite } from './issue-events.ts';

@@ -4,7 +4,7 @@
 import type { Deps } from '../deps.ts';
 import { markDuplicate } from '../repositories/duplicates.ts';
 import { findIssueByGlobalId, type IssueRow } from '../repositories/issues.ts';
-import { findProjectById, hasDuplicateDetection } from '../repositories/projects.ts';
+import { findProjectById, hasDuplicateDetection } from '../areas/projects-auth/repository.ts';
 import { emitIssueWrite, issueWriteHooks } from './issue-events.ts';
 import { embedIssue } from './embedding.ts';
 import { similarTo } from './similar.ts';

@@ -5,9 +5,9 @@ import type { FeatureRequest, FeatureRequestCreateBody } from '../../../widget/s
 import type { Deps } from '../deps.ts';
 import { forbidden, unprocessable } from '../errors.ts';
 import { addFeatureRequestVote, addSubscriber, insertFeatureRequest, insertFeatureRequestFile, setFeatureRequestCustomValue } from '../repositories/feature-requests.ts';
-import type { ProjectRow } from '../repositories/projects.ts';
-import { assertNdaAccepted, consumeDailyLimit, FLAG_REFUSALS, isDeveloperLevel, requireTokenFlag } from './access.ts';
-import { signedInUser, type Caller } from './caller.ts';
+import type { ProjectRow } from '../areas/projects-auth/repository.ts';
+import { assertNdaAccepted, consumeDailyLimit, FLAG_REFUSALS, isDeveloperLevel, requireTokenFlag } from '../areas/projects-auth/access.ts';
+import { signedInUser, type Caller } from '../areas/projects-auth/caller.ts';
 import { resolveCustomValues } from './feature-request-custom-fields.ts';
 import { discordBotReporter, mayActAsDiscordBot, titleFromDescription } from './feature-request-reporter.ts';
 import { toFeatureRequest } from './feature-request-render.ts';

@@ -4,8 +4,8 @@
 // auto-created text fields on the SDK and Discord paths (up to 32), 4096 characters per value.
 import type { Deps } from '../deps.ts';
 import { unprocessable } from '../errors.ts';
-import { countCustomFields, insertCustomField, listCustomFields, type CustomFieldRow } from '../repositories/custom-fields.ts';
-import type { ProjectRow } from '../repositories/projects.ts';
+import { countCustomFields, insertCustomField, listCustomFields, type CustomFieldRow } from '../areas/projects-auth/custom-fields-repository.ts';
+import type { ProjectRow } from '../areas/projects-auth/repository.ts';
 
 export type Entity = 'feature_request' | 'ticket';
 export const MAX_CUSTOM_VALUE_LENGTH = 4096;

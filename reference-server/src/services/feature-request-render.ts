@@ -5,10 +5,10 @@ import type { FeatureRequest } from '../../../widget/src/protocol/feature-reques
 import { NON_PUBLIC_FEATURE_REQUEST_STATUSES } from '../../../widget/src/protocol/feature-requests.ts';
 import type { Deps } from '../deps.ts';
 import { countVotes, hasVoted, listFeatureRequestCustomValues, listFeatureRequestFiles, type FeatureRequestRow } from '../repositories/feature-requests.ts';
-import type { ProjectRow } from '../repositories/projects.ts';
-import { findUserById } from '../repositories/users.ts';
-import { isTeam } from './access.ts';
-import type { Caller } from './caller.ts';
+import type { ProjectRow } from '../areas/projects-auth/repository.ts';
+import { findUserById } from '../areas/projects-auth/users-repository.ts';
+import { isTeam } from '../areas/projects-auth/access.ts';
+import type { Caller } from '../areas/projects-auth/caller.ts';
 import { toCustomFieldEntries } from './feature-request-custom-fields.ts';
 import { toUserRef } from './feature-request-reporter.ts';
 

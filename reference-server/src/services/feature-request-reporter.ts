@@ -3,10 +3,10 @@
 import type { z } from 'zod';
 import type { DiscordBotUser } from '../../../widget/src/protocol/feature-requests.ts';
 import type { Deps } from '../deps.ts';
-import type { ProjectRow } from '../repositories/projects.ts';
-import { findOrCreateVirtualUser, type UserRow } from '../repositories/users.ts';
-import { isTeam } from './access.ts';
-import type { Caller } from './caller.ts';
+import type { ProjectRow } from '../areas/projects-auth/repository.ts';
+import { findOrCreateVirtualUser, type UserRow } from '../areas/projects-auth/users-repository.ts';
+import { isTeam } from '../areas/projects-auth/access.ts';
+import type { Caller } from '../areas/projects-auth/caller.ts';
 
 export const TITLE_LENGTH = 80;
 

@@ -7,8 +7,8 @@ import type { FeatureRequestSearchParams, FeatureRequestSearchResponse } from '.
 import type { Deps } from '../deps.ts';
 import { badRequest, unprocessable } from '../errors.ts';
 import { countVotes, findFeatureRequestsByIds, hasVoted, matchFeatureRequestIds, type FeatureRequestRow } from '../repositories/feature-requests.ts';
-import type { ProjectRow } from '../repositories/projects.ts';
-import type { Caller } from './caller.ts';
+import type { ProjectRow } from '../areas/projects-auth/repository.ts';
+import type { Caller } from '../areas/projects-auth/caller.ts';
 import { featureRequestUrl, isPublicStatus, toFeatureRequest } from './feature-request-render.ts';
 import { featureRequestVocabulary } from './feature-request-vocabulary.ts';
 import { findVisibleFeatureRequest, PAGE_SIZE } from './feature-requests.ts';

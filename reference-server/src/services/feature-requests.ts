@@ -9,10 +9,10 @@ import {
   addSubscriber, findFeatureRequestByPathId, findFeatureRequestFile, listFeatureRequestCustomValues, listFeatureRequests as listRows,
   setFeatureRequestContact, setFeatureRequestStatus, type FeatureRequestRow,
 } from '../repositories/feature-requests.ts';
-import type { ProjectRow } from '../repositories/projects.ts';
-import { findOrCreateVirtualUser } from '../repositories/users.ts';
-import { isTeam } from './access.ts';
-import type { Caller } from './caller.ts';
+import type { ProjectRow } from '../areas/projects-auth/repository.ts';
+import { findOrCreateVirtualUser } from '../areas/projects-auth/users-repository.ts';
+import { isTeam } from '../areas/projects-auth/access.ts';
+import type { Caller } from '../areas/projects-auth/caller.ts';
 import { assertStoredValuesValid } from './feature-request-custom-fields.ts';
 import { canSeeFeatureRequest, mayChangeFeatureRequest, toFeatureRequest } from './feature-request-render.ts';
 import { fileResponse } from './feature-request-uploads.ts';

@@ -3,14 +3,14 @@
 import { FixtureDocument, TOKEN_FLAGS, type FixtureResult } from '../../../widget/src/protocol/fixtures.ts';
 import type { Deps } from '../deps.ts';
 import { unprocessable } from '../errors.ts';
-import { insertCustomField } from '../repositories/custom-fields.ts';
+import { insertCustomField } from '../areas/projects-auth/custom-fields-repository.ts';
 import { insertIssue, setIssueCustomValue } from '../repositories/issues.ts';
-import { addOrganizationAdmin, insertOrganization } from '../repositories/organizations.ts';
-import { insertMember, insertProject, insertStatus, insertToken } from '../repositories/projects.ts';
+import { addOrganizationAdmin, insertOrganization } from '../areas/projects-auth/organizations-repository.ts';
+import { insertMember, insertProject, insertStatus, insertToken } from '../areas/projects-auth/repository.ts';
 import { insertDownloadLink, insertRelease } from '../repositories/releases.ts';
-import { insertPat, insertUser } from '../repositories/users.ts';
+import { insertPat, insertUser } from '../areas/projects-auth/users-repository.ts';
 import { stmt } from '../db/database.ts';
-import { listCustomFields } from '../repositories/custom-fields.ts';
+import { listCustomFields } from '../areas/projects-auth/custom-fields-repository.ts';
 
 class FixtureError extends Error {
   constructor(readonly path: string, message: string) { super(message); }
@@ -127,5 +127,5 @@ export function loadFixtures(deps: Deps, input: unknown): FixtureResult {
 }
 
 /** Other areas (game facts, search indexing) add what they own of a project's fixture here. */
-export type FixtureHook = (deps: Deps, project: import('../repositories/projects.ts').ProjectRow, fixture: import('../../../widget/src/protocol/fixtures.ts').FixtureProject, path: string) => void;
+export type FixtureHook = (deps: Deps, project: import('../areas/projects-auth/repository.ts').ProjectRow, fixture: import('../../../widget/src/protocol/fixtures.ts').FixtureProject, path: string) => void;
 export const fixtureHooks: FixtureHook[] = [];

@@ -6,9 +6,9 @@ import { emptyGameFacts, GameFactsInput, mergeGameFacts, type GameFacts, type Ga
 import type { Deps } from '../deps.ts';
 import { forbidden, notFound, unprocessable } from '../errors.ts';
 import { findGameFacts, saveGameFacts, type GameFactsRow } from '../repositories/game-facts.ts';
-import type { ProjectRow } from '../repositories/projects.ts';
-import { hasScope, isDeveloperLevel } from './access.ts';
-import type { Caller } from './caller.ts';
+import type { ProjectRow } from '../areas/projects-auth/repository.ts';
+import { hasScope, isDeveloperLevel } from '../areas/projects-auth/access.ts';
+import type { Caller } from '../areas/projects-auth/caller.ts';
 import { fixtureHooks } from './fixtures.ts';
 import { describeZodError } from '../http/error-mapper.ts';
 

@@ -5,7 +5,7 @@ import { DebugTrace, IssueCreateBody } from '../../../widget/src/protocol/issues
 import type { Body } from '../http/body.ts';
 import { unprocessable } from '../errors.ts';
 import { describeZodError } from '../http/error-mapper.ts';
-import type { ProjectRow } from '../repositories/projects.ts';
+import type { ProjectRow } from '../areas/projects-auth/repository.ts';
 import { formatSteps, generateTitle, looksRaw } from './issue-stand-ins.ts';
 
 export const DEBUG_TRACE_MAX_BYTES = 128 * 1024;

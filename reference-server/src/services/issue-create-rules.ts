@@ -4,12 +4,12 @@
 import type { Deps } from '../deps.ts';
 import { forbidden, ServiceError, unprocessable } from '../errors.ts';
 import { countReporterIssuesSince, findDevice } from '../repositories/issues.ts';
-import type { ProjectRow } from '../repositories/projects.ts';
+import type { ProjectRow } from '../areas/projects-auth/repository.ts';
 import { findLatestPublishedRelease, findRelease, findReleaseByLabel } from '../repositories/releases.ts';
-import { findOrCreateVirtualUser } from '../repositories/users.ts';
+import { findOrCreateVirtualUser } from '../areas/projects-auth/users-repository.ts';
 import { DISCORD_ID_PATTERN } from '../../../widget/src/protocol/common.ts';
-import { FLAG_REFUSALS, hasScope, requireTokenFlag, tokenHasFlag } from './access.ts';
-import { signedInUser, type Caller } from './caller.ts';
+import { FLAG_REFUSALS, hasScope, requireTokenFlag, tokenHasFlag } from '../areas/projects-auth/access.ts';
+import { signedInUser, type Caller } from '../areas/projects-auth/caller.ts';
 import type { CreateInput } from './issue-create-input.ts';
 import { parseDeviceInfo } from './issue-stand-ins.ts';
 import type { Viewer } from './issue-visibility.ts';

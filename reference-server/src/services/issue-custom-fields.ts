@@ -4,9 +4,9 @@
 // 4096-character cap, and a warning for every value dropped.
 import type { Deps } from '../deps.ts';
 import { unprocessable } from '../errors.ts';
-import { countCustomFields, insertCustomField, listCustomFields, type CustomFieldRow } from '../repositories/custom-fields.ts';
+import { countCustomFields, insertCustomField, listCustomFields, type CustomFieldRow } from '../areas/projects-auth/custom-fields-repository.ts';
 import { listIssueCustomValues, setIssueCustomValue } from '../repositories/issues.ts';
-import type { ProjectRow } from '../repositories/projects.ts';
+import type { ProjectRow } from '../areas/projects-auth/repository.ts';
 import { stmt } from '../db/database.ts';
 
 export const CUSTOM_VALUE_MAX = 4096;

@@ -8,11 +8,11 @@ import { unprocessable } from '../errors.ts';
 import { describeZodError } from '../http/error-mapper.ts';
 import type { Body } from '../http/body.ts';
 import { listIssueRows, type IssueListFilter } from '../repositories/issues.ts';
-import type { ProjectRow } from '../repositories/projects.ts';
+import type { ProjectRow } from '../areas/projects-auth/repository.ts';
 import { findLatestPublishedRelease } from '../repositories/releases.ts';
-import { findUserByPublicId } from '../repositories/users.ts';
-import { requireTokenFlag } from './access.ts';
-import type { Caller } from './caller.ts';
+import { findUserByPublicId } from '../areas/projects-auth/users-repository.ts';
+import { requireTokenFlag } from '../areas/projects-auth/access.ts';
+import type { Caller } from '../areas/projects-auth/caller.ts';
 import { createRenderContext, renderIssue } from './issue-render.ts';
 import { viewerOf } from './issue-visibility.ts';
 

@@ -3,11 +3,11 @@
 // only for duplicates, `token` and `warnings` only when the operation hands them out.
 import type { Issue } from '../../../widget/src/protocol/issues.ts';
 import type { Deps } from '../deps.ts';
-import { listCustomFields, type CustomFieldRow } from '../repositories/custom-fields.ts';
+import { listCustomFields, type CustomFieldRow } from '../areas/projects-auth/custom-fields-repository.ts';
 import { findIssueByGlobalId, listIssueCustomValues, type IssueRow } from '../repositories/issues.ts';
-import { listStatuses, type ProjectRow } from '../repositories/projects.ts';
-import { findUserById } from '../repositories/users.ts';
-import type { Caller } from './caller.ts';
+import { listStatuses, type ProjectRow } from '../areas/projects-auth/repository.ts';
+import { findUserById } from '../areas/projects-auth/users-repository.ts';
+import type { Caller } from '../areas/projects-auth/caller.ts';
 import { renderIssueMedia } from './media.ts';
 import { canSeeIssue, viewerOf } from './issue-visibility.ts';
 

@@ -3,9 +3,9 @@
 // the issue's draft JWT). The caller's standing is worked out once per request and cached.
 import type { Deps } from '../deps.ts';
 import type { IssueRow } from '../repositories/issues.ts';
-import type { ProjectRow } from '../repositories/projects.ts';
-import { standingOf } from './access.ts';
-import type { Caller } from './caller.ts';
+import type { ProjectRow } from '../areas/projects-auth/repository.ts';
+import { standingOf } from '../areas/projects-auth/access.ts';
+import type { Caller } from '../areas/projects-auth/caller.ts';
 
 export interface Viewer {
   /** Developer-level plus support. */

@@ -4,7 +4,7 @@ import type { KnowledgeSource } from '../../../widget/src/protocol/knowledge-bas
 import { GLOSSARY_SECTIONS } from '../../../widget/src/protocol/game-facts.ts';
 import { stmt } from '../db/database.ts';
 import type { Deps } from '../deps.ts';
-import type { ProjectRow } from '../repositories/projects.ts';
+import type { ProjectRow } from '../areas/projects-auth/repository.ts';
 import { readGameFacts } from './game-facts.ts';
 
 export interface KnowledgeDocument {

@@ -5,9 +5,9 @@
 import type { KnowledgeAnswer, KnowledgeSource } from '../../../widget/src/protocol/knowledge-base.ts';
 import type { Deps } from '../deps.ts';
 import { notFound } from '../errors.ts';
-import type { ProjectRow } from '../repositories/projects.ts';
-import { consumeDailyLimit, requireTokenFlag } from './access.ts';
-import type { Caller } from './caller.ts';
+import type { ProjectRow } from '../areas/projects-auth/repository.ts';
+import { consumeDailyLimit, requireTokenFlag } from '../areas/projects-auth/access.ts';
+import type { Caller } from '../areas/projects-auth/caller.ts';
 import { knowledgeDocuments, type KnowledgeDocument } from './knowledge-base-documents.ts';
 import { rankPassages, splitPassages, tokenize, type Passage } from './knowledge-base-index.ts';
 

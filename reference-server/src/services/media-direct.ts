@@ -13,7 +13,7 @@ import {
 import type { IssueRow } from '../repositories/issues.ts';
 import { storageFor, StorageWriteError } from '../storage/storage.ts';
 import { ConfirmUploadBody, PresignedUploadBody, type ConfirmUploadResponse, type MediaKind, type PresignedUploadResponse } from '../../../widget/src/protocol/media.ts';
-import type { Caller } from './caller.ts';
+import type { Caller } from '../areas/projects-auth/caller.ts';
 import { describeScreenshot, newStorageKey } from './media.ts';
 import { KIND_RULES, describeAllowed, isAllowedContentType, sanitizeFilename } from './media-rules.ts';
 

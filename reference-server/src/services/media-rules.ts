@@ -3,12 +3,12 @@
 import type { Deps } from '../deps.ts';
 import { forbidden, notFound } from '../errors.ts';
 import type { IssueRow } from '../repositories/issues.ts';
-import type { ProjectRow } from '../repositories/projects.ts';
+import type { ProjectRow } from '../areas/projects-auth/repository.ts';
 import type { AttachmentKind } from '../repositories/attachments.ts';
 import type { MediaKind } from '../../../widget/src/protocol/media.ts';
-import { isTeam } from './access.ts';
+import { isTeam } from '../areas/projects-auth/access.ts';
 import { canSeeIssue } from './issue-visibility.ts';
-import { signedInUser, type Caller } from './caller.ts';
+import { signedInUser, type Caller } from '../areas/projects-auth/caller.ts';
 
 const MB = 1024 * 1024;
 

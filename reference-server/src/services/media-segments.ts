@@ -17,7 +17,7 @@ import {
 import type { IssueRow } from '../repositories/issues.ts';
 import { storageFor } from '../storage/storage.ts';
 import { VideoSegmentBody, type VideoSegmentResponse } from '../../../widget/src/protocol/media.ts';
-import type { Caller } from './caller.ts';
+import type { Caller } from '../areas/projects-auth/caller.ts';
 import { uploaderOf } from './media-direct.ts';
 import { KIND_RULES, isAllowedContentType } from './media-rules.ts';
 import { newStorageKey, toAttachmentRecord } from './media.ts';

@@ -10,7 +10,7 @@ import type { IssueRow } from '../repositories/issues.ts';
 import { storageFor } from '../storage/storage.ts';
 import { FormBoolean } from '../../../widget/src/protocol/common.ts';
 import type { MediaKind } from '../../../widget/src/protocol/media.ts';
-import type { Caller } from './caller.ts';
+import type { Caller } from '../areas/projects-auth/caller.ts';
 import { assertUnderCountCap, uploaderOf } from './media-direct.ts';
 import { KIND_RULES, baseContentType, describeAllowed, isAllowedContentType, sanitizeFilename, type KindRules } from './media-rules.ts';
 import { describeScreenshot, newStorageKey } from './media.ts';

@@ -8,13 +8,13 @@ import {
   type AttachmentKind, type AttachmentRow, type AttachmentWithKeys,
 } from '../repositories/attachments.ts';
 import type { IssueRow } from '../repositories/issues.ts';
-import type { ProjectRow } from '../repositories/projects.ts';
-import { findUserById } from '../repositories/users.ts';
+import type { ProjectRow } from '../areas/projects-auth/repository.ts';
+import { findUserById } from '../areas/projects-auth/users-repository.ts';
 import { storageFor } from '../storage/storage.ts';
 import type { MediaKind } from '../../../widget/src/protocol/media.ts';
 import { forbidden, notFound } from '../errors.ts';
-import { isDeveloperLevel, isTeam } from './access.ts';
-import type { Caller } from './caller.ts';
+import { isDeveloperLevel, isTeam } from '../areas/projects-auth/access.ts';
+import type { Caller } from '../areas/projects-auth/caller.ts';
 import { KIND_RULES, sanitizeFilename } from './media-rules.ts';
 
 /** Opaque random storage keys: nothing about the issue or file can be read from a media URL. */

@@ -7,9 +7,9 @@ import { PLAYTIME_LIMITS, type PlaytimeSession, type PlaytimeSessionCreateBody, 
 import type { Deps } from '../deps.ts';
 import { forbidden, notFound, unprocessable } from '../errors.ts';
 import { findPlaytimeSession, insertPlaytimeSession, recordHeartbeat, type PlaytimeSessionRow } from '../repositories/playtime.ts';
-import type { ProjectRow } from '../repositories/projects.ts';
-import { isTeam } from './access.ts';
-import type { Caller } from './caller.ts';
+import type { ProjectRow } from '../areas/projects-auth/repository.ts';
+import { isTeam } from '../areas/projects-auth/access.ts';
+import type { Caller } from '../areas/projects-auth/caller.ts';
 
 /** Two missed heartbeats of the five-minute guidance. */
 export const HEARTBEAT_GAP_CAP_SECONDS = 10 * 60;

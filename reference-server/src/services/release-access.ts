@@ -3,10 +3,10 @@
 // every write needs project.releases.manage.
 import type { Deps } from '../deps.ts';
 import { notFound } from '../errors.ts';
-import type { ProjectRow } from '../repositories/projects.ts';
+import type { ProjectRow } from '../areas/projects-auth/repository.ts';
 import { findRelease, type ReleaseRow } from '../repositories/releases.ts';
-import { hasScope, isDeveloperLevel, isTeam, requireScope, requireTokenFlag } from './access.ts';
-import type { Caller } from './caller.ts';
+import { hasScope, isDeveloperLevel, isTeam, requireScope, requireTokenFlag } from '../areas/projects-auth/access.ts';
+import type { Caller } from '../areas/projects-auth/caller.ts';
 
 export const RELEASES_MANAGE = 'project.releases.manage';
 

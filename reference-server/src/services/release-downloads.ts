@@ -5,9 +5,9 @@ import type { z } from 'zod';
 import type { ReleaseDownloadInfo, ReleaseDownloadQuery } from '../../../widget/src/protocol/releases.ts';
 import type { Deps } from '../deps.ts';
 import { notFound, unprocessable } from '../errors.ts';
-import type { ProjectRow } from '../repositories/projects.ts';
+import type { ProjectRow } from '../areas/projects-auth/repository.ts';
 import { countDownload, listDownloadLinks } from '../repositories/releases-extra.ts';
-import type { Caller } from './caller.ts';
+import type { Caller } from '../areas/projects-auth/caller.ts';
 import { assertCanReadReleases, findVisibleRelease, releaseViewer } from './release-access.ts';
 
 export type DownloadAnswer = { redirect: string } | { info: z.infer<typeof ReleaseDownloadInfo> };

@@ -1,10 +1,10 @@
 // Reference "Events" rule 4: a release created as published, or a draft being published,
 // notifies every member of the project. Drafts, archiving and restoring notify no one.
 import type { Deps } from '../deps.ts';
-import type { ProjectRow } from '../repositories/projects.ts';
+import type { ProjectRow } from '../areas/projects-auth/repository.ts';
 import { listProjectMemberUserIds } from '../repositories/releases-extra.ts';
 import type { ReleaseRow } from '../repositories/releases.ts';
-import type { Caller } from './caller.ts';
+import type { Caller } from '../areas/projects-auth/caller.ts';
 import { notify } from './notifications.ts';
 import { releasePublicId } from './release-render.ts';
 

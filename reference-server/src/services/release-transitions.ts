@@ -5,10 +5,10 @@
 import type { Release } from '../../../widget/src/protocol/releases.ts';
 import type { Deps } from '../deps.ts';
 import { unprocessable } from '../errors.ts';
-import type { ProjectRow } from '../repositories/projects.ts';
+import type { ProjectRow } from '../areas/projects-auth/repository.ts';
 import { countIssuesOfRelease, countPublishedReleases, deleteReleaseRow, listReleaseAttachments, updateReleaseFields } from '../repositories/releases-extra.ts';
 import { findRelease, type ReleaseRow } from '../repositories/releases.ts';
-import type { Caller } from './caller.ts';
+import type { Caller } from '../areas/projects-auth/caller.ts';
 import { assertCanManageReleases, findVisibleRelease, releaseViewer } from './release-access.ts';
 import { deleteStoredFiles } from './release-files.ts';
 import { notifyReleasePublished } from './release-notifications.ts';

@@ -4,13 +4,13 @@ import type { z } from 'zod';
 import { RELEASE_LIMITS, type Release, type ReleaseCreateBody, type ReleaseListQuery, type ReleaseUpdateBody } from '../../../widget/src/protocol/releases.ts';
 import type { Deps } from '../deps.ts';
 import { unprocessable } from '../errors.ts';
-import type { ProjectRow } from '../repositories/projects.ts';
+import type { ProjectRow } from '../areas/projects-auth/repository.ts';
 import {
   deleteDownloadLink, deleteReleaseAttachment, insertDownloadLinkRow, insertReleaseAttachment, insertReleaseWithOptions,
   listDownloadLinks, listReleaseAttachments, listReleasesByStatus, updateDownloadLink, updateReleaseFields,
 } from '../repositories/releases-extra.ts';
 import { findReleaseByLabel, type ReleaseRow } from '../repositories/releases.ts';
-import type { Caller } from './caller.ts';
+import type { Caller } from '../areas/projects-auth/caller.ts';
 import { assertCanManageReleases, assertCanReadReleases, findVisibleRelease, releaseViewer } from './release-access.ts';
 import { deleteStoredFiles, storeReleaseFiles, type StoredFile } from './release-files.ts';
 import { notifyReleasePublished } from './release-notifications.ts';

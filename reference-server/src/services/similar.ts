@@ -6,9 +6,9 @@ import type { Deps } from '../deps.ts';
 import { forbidden, notFound } from '../errors.ts';
 import { findEmbedding, similarRows } from '../repositories/embeddings.ts';
 import { findIssueByPathId, type IssueRow } from '../repositories/issues.ts';
-import type { ProjectRow } from '../repositories/projects.ts';
-import { isDeveloperLevel } from './access.ts';
-import type { Caller } from './caller.ts';
+import type { ProjectRow } from '../areas/projects-auth/repository.ts';
+import { isDeveloperLevel } from '../areas/projects-auth/access.ts';
+import type { Caller } from '../areas/projects-auth/caller.ts';
 import { embedIssue, embedText, fromBlob } from './embedding.ts';
 import { catchUpEmbeddings, rankByVector } from './similar-index.ts';
 

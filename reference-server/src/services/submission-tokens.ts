@@ -5,9 +5,9 @@ import type { z } from 'zod';
 import { SubmissionTokenBody, type SubmissionTokenResponse } from '../../../widget/src/protocol/extras.ts';
 import type { Deps } from '../deps.ts';
 import { forbidden } from '../errors.ts';
-import type { ProjectRow } from '../repositories/projects.ts';
-import { requireScope } from './access.ts';
-import type { Caller } from './caller.ts';
+import type { ProjectRow } from '../areas/projects-auth/repository.ts';
+import { requireScope } from '../areas/projects-auth/access.ts';
+import type { Caller } from '../areas/projects-auth/caller.ts';
 
 export async function createSubmissionToken(deps: Deps, caller: Caller, project: ProjectRow, rawBody: unknown): Promise<z.infer<typeof SubmissionTokenResponse>> {
   if (caller.scheme !== 'personal_access_token') {

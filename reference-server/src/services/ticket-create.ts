@@ -5,11 +5,11 @@
 import type { Ticket, TicketCreateBody } from '../../../widget/src/protocol/tickets.ts';
 import type { Deps } from '../deps.ts';
 import { forbidden, unprocessable } from '../errors.ts';
-import type { ProjectRow } from '../repositories/projects.ts';
+import type { ProjectRow } from '../areas/projects-auth/repository.ts';
 import { insertTicket, insertTicketAttachment, setTicketCustomValue } from '../repositories/tickets.ts';
-import { findOrCreateVirtualUser, type UserRow } from '../repositories/users.ts';
-import { consumeDailyLimit, FLAG_REFUSALS, requireTokenFlag } from './access.ts';
-import { signedInUser, type Caller } from './caller.ts';
+import { findOrCreateVirtualUser, type UserRow } from '../areas/projects-auth/users-repository.ts';
+import { consumeDailyLimit, FLAG_REFUSALS, requireTokenFlag } from '../areas/projects-auth/access.ts';
+import { signedInUser, type Caller } from '../areas/projects-auth/caller.ts';
 import { resolveCustomValues } from './feature-request-custom-fields.ts';
 import { discordBotReporter, mayActAsDiscordBot, titleFromDescription } from './feature-request-reporter.ts';
 import { asFileList, checkUploads, storeUploads, withStoredUploads } from './feature-request-uploads.ts';

@@ -6,14 +6,14 @@ import type { Ticket, TicketSearchParams, TicketSearchResponse } from '../../../
 import { TicketUpdateBody } from '../../../widget/src/protocol/tickets.ts';
 import type { Deps } from '../deps.ts';
 import { badRequest, forbidden, notFound, unprocessable } from '../errors.ts';
-import { findMember, type ProjectRow } from '../repositories/projects.ts';
+import { findMember, type ProjectRow } from '../areas/projects-auth/repository.ts';
 import {
   deleteTicketAttachment, findTicketAttachment, findTicketById, findTicketByPathId, insertTicketAttachment, listTicketAttachments,
   listTicketCustomValues, searchTickets as searchRows, updateTicket as updateRow, type TicketChanges, type TicketRow,
 } from '../repositories/tickets.ts';
-import { findUserById, findUserByPublicId } from '../repositories/users.ts';
-import { hasScope, isTeam, requireScope } from './access.ts';
-import type { Caller } from './caller.ts';
+import { findUserById, findUserByPublicId } from '../areas/projects-auth/users-repository.ts';
+import { hasScope, isTeam, requireScope } from '../areas/projects-auth/access.ts';
+import type { Caller } from '../areas/projects-auth/caller.ts';
 import { toCustomFieldEntries } from './feature-request-custom-fields.ts';
 import { toUserRef } from './feature-request-reporter.ts';
 import { asFileList, checkUploads, discardUploads, fileResponse, fileTypeOf, storeUploads, withStoredUploads } from './feature-request-uploads.ts';

@@ -1,10 +1,10 @@
 // Project listing and rendering (reference "Projects"): list items, detail, latest release.
 import type { z } from 'zod';
-import type { ProjectDetail, ProjectListItem, ProjectListResponse } from '../../../widget/src/protocol/projects.ts';
-import type { Deps } from '../deps.ts';
-import { stmt } from '../db/database.ts';
-import { findProjectById, listMemberProjects, listPublicProjects, type ProjectRow } from '../repositories/projects.ts';
-import { findLatestPublishedRelease } from '../repositories/releases.ts';
+import type { ProjectDetail, ProjectListItem, ProjectListResponse } from '../../../../widget/src/protocol/projects.ts';
+import type { Deps } from '../../deps.ts';
+import { stmt } from '../../db/database.ts';
+import { findProjectById, listMemberProjects, listPublicProjects, type ProjectRow } from './repository.ts';
+import { findLatestPublishedRelease } from '../../repositories/releases.ts';
 import { isTeam } from './access.ts';
 import { signedInUser, type Caller } from './caller.ts';
 

@@ -1,6 +1,6 @@
 // Projects, their statuses, members and project tokens.
-import { stmt, type Db } from '../db/database.ts';
-import { newPublicId } from '../db/ids.ts';
+import { stmt, type Db } from '../../db/database.ts';
+import { newPublicId } from '../../db/ids.ts';
 
 export interface ProjectRow {
   id: number;

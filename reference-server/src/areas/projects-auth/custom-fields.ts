@@ -1,10 +1,10 @@
 // Custom field definitions as clients read them; testers and players see only the fields
 // that are player-viewable.
 import type { z } from 'zod';
-import type { CustomFieldDefinition, CustomFieldListResponse } from '../../../widget/src/protocol/custom-fields.ts';
-import type { Deps } from '../deps.ts';
-import { listCustomFields, type CustomFieldRow } from '../repositories/custom-fields.ts';
-import type { ProjectRow } from '../repositories/projects.ts';
+import type { CustomFieldDefinition, CustomFieldListResponse } from '../../../../widget/src/protocol/custom-fields.ts';
+import type { Deps } from '../../deps.ts';
+import { listCustomFields, type CustomFieldRow } from './custom-fields-repository.ts';
+import type { ProjectRow } from './repository.ts';
 import { isTeam } from './access.ts';
 import type { Caller } from './caller.ts';
 

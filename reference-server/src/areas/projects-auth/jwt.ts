@@ -5,7 +5,7 @@
 // about ten times that on every issue create.
 import { createSigner, createVerifier } from 'fast-jwt';
 import { randomUUID } from 'node:crypto';
-import type { Clock } from '../clock.ts';
+import type { Clock } from '../../clock.ts';
 
 const ALG = 'HS256';
 export const ISSUE_JWT_TTL_SECONDS = 3600;

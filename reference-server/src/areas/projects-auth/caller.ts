@@ -2,11 +2,11 @@
 // Discord identifiers fall back to the bare token (or plain anonymous), never to an HTTP error
 // (rule 2); an unknown token, personal access token or bearer JWT is 401, since nothing can be
 // done with it.
-import { DISCORD_ID_PATTERN, EMAIL_PATTERN } from '../../../widget/src/protocol/common.ts';
-import type { Deps } from '../deps.ts';
-import { unauthenticated } from '../errors.ts';
-import { findToken, type TokenRow } from '../repositories/projects.ts';
-import { findOrCreateVirtualUser, findUserByPat, findUserById, findUserByPublicId, type UserRow } from '../repositories/users.ts';
+import { DISCORD_ID_PATTERN, EMAIL_PATTERN } from '../../../../widget/src/protocol/common.ts';
+import type { Deps } from '../../deps.ts';
+import { unauthenticated } from '../../errors.ts';
+import { findToken, type TokenRow } from './repository.ts';
+import { findOrCreateVirtualUser, findUserByPat, findUserById, findUserByPublicId, type UserRow } from './users-repository.ts';
 import { looksLikeJwt, type ServiceClaims } from './jwt.ts';
 
 export type Scheme = 'anonymous' | 'project_token' | 'personal_access_token' | 'issue_jwt' | 'legacy_jwt';

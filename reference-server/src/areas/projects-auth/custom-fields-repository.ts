@@ -1,5 +1,5 @@
 // Custom field definitions per project and entity type.
-import { stmt, type Db } from '../db/database.ts';
+import { stmt, type Db } from '../../db/database.ts';
 
 export interface CustomFieldRow {
   id: number;

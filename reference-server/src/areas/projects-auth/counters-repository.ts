@@ -1,5 +1,5 @@
 // The per-IP daily counter, keyed by token, IP, operation and UTC day (reference "Limits").
-import { stmt, type Db } from '../db/database.ts';
+import { stmt, type Db } from '../../db/database.ts';
 
 /** Adds one to the counter and answers the new count. */
 export function incrementDailyCounter(db: Db, key: { token: string; ip: string; operation: string; day: string }): number {

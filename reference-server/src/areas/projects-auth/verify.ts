@@ -1,9 +1,9 @@
 // Credential verification for clients that check a token before use. Never an HTTP error:
 // an invalid credential answers {valid: false, error}.
-import type { VerifyResponse } from '../../../widget/src/protocol/auth.ts';
-import type { Deps } from '../deps.ts';
-import { ServiceError } from '../errors.ts';
-import { findProjectById, findProjectByPublicId } from '../repositories/projects.ts';
+import type { VerifyResponse } from '../../../../widget/src/protocol/auth.ts';
+import type { Deps } from '../../deps.ts';
+import { ServiceError } from '../../errors.ts';
+import { findProjectById, findProjectByPublicId } from './repository.ts';
 import { resolveCaller, type Caller } from './caller.ts';
 
 export async function verifyCredential(deps: Deps, header: string | undefined, ip: string): Promise<VerifyResponse> {

@@ -1,13 +1,13 @@
 // Who may do what: project visibility (401 before 403), roles and their scopes (decisions §3),
 // the nine project-token flags with the reference's 403 messages, the per-IP daily counter,
 // the NDA gate and the organization's monthly bug-report quota.
-import { toUtcDay } from '../clock.ts';
-import type { Deps } from '../deps.ts';
-import { forbidden, unauthenticated } from '../errors.ts';
-import { incrementDailyCounter } from '../repositories/counters.ts';
-import { countOrganizationIssuesSince, findOrganization, isOrganizationAdmin } from '../repositories/organizations.ts';
-import { findMember, type MemberRow, type ProjectRow } from '../repositories/projects.ts';
-import type { TokenFlag } from '../../../widget/src/protocol/fixtures.ts';
+import { toUtcDay } from '../../clock.ts';
+import type { Deps } from '../../deps.ts';
+import { forbidden, unauthenticated } from '../../errors.ts';
+import { incrementDailyCounter } from './counters-repository.ts';
+import { countOrganizationIssuesSince, findOrganization, isOrganizationAdmin } from './organizations-repository.ts';
+import { findMember, type MemberRow, type ProjectRow } from './repository.ts';
+import type { TokenFlag } from '../../../../widget/src/protocol/fixtures.ts';
 import { signedInUser, type Caller } from './caller.ts';
 
 export type Role = MemberRow['role'];

@@ -1,12 +1,12 @@
 // GET /projects and GET /projects/{project_id}, plus the custom field definitions.
 import { Hono } from 'hono';
-import { AppliesTo } from '../../../widget/src/protocol/custom-fields.ts';
-import { ProjectListQuery } from '../../../widget/src/protocol/projects.ts';
-import type { Deps } from '../deps.ts';
-import type { AppEnv } from '../http/env.ts';
-import { readQuery } from '../http/body.ts';
-import { listCustomFieldDefinitions } from '../services/custom-fields.ts';
-import { listProjects, toProjectDetail } from '../services/projects.ts';
+import { AppliesTo } from '../../../../widget/src/protocol/custom-fields.ts';
+import { ProjectListQuery } from '../../../../widget/src/protocol/projects.ts';
+import type { Deps } from '../../deps.ts';
+import type { AppEnv } from '../../http/env.ts';
+import { readQuery } from '../../http/body.ts';
+import { listCustomFieldDefinitions } from './custom-fields.ts';
+import { listProjects, toProjectDetail } from './projects.ts';
 
 export function projectRoutes(deps: Deps) {
   const app = new Hono<AppEnv>();
