@@ -17,7 +17,7 @@ import { searchRoutes } from './routes/search.ts';
 import { featureRequestRoutes } from './routes/feature-requests.ts';
 import { ticketRoutes } from './routes/tickets.ts';
 import { submissionTokenRoutes } from './routes/submission-tokens.ts';
-import { issueRoutes } from './routes/issues.ts';
+import { issueRoutes } from './areas/issues/routes.ts';
 import { releaseRoutes } from './routes/releases.ts';
 import { playtimeRoutes } from './routes/playtime.ts';
 import { gameFactRoutes } from './routes/game-facts.ts';

@@ -4,7 +4,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { insertIssue } from '../../reference-server/src/repositories/issues.ts';
+import { insertIssue } from '../../reference-server/src/areas/issues/repository.ts';
 import { findProjectByPublicId } from '../../reference-server/src/areas/projects-auth/repository.ts';
 import { createDeps } from '../../reference-server/src/server.ts';
 import { resolveCaller } from '../../reference-server/src/areas/projects-auth/caller.ts';

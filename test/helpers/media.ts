@@ -1,7 +1,7 @@
 // Helpers of the media tests: issues inserted straight into the database, the direct-upload
 // steps, MD5 in the API's base64 form, and tiny but well-formed MP4, WebM and PNG files.
 import { createHash, randomBytes } from 'node:crypto';
-import { insertIssue, type IssueRow, type NewIssue } from '../../reference-server/src/repositories/issues.ts';
+import { insertIssue, type IssueRow, type NewIssue } from '../../reference-server/src/areas/issues/repository.ts';
 import { findProjectByPublicId } from '../../reference-server/src/areas/projects-auth/repository.ts';
 import { findUserByPat } from '../../reference-server/src/areas/projects-auth/users-repository.ts';
 import type { TestServer } from './server.ts';

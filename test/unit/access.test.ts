@@ -6,7 +6,7 @@ import { stmt } from '../../reference-server/src/db/database.ts';
 import type { Deps } from '../../reference-server/src/deps.ts';
 import { ServiceError } from '../../reference-server/src/errors.ts';
 import { findProjectByPublicId, type ProjectRow } from '../../reference-server/src/areas/projects-auth/repository.ts';
-import { insertIssue } from '../../reference-server/src/repositories/issues.ts';
+import { insertIssue } from '../../reference-server/src/areas/issues/repository.ts';
 import { createDeps } from '../../reference-server/src/server.ts';
 import {
   assertMonthlyQuota, assertNdaAccepted, consumeDailyLimit, hasScope, isDeveloperLevel, isTeam, requireTokenFlag,

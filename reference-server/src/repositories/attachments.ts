@@ -199,8 +199,8 @@ export function isBlobReferenced(db: Db, blobId: number): boolean {
 }
 
 /** The issue an attachment belongs to (jobs carry only the attachment id). */
-export function findIssueOfAttachment(db: Db, attachmentId: number): import('./issues.ts').IssueRow | undefined {
-  return stmt(db, 'SELECT issues.* FROM issues JOIN attachments ON attachments.issue_id = issues.id WHERE attachments.id = ?').get(attachmentId) as import('./issues.ts').IssueRow | undefined;
+export function findIssueOfAttachment(db: Db, attachmentId: number): import('../areas/issues/repository.ts').IssueRow | undefined {
+  return stmt(db, 'SELECT issues.* FROM issues JOIN attachments ON attachments.issue_id = issues.id WHERE attachments.id = ?').get(attachmentId) as import('../areas/issues/repository.ts').IssueRow | undefined;
 }
 
 export function listSegmentsOfAttachment(db: Db, attachmentId: number): Array<VideoSegmentRow & { storage_key: string; content_type: string; byte_size: number }> {

@@ -6,7 +6,7 @@ import type { Deps } from '../deps.ts';
 import { notFound } from '../errors.ts';
 import { readBody } from '../http/body.ts';
 import type { AppEnv } from '../http/env.ts';
-import { findIssueByPathId, type IssueRow } from '../repositories/issues.ts';
+import { findIssueByPathId, type IssueRow } from '../areas/issues/repository.ts';
 import { deleteIssueMedia, listIssueMedia, renderAttachment } from '../services/media.ts';
 import { confirmUpload, presignUpload } from '../services/media-direct.ts';
 import { registerMediaJobs } from '../services/media-jobs.ts';

@@ -6,16 +6,16 @@
 import type { UnrealCrashResponse } from '../../../widget/src/protocol/crash-reports.ts';
 import type { Deps } from '../deps.ts';
 import { unauthenticated } from '../errors.ts';
-import { insertIssue, type IssueRow } from '../repositories/issues.ts';
+import { insertIssue, type IssueRow } from '../areas/issues/repository.ts';
 import { findProjectById, findToken, type ProjectRow } from '../areas/projects-auth/repository.ts';
 import { findLatestPublishedRelease } from '../repositories/releases.ts';
 import { assertMonthlyQuota, consumeDailyLimit, requireTokenFlag } from '../areas/projects-auth/access.ts';
 import { ANONYMOUS, type Caller } from '../areas/projects-auth/caller.ts';
 import { parseUnrealCrash, type CrashFile } from './crash-container.ts';
 import { CONTEXT_FILE_NAME, parseCrashContext, type CrashContext } from './crash-context.ts';
-import { emitIssueWrite } from './issue-events.ts';
-import { issueUrl } from './issue-render.ts';
-import { computeScore, predictPriority } from './issue-stand-ins.ts';
+import { emitIssueWrite } from '../areas/issues/write-hooks.ts';
+import { issueUrl } from '../areas/issues/render.ts';
+import { computeScore, predictPriority } from '../areas/issues/stand-ins.ts';
 import { attachFile } from './media.ts';
 
 /** Per-issue caps of the reference's upload limits, applied to crash files too. */

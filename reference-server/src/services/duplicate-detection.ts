@@ -3,9 +3,9 @@
 // project's earlier issues and, at or above the project's threshold, marks it a duplicate.
 import type { Deps } from '../deps.ts';
 import { markDuplicate } from '../repositories/duplicates.ts';
-import { findIssueByGlobalId, type IssueRow } from '../repositories/issues.ts';
+import { findIssueByGlobalId, type IssueRow } from '../areas/issues/repository.ts';
 import { findProjectById, hasDuplicateDetection } from '../areas/projects-auth/repository.ts';
-import { emitIssueWrite, issueWriteHooks } from './issue-events.ts';
+import { emitIssueWrite, issueWriteHooks } from '../areas/issues/write-hooks.ts';
 import { embedIssue } from './embedding.ts';
 import { similarTo } from './similar.ts';
 

@@ -5,14 +5,14 @@ import type { Db } from '../db/database.ts';
 import type { Deps } from '../deps.ts';
 import { forbidden, unauthenticated } from '../errors.ts';
 import type { ProjectRow } from '../areas/projects-auth/repository.ts';
-import type { IssueRow } from '../repositories/issues.ts';
+import type { IssueRow } from '../areas/issues/repository.ts';
 import {
   listChangedSince, listReportsChangedSince, readChangeMark, type ChangeMark, type PolledSource, type ReportChangeRow,
 } from '../repositories/report-changes.ts';
 import type { ReportEvent, ReportEventType, ReportKind } from '../../../widget/src/protocol/events.ts';
 import { isTeam } from '../areas/projects-auth/access.ts';
 import type { Caller } from '../areas/projects-auth/caller.ts';
-import { issueWriteHooks, type IssueWriteKind } from './issue-events.ts';
+import { issueWriteHooks, type IssueWriteKind } from '../areas/issues/write-hooks.ts';
 
 /** One message of the stream: the SSE event name, its JSON data and its id (a change time). */
 export interface FeedMessage {

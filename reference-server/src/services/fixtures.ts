@@ -4,7 +4,7 @@ import { FixtureDocument, TOKEN_FLAGS, type FixtureResult } from '../../../widge
 import type { Deps } from '../deps.ts';
 import { unprocessable } from '../errors.ts';
 import { insertCustomField } from '../areas/projects-auth/custom-fields-repository.ts';
-import { insertIssue, setIssueCustomValue } from '../repositories/issues.ts';
+import { insertIssue, setIssueCustomValue } from '../areas/issues/repository.ts';
 import { addOrganizationAdmin, insertOrganization } from '../areas/projects-auth/organizations-repository.ts';
 import { insertMember, insertProject, insertStatus, insertToken } from '../areas/projects-auth/repository.ts';
 import { insertDownloadLink, insertRelease } from '../repositories/releases.ts';

@@ -10,7 +10,7 @@ import {
   countAttachments, findAttachmentByLayerBlob, findAttachmentBySourceBlob, findBlobBySignedId, findBlobByUploadToken,
   insertAttachment, insertBlob, markBlobAttached, markBlobUploaded, type AttachmentRow, type BlobRow,
 } from '../repositories/attachments.ts';
-import type { IssueRow } from '../repositories/issues.ts';
+import type { IssueRow } from '../areas/issues/repository.ts';
 import { storageFor, StorageWriteError } from '../storage/storage.ts';
 import { ConfirmUploadBody, PresignedUploadBody, type ConfirmUploadResponse, type MediaKind, type PresignedUploadResponse } from '../../../widget/src/protocol/media.ts';
 import type { Caller } from '../areas/projects-auth/caller.ts';

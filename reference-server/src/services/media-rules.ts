@@ -2,12 +2,12 @@
 // allowed content types, size and per-issue count caps, and who may write media (decisions §3).
 import type { Deps } from '../deps.ts';
 import { forbidden, notFound } from '../errors.ts';
-import type { IssueRow } from '../repositories/issues.ts';
+import type { IssueRow } from '../areas/issues/repository.ts';
 import type { ProjectRow } from '../areas/projects-auth/repository.ts';
 import type { AttachmentKind } from '../repositories/attachments.ts';
 import type { MediaKind } from '../../../widget/src/protocol/media.ts';
 import { isTeam } from '../areas/projects-auth/access.ts';
-import { canSeeIssue } from './issue-visibility.ts';
+import { canSeeIssue } from '../areas/issues/visibility.ts';
 import { signedInUser, type Caller } from '../areas/projects-auth/caller.ts';
 
 const MB = 1024 * 1024;

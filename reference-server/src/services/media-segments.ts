@@ -14,7 +14,7 @@ import {
   insertBlob, insertVideoSegment, linkSegmentsToAttachment, listSegmentsOfAttachment, listVideoSegments, markBlobAttached,
   replaceAttachmentBlob, setAttachmentBlobId, updateVideoState,
 } from '../repositories/attachments.ts';
-import type { IssueRow } from '../repositories/issues.ts';
+import type { IssueRow } from '../areas/issues/repository.ts';
 import { storageFor } from '../storage/storage.ts';
 import { VideoSegmentBody, type VideoSegmentResponse } from '../../../widget/src/protocol/media.ts';
 import type { Caller } from '../areas/projects-auth/caller.ts';

@@ -6,7 +6,7 @@ import type { Deps } from '../deps.ts';
 import { badRequest, unprocessable } from '../errors.ts';
 import type { Body } from '../http/body.ts';
 import { deleteBlobRow, insertAttachment, insertBlob, type BlobRow } from '../repositories/attachments.ts';
-import type { IssueRow } from '../repositories/issues.ts';
+import type { IssueRow } from '../areas/issues/repository.ts';
 import { storageFor } from '../storage/storage.ts';
 import { FormBoolean } from '../../../widget/src/protocol/common.ts';
 import type { MediaKind } from '../../../widget/src/protocol/media.ts';

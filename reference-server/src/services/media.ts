@@ -7,7 +7,7 @@ import {
   blobsOfAttachment, countAttachments, deleteAttachmentRow, deleteBlobRow, insertAttachment, insertBlob, isBlobReferenced, listAttachments,
   type AttachmentKind, type AttachmentRow, type AttachmentWithKeys,
 } from '../repositories/attachments.ts';
-import type { IssueRow } from '../repositories/issues.ts';
+import type { IssueRow } from '../areas/issues/repository.ts';
 import type { ProjectRow } from '../areas/projects-auth/repository.ts';
 import { findUserById } from '../areas/projects-auth/users-repository.ts';
 import { storageFor } from '../storage/storage.ts';

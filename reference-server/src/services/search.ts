@@ -5,13 +5,13 @@ import { SEARCH_PAGE_SIZE, type SearchIssuesQuery } from '../../../widget/src/pr
 import type { Issue } from '../../../widget/src/protocol/issues.ts';
 import type { Deps } from '../deps.ts';
 import { badRequest, forbidden, notFound, unprocessable } from '../errors.ts';
-import { findIssueByPathId } from '../repositories/issues.ts';
+import { findIssueByPathId } from '../areas/issues/repository.ts';
 import type { ProjectRow } from '../areas/projects-auth/repository.ts';
 import { issueColumns, issuesByIds, matchIssueIds, orderIssueIds, RANKED_MATCHES } from '../repositories/search.ts';
 import { FLAG_REFUSALS, standingOf, tokenHasFlag } from '../areas/projects-auth/access.ts';
 import type { Caller } from '../areas/projects-auth/caller.ts';
-import { createRenderContext, renderIssue } from './issue-render.ts';
-import { canSeeIssue, viewerOf } from './issue-visibility.ts';
+import { createRenderContext, renderIssue } from '../areas/issues/render.ts';
+import { canSeeIssue, viewerOf } from '../areas/issues/visibility.ts';
 import { issueVocabulary } from './search-issue-vocabulary.ts';
 import { buildSearchQuery } from './search-query.ts';
 

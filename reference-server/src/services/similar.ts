@@ -5,7 +5,7 @@ import type { FindSimilarQuery, SimilarIssue } from '../../../widget/src/protoco
 import type { Deps } from '../deps.ts';
 import { forbidden, notFound } from '../errors.ts';
 import { findEmbedding, similarRows } from '../repositories/embeddings.ts';
-import { findIssueByPathId, type IssueRow } from '../repositories/issues.ts';
+import { findIssueByPathId, type IssueRow } from '../areas/issues/repository.ts';
 import type { ProjectRow } from '../areas/projects-auth/repository.ts';
 import { isDeveloperLevel } from '../areas/projects-auth/access.ts';
 import type { Caller } from '../areas/projects-auth/caller.ts';

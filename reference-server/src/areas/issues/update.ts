@@ -1,26 +1,26 @@
 // Update (PATCH/PUT), archive and unarchive. Who may update: the team with bugs.update, a
 // project token with can_update_issue, and for a draft its JWT and its reporter. Priority is
 // set only by developers; what a caller may not change is dropped with a warning.
-import type { Issue } from '../../../widget/src/protocol/issues.ts';
-import { IssueUpdateBody, UPDATE_STATUSES } from '../../../widget/src/protocol/issues.ts';
-import type { Deps } from '../deps.ts';
-import { forbidden, unprocessable } from '../errors.ts';
-import { describeZodError } from '../http/error-mapper.ts';
-import type { Body } from '../http/body.ts';
-import { listIssueWatchers, updateIssueColumns, type IssueRow } from '../repositories/issues.ts';
-import { findMember, listStatuses, type ProjectRow } from '../areas/projects-auth/repository.ts';
-import { findLatestPublishedRelease, findRelease } from '../repositories/releases.ts';
-import { findUserById, findUserByPublicId } from '../areas/projects-auth/users-repository.ts';
-import { FLAG_REFUSALS, hasScope, isTeam, requireScope, requireTokenFlag } from '../areas/projects-auth/access.ts';
-import type { Caller } from '../areas/projects-auth/caller.ts';
-import { applyCustomFields, planCustomFields } from './issue-custom-fields.ts';
-import type { BodyEncoding } from './issue-create.ts';
-import { emitIssueWrite } from './issue-events.ts';
-import { rescore } from './issue-publish.ts';
-import { issueUrl, renderIssue, statusDisplay } from './issue-render.ts';
-import { notify } from './notifications.ts';
-import { formatSteps } from './issue-stand-ins.ts';
-import { canEditDraft, viewerOf } from './issue-visibility.ts';
+import type { Issue } from '../../../../widget/src/protocol/issues.ts';
+import { IssueUpdateBody, UPDATE_STATUSES } from '../../../../widget/src/protocol/issues.ts';
+import type { Deps } from '../../deps.ts';
+import { forbidden, unprocessable } from '../../errors.ts';
+import { describeZodError } from '../../http/error-mapper.ts';
+import type { Body } from '../../http/body.ts';
+import { listIssueWatchers, updateIssueColumns, type IssueRow } from './repository.ts';
+import { findMember, listStatuses, type ProjectRow } from '../projects-auth/repository.ts';
+import { findLatestPublishedRelease, findRelease } from '../../repositories/releases.ts';
+import { findUserById, findUserByPublicId } from '../projects-auth/users-repository.ts';
+import { FLAG_REFUSALS, hasScope, isTeam, requireScope, requireTokenFlag } from '../projects-auth/access.ts';
+import type { Caller } from '../projects-auth/caller.ts';
+import { applyCustomFields, planCustomFields } from './custom-fields.ts';
+import type { BodyEncoding } from './create.ts';
+import { emitIssueWrite } from './write-hooks.ts';
+import { rescore } from './publish.ts';
+import { issueUrl, renderIssue, statusDisplay } from './render.ts';
+import { notify } from '../../services/notifications.ts';
+import { formatSteps } from './stand-ins.ts';
+import { canEditDraft, viewerOf } from './visibility.ts';
 
 type EditorKind = 'team' | 'token' | 'draft';
 

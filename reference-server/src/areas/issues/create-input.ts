@@ -1,12 +1,12 @@
 // Turns a create body (any encoding, already nested) into the values the create service
 // works with, throwing the 422s that depend on the body alone: description, debug_trace,
 // publish_after, and the zod shape of the create table.
-import { DebugTrace, IssueCreateBody } from '../../../widget/src/protocol/issues.ts';
-import type { Body } from '../http/body.ts';
-import { unprocessable } from '../errors.ts';
-import { describeZodError } from '../http/error-mapper.ts';
-import type { ProjectRow } from '../areas/projects-auth/repository.ts';
-import { formatSteps, generateTitle, looksRaw } from './issue-stand-ins.ts';
+import { DebugTrace, IssueCreateBody } from '../../../../widget/src/protocol/issues.ts';
+import type { Body } from '../../http/body.ts';
+import { unprocessable } from '../../errors.ts';
+import { describeZodError } from '../../http/error-mapper.ts';
+import type { ProjectRow } from '../projects-auth/repository.ts';
+import { formatSteps, generateTitle, looksRaw } from './stand-ins.ts';
 
 export const DEBUG_TRACE_MAX_BYTES = 128 * 1024;
 export const PUBLISH_AFTER_MAX_MS = 7 * 86_400_000;

@@ -3,19 +3,19 @@
 // service, answer. The id param is constrained so /issues/search belongs to the search area.
 import type { Context } from 'hono';
 import { Hono } from 'hono';
-import type { Deps } from '../deps.ts';
-import { notFound } from '../errors.ts';
-import { mediaTypeOf, readBody, readQuery } from '../http/body.ts';
-import type { AppEnv } from '../http/env.ts';
-import { findIssueByPathId, type IssueRow } from '../repositories/issues.ts';
-import { askForDetails, setContactInfo, setReporterEmail } from '../services/issue-contact.ts';
-import { createIssue, type BodyEncoding } from '../services/issue-create.ts';
-import { listIssues } from '../services/issue-list.ts';
-import { publishIssue, registerIssueJobs } from '../services/issue-publish.ts';
-import { renderIssue } from '../services/issue-render.ts';
-import { setArchived, updateIssue } from '../services/issue-update.ts';
-import { canSeeIssue } from '../services/issue-visibility.ts';
-import { withIdempotencyKey } from '../http/idempotency.ts';
+import type { Deps } from '../../deps.ts';
+import { notFound } from '../../errors.ts';
+import { mediaTypeOf, readBody, readQuery } from '../../http/body.ts';
+import type { AppEnv } from '../../http/env.ts';
+import { findIssueByPathId, type IssueRow } from './repository.ts';
+import { askForDetails, setContactInfo, setReporterEmail } from './contact.ts';
+import { createIssue, type BodyEncoding } from './create.ts';
+import { listIssues } from './list.ts';
+import { publishIssue, registerIssueJobs } from './publish.ts';
+import { renderIssue } from './render.ts';
+import { setArchived, updateIssue } from './update.ts';
+import { canSeeIssue } from './visibility.ts';
+import { withIdempotencyKey } from '../../http/idempotency.ts';
 
 const base = '/projects/:project_id/issues';
 const one = `${base}/:issue_id{(?:g-[0-9]+|[0-9]+)}`;

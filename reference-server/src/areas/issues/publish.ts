@@ -1,24 +1,24 @@
 // Publishing a draft: hidden becomes open, required custom fields are enforced, include flags
 // are applied, and with email_my_report the reporter gets a copy. Also the durable automatic
 // publish job of `publish_after` (decisions §8), which survives a restart of the server.
-import type { Issue } from '../../../widget/src/protocol/issues.ts';
-import { EMAIL_PATTERN } from '../../../widget/src/protocol/common.ts';
-import { PublishBody } from '../../../widget/src/protocol/issues.ts';
-import type { Deps } from '../deps.ts';
-import { forbidden } from '../errors.ts';
-import type { Body } from '../http/body.ts';
-import { countIssueAttachments, findIssueByGlobalId, updateIssueColumns, type IssueRow } from '../repositories/issues.ts';
-import { findProjectById, type ProjectRow } from '../areas/projects-auth/repository.ts';
-import { findUserById } from '../areas/projects-auth/users-repository.ts';
-import type { Caller } from '../areas/projects-auth/caller.ts';
-import { assertCustomFieldsComplete } from './issue-custom-fields.ts';
-import { emitIssueWrite } from './issue-events.ts';
-import { issueUrl, renderIssue } from './issue-render.ts';
-import { computeScore } from './issue-stand-ins.ts';
-import { canEditDraft } from './issue-visibility.ts';
-import { pruneIssueMedia } from './media.ts';
-import { notify } from './notifications.ts';
-import { parsePublishAfter, PUBLISH_AFTER_MAX_MS } from './issue-create-input.ts';
+import type { Issue } from '../../../../widget/src/protocol/issues.ts';
+import { EMAIL_PATTERN } from '../../../../widget/src/protocol/common.ts';
+import { PublishBody } from '../../../../widget/src/protocol/issues.ts';
+import type { Deps } from '../../deps.ts';
+import { forbidden } from '../../errors.ts';
+import type { Body } from '../../http/body.ts';
+import { countIssueAttachments, findIssueByGlobalId, updateIssueColumns, type IssueRow } from './repository.ts';
+import { findProjectById, type ProjectRow } from '../projects-auth/repository.ts';
+import { findUserById } from '../projects-auth/users-repository.ts';
+import type { Caller } from '../projects-auth/caller.ts';
+import { assertCustomFieldsComplete } from './custom-fields.ts';
+import { emitIssueWrite } from './write-hooks.ts';
+import { issueUrl, renderIssue } from './render.ts';
+import { computeScore } from './stand-ins.ts';
+import { canEditDraft } from './visibility.ts';
+import { pruneIssueMedia } from '../../services/media.ts';
+import { notify } from '../../services/notifications.ts';
+import { parsePublishAfter, PUBLISH_AFTER_MAX_MS } from './create-input.ts';
 
 export const AUTO_PUBLISH_JOB = 'issues.auto_publish';
 

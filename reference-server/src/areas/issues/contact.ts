@@ -1,20 +1,20 @@
 // The reporter side of an issue: set_contact_info (and its deprecated twin set_reporter_email)
 // make a virtual user who is notified about the issue; ask_for_details notifies the reporter
 // and makes the asking team member a watcher.
-import { AskForDetailsBody, ContactInfoBody } from '../../../widget/src/protocol/issues.ts';
-import { DISCORD_ID_PATTERN, EMAIL_PATTERN } from '../../../widget/src/protocol/common.ts';
-import type { Deps } from '../deps.ts';
-import { forbidden, unprocessable } from '../errors.ts';
-import type { Body } from '../http/body.ts';
-import { addIssueWatcher, updateIssueColumns, type IssueRow } from '../repositories/issues.ts';
-import type { ProjectRow } from '../areas/projects-auth/repository.ts';
-import { findOrCreateVirtualUser, findUserById, type UserRow } from '../areas/projects-auth/users-repository.ts';
-import { requireScope } from '../areas/projects-auth/access.ts';
-import { signedInUser, type Caller } from '../areas/projects-auth/caller.ts';
-import { emitIssueWrite } from './issue-events.ts';
-import { issueUrl } from './issue-render.ts';
-import { canEditDraft } from './issue-visibility.ts';
-import { notify } from './notifications.ts';
+import { AskForDetailsBody, ContactInfoBody } from '../../../../widget/src/protocol/issues.ts';
+import { DISCORD_ID_PATTERN, EMAIL_PATTERN } from '../../../../widget/src/protocol/common.ts';
+import type { Deps } from '../../deps.ts';
+import { forbidden, unprocessable } from '../../errors.ts';
+import type { Body } from '../../http/body.ts';
+import { addIssueWatcher, updateIssueColumns, type IssueRow } from './repository.ts';
+import type { ProjectRow } from '../projects-auth/repository.ts';
+import { findOrCreateVirtualUser, findUserById, type UserRow } from '../projects-auth/users-repository.ts';
+import { requireScope } from '../projects-auth/access.ts';
+import { signedInUser, type Caller } from '../projects-auth/caller.ts';
+import { emitIssueWrite } from './write-hooks.ts';
+import { issueUrl } from './render.ts';
+import { canEditDraft } from './visibility.ts';
+import { notify } from '../../services/notifications.ts';
 
 export interface ContactResult { id: number; email: string | null; discord_id: string | null; virtual: boolean }
 

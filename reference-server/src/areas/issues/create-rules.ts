@@ -1,18 +1,18 @@
 // The caller-dependent rules of issue create: who may report, the Discord-styled refusals,
 // the tester caps, releases by id/label/latest, the device from device_info or
 // tested_on_device_id, and the reporter (signed-in, virtual, or the Discord id of the body).
-import type { Deps } from '../deps.ts';
-import { forbidden, ServiceError, unprocessable } from '../errors.ts';
-import { countReporterIssuesSince, findDevice } from '../repositories/issues.ts';
-import type { ProjectRow } from '../areas/projects-auth/repository.ts';
-import { findLatestPublishedRelease, findRelease, findReleaseByLabel } from '../repositories/releases.ts';
-import { findOrCreateVirtualUser } from '../areas/projects-auth/users-repository.ts';
-import { DISCORD_ID_PATTERN } from '../../../widget/src/protocol/common.ts';
-import { FLAG_REFUSALS, hasScope, requireTokenFlag, tokenHasFlag } from '../areas/projects-auth/access.ts';
-import { signedInUser, type Caller } from '../areas/projects-auth/caller.ts';
-import type { CreateInput } from './issue-create-input.ts';
-import { parseDeviceInfo } from './issue-stand-ins.ts';
-import type { Viewer } from './issue-visibility.ts';
+import type { Deps } from '../../deps.ts';
+import { forbidden, ServiceError, unprocessable } from '../../errors.ts';
+import { countReporterIssuesSince, findDevice } from './repository.ts';
+import type { ProjectRow } from '../projects-auth/repository.ts';
+import { findLatestPublishedRelease, findRelease, findReleaseByLabel } from '../../repositories/releases.ts';
+import { findOrCreateVirtualUser } from '../projects-auth/users-repository.ts';
+import { DISCORD_ID_PATTERN } from '../../../../widget/src/protocol/common.ts';
+import { FLAG_REFUSALS, hasScope, requireTokenFlag, tokenHasFlag } from '../projects-auth/access.ts';
+import { signedInUser, type Caller } from '../projects-auth/caller.ts';
+import type { CreateInput } from './create-input.ts';
+import { parseDeviceInfo } from './stand-ins.ts';
+import type { Viewer } from './visibility.ts';
 
 /** Project tokens need can_create_bug_report; otherwise a signed-in account is needed. */
 export function assertMayReport(caller: Caller, project: ProjectRow): void {

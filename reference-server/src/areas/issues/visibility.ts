@@ -1,11 +1,11 @@
 // Who sees which issue (decisions §3): the team sees every issue; everyone else sees issues
 // that are neither hidden, pending moderation nor raw, plus their own (as reporter or through
 // the issue's draft JWT). The caller's standing is worked out once per request and cached.
-import type { Deps } from '../deps.ts';
-import type { IssueRow } from '../repositories/issues.ts';
-import type { ProjectRow } from '../areas/projects-auth/repository.ts';
-import { standingOf } from '../areas/projects-auth/access.ts';
-import type { Caller } from '../areas/projects-auth/caller.ts';
+import type { Deps } from '../../deps.ts';
+import type { IssueRow } from './repository.ts';
+import type { ProjectRow } from '../projects-auth/repository.ts';
+import { standingOf } from '../projects-auth/access.ts';
+import type { Caller } from '../projects-auth/caller.ts';
 
 export interface Viewer {
   /** Developer-level plus support. */

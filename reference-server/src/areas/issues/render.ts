@@ -1,15 +1,15 @@
 // The Issue object of the reference, rendered for one caller: reporters only for the team,
 // custom fields filtered for players, media filtered by the media area, `potential_duplicate`
 // only for duplicates, `token` and `warnings` only when the operation hands them out.
-import type { Issue } from '../../../widget/src/protocol/issues.ts';
-import type { Deps } from '../deps.ts';
-import { listCustomFields, type CustomFieldRow } from '../areas/projects-auth/custom-fields-repository.ts';
-import { findIssueByGlobalId, listIssueCustomValues, type IssueRow } from '../repositories/issues.ts';
-import { listStatuses, type ProjectRow } from '../areas/projects-auth/repository.ts';
-import { findUserById } from '../areas/projects-auth/users-repository.ts';
-import type { Caller } from '../areas/projects-auth/caller.ts';
-import { renderIssueMedia } from './media.ts';
-import { canSeeIssue, viewerOf } from './issue-visibility.ts';
+import type { Issue } from '../../../../widget/src/protocol/issues.ts';
+import type { Deps } from '../../deps.ts';
+import { listCustomFields, type CustomFieldRow } from '../projects-auth/custom-fields-repository.ts';
+import { findIssueByGlobalId, listIssueCustomValues, type IssueRow } from './repository.ts';
+import { listStatuses, type ProjectRow } from '../projects-auth/repository.ts';
+import { findUserById } from '../projects-auth/users-repository.ts';
+import type { Caller } from '../projects-auth/caller.ts';
+import { renderIssueMedia } from '../../services/media.ts';
+import { canSeeIssue, viewerOf } from './visibility.ts';
 
 export interface RenderOptions {
   /** Leave out the four media arrays (the similar-issues response). */

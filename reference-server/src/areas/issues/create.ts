@@ -1,29 +1,29 @@
 // POST /projects/{pid}/issues: checks in the reference's order (permission, NDA, quota, body,
 // caps, counter), then one transaction that writes the issue with its custom values, tags,
 // device, inline log and automatic-publish job; the draft JWT is signed after it commits.
-import type { Issue } from '../../../widget/src/protocol/issues.ts';
-import { ISSUE_PRIORITIES } from '../../../widget/src/protocol/issues.ts';
-import { inTransaction } from '../db/database.ts';
-import type { Deps } from '../deps.ts';
-import { unprocessable } from '../errors.ts';
-import type { Body } from '../http/body.ts';
-import { useSubmissionToken } from '../db/idempotency.ts';
-import { addIssueTag, existingTagIds, insertDevice, insertFullIssue, type IssueRow } from '../repositories/issues.ts';
-import type { ProjectRow } from '../areas/projects-auth/repository.ts';
-import { insertRelease } from '../repositories/releases.ts';
-import { assertMonthlyQuota, assertNdaAccepted, consumeDailyLimit } from '../areas/projects-auth/access.ts';
-import type { Caller } from '../areas/projects-auth/caller.ts';
-import { emitIssueWrite } from './issue-events.ts';
-import { applyCustomFields, planCustomFields, type CustomFieldPath } from './issue-custom-fields.ts';
-import { readCreateInput, withTextParts, type CreateInput } from './issue-create-input.ts';
-import { assertMayReport, assertTesterCaps, chooseDevice, chooseRelease, chooseReporter, discordStyled } from './issue-create-rules.ts';
-import { AUTO_PUBLISH_JOB, defaultPublishDelay } from './issue-publish.ts';
-import { renderIssue } from './issue-render.ts';
-import { computeScore, predictPriority } from './issue-stand-ins.ts';
-import { viewerOf } from './issue-visibility.ts';
-import { attachInlineLog, pruneIssueMedia } from './media.ts';
-import { notifyReleasePublished } from './release-notifications.ts';
-import { notify } from './notifications.ts';
+import type { Issue } from '../../../../widget/src/protocol/issues.ts';
+import { ISSUE_PRIORITIES } from '../../../../widget/src/protocol/issues.ts';
+import { inTransaction } from '../../db/database.ts';
+import type { Deps } from '../../deps.ts';
+import { unprocessable } from '../../errors.ts';
+import type { Body } from '../../http/body.ts';
+import { useSubmissionToken } from '../../db/idempotency.ts';
+import { addIssueTag, existingTagIds, insertDevice, insertFullIssue, type IssueRow } from './repository.ts';
+import type { ProjectRow } from '../projects-auth/repository.ts';
+import { insertRelease } from '../../repositories/releases.ts';
+import { assertMonthlyQuota, assertNdaAccepted, consumeDailyLimit } from '../projects-auth/access.ts';
+import type { Caller } from '../projects-auth/caller.ts';
+import { emitIssueWrite } from './write-hooks.ts';
+import { applyCustomFields, planCustomFields, type CustomFieldPath } from './custom-fields.ts';
+import { readCreateInput, withTextParts, type CreateInput } from './create-input.ts';
+import { assertMayReport, assertTesterCaps, chooseDevice, chooseRelease, chooseReporter, discordStyled } from './create-rules.ts';
+import { AUTO_PUBLISH_JOB, defaultPublishDelay } from './publish.ts';
+import { renderIssue } from './render.ts';
+import { computeScore, predictPriority } from './stand-ins.ts';
+import { viewerOf } from './visibility.ts';
+import { attachInlineLog, pruneIssueMedia } from '../../services/media.ts';
+import { notifyReleasePublished } from '../../services/release-notifications.ts';
+import { notify } from '../../services/notifications.ts';
 
 export type BodyEncoding = 'json' | 'form';
 

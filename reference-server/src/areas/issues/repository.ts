@@ -1,6 +1,6 @@
 // Issue rows: inserting with the next per-project scoped id, lookups by g-id or scoped id,
 // updates, custom values, tags, watchers, devices and the per-reporter counts of the caps.
-import { stmt, type Db } from '../db/database.ts';
+import { stmt, type Db } from '../../db/database.ts';
 
 export interface IssueRow {
   id: number;

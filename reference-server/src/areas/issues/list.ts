@@ -2,19 +2,19 @@
 // decisions §3 (non-team callers see public issues plus their own), raw issues hidden unless
 // asked for, newest first, per_page clamped.
 import type { z } from 'zod';
-import { IssueListQuery, type IssueListResponse } from '../../../widget/src/protocol/issues.ts';
-import type { Deps } from '../deps.ts';
-import { unprocessable } from '../errors.ts';
-import { describeZodError } from '../http/error-mapper.ts';
-import type { Body } from '../http/body.ts';
-import { listIssueRows, type IssueListFilter } from '../repositories/issues.ts';
-import type { ProjectRow } from '../areas/projects-auth/repository.ts';
-import { findLatestPublishedRelease } from '../repositories/releases.ts';
-import { findUserByPublicId } from '../areas/projects-auth/users-repository.ts';
-import { requireTokenFlag } from '../areas/projects-auth/access.ts';
-import type { Caller } from '../areas/projects-auth/caller.ts';
-import { createRenderContext, renderIssue } from './issue-render.ts';
-import { viewerOf } from './issue-visibility.ts';
+import { IssueListQuery, type IssueListResponse } from '../../../../widget/src/protocol/issues.ts';
+import type { Deps } from '../../deps.ts';
+import { unprocessable } from '../../errors.ts';
+import { describeZodError } from '../../http/error-mapper.ts';
+import type { Body } from '../../http/body.ts';
+import { listIssueRows, type IssueListFilter } from './repository.ts';
+import type { ProjectRow } from '../projects-auth/repository.ts';
+import { findLatestPublishedRelease } from '../../repositories/releases.ts';
+import { findUserByPublicId } from '../projects-auth/users-repository.ts';
+import { requireTokenFlag } from '../projects-auth/access.ts';
+import type { Caller } from '../projects-auth/caller.ts';
+import { createRenderContext, renderIssue } from './render.ts';
+import { viewerOf } from './visibility.ts';
 
 /** Integer ids or usr-… public ids; unknown public ids match nothing. */
 function userIds(deps: Pick<Deps, 'db'>, values: string[], name: string): number[] {

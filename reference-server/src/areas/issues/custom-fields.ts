@@ -2,12 +2,12 @@
 // multi-select in form and JSON, required and select checks (deferred to publish for drafts),
 // ident-then-name lookup, auto-creation on the SDK and Discord paths up to 32 fields, the
 // 4096-character cap, and a warning for every value dropped.
-import type { Deps } from '../deps.ts';
-import { unprocessable } from '../errors.ts';
-import { countCustomFields, insertCustomField, listCustomFields, type CustomFieldRow } from '../areas/projects-auth/custom-fields-repository.ts';
-import { listIssueCustomValues, setIssueCustomValue } from '../repositories/issues.ts';
-import type { ProjectRow } from '../areas/projects-auth/repository.ts';
-import { stmt } from '../db/database.ts';
+import type { Deps } from '../../deps.ts';
+import { unprocessable } from '../../errors.ts';
+import { countCustomFields, insertCustomField, listCustomFields, type CustomFieldRow } from '../projects-auth/custom-fields-repository.ts';
+import { listIssueCustomValues, setIssueCustomValue } from './repository.ts';
+import type { ProjectRow } from '../projects-auth/repository.ts';
+import { stmt } from '../../db/database.ts';
 
 export const CUSTOM_VALUE_MAX = 4096;
 export const AUTO_CREATE_LIMIT = 32;
