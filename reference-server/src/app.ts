@@ -23,8 +23,8 @@ import { playtimeRoutes } from './routes/playtime.ts';
 import { gameFactRoutes } from './routes/game-facts.ts';
 import { knowledgeBaseRoutes } from './routes/knowledge-base.ts';
 import { crashRoutes } from './routes/crashes.ts';
-import { mediaRoutes } from './routes/media.ts';
-import { storageRoutes } from './routes/storage.ts';
+import { mediaRoutes } from './areas/media/routes.ts';
+import { storageRoutes } from './areas/media/storage-routes.ts';
 
 /** `/projects/pr-1.json` routes as `/projects/pr-1` (decisions §1); storage keys are left alone. */
 export function stripJsonSuffix(request: Request, keep: readonly string[] = ['/cdn/', '/storage/']): string {

@@ -16,7 +16,7 @@ import { CONTEXT_FILE_NAME, parseCrashContext, type CrashContext } from './crash
 import { emitIssueWrite } from '../areas/issues/write-hooks.ts';
 import { issueUrl } from '../areas/issues/render.ts';
 import { computeScore, predictPriority } from '../areas/issues/stand-ins.ts';
-import { attachFile } from './media.ts';
+import { attachFile } from '../areas/media/attachments.ts';
 
 /** Per-issue caps of the reference's upload limits, applied to crash files too. */
 const MAX_FILE_BYTES = 50 * 1024 * 1024;

@@ -21,7 +21,7 @@ import { AUTO_PUBLISH_JOB, defaultPublishDelay } from './publish.ts';
 import { renderIssue } from './render.ts';
 import { computeScore, predictPriority } from './stand-ins.ts';
 import { viewerOf } from './visibility.ts';
-import { attachInlineLog, pruneIssueMedia } from '../../services/media.ts';
+import { attachInlineLog, pruneIssueMedia } from '../media/attachments.ts';
 import { notifyReleasePublished } from '../../services/release-notifications.ts';
 import { notify } from '../../services/notifications.ts';
 

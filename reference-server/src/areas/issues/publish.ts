@@ -16,7 +16,7 @@ import { emitIssueWrite } from './write-hooks.ts';
 import { issueUrl, renderIssue } from './render.ts';
 import { computeScore } from './stand-ins.ts';
 import { canEditDraft } from './visibility.ts';
-import { pruneIssueMedia } from '../../services/media.ts';
+import { pruneIssueMedia } from '../media/attachments.ts';
 import { notify } from '../../services/notifications.ts';
 import { parsePublishAfter, PUBLISH_AFTER_MAX_MS } from './create-input.ts';
 

@@ -8,7 +8,7 @@ import { findIssueByGlobalId, listIssueCustomValues, type IssueRow } from './rep
 import { listStatuses, type ProjectRow } from '../projects-auth/repository.ts';
 import { findUserById } from '../projects-auth/users-repository.ts';
 import type { Caller } from '../projects-auth/caller.ts';
-import { renderIssueMedia } from '../../services/media.ts';
+import { renderIssueMedia } from '../media/attachments.ts';
 import { canSeeIssue, viewerOf } from './visibility.ts';
 
 export interface RenderOptions {

@@ -3,14 +3,14 @@
 // If-None-Match and single byte ranges (206) so a video can seek.
 import { Readable } from 'node:stream';
 import { Hono, type Context } from 'hono';
-import { bodyStream } from '../http/body.ts';
-import type { Deps } from '../deps.ts';
-import { notFound } from '../errors.ts';
-import type { AppEnv } from '../http/env.ts';
-import { findServableBlob } from '../repositories/attachments.ts';
-import { receiveDirectUpload } from '../services/media-direct.ts';
-import { storageFor } from '../storage/storage.ts';
-import { resetHooks } from './admin.ts';
+import { bodyStream } from '../../http/body.ts';
+import type { Deps } from '../../deps.ts';
+import { notFound } from '../../errors.ts';
+import type { AppEnv } from '../../http/env.ts';
+import { findServableBlob } from './repository.ts';
+import { receiveDirectUpload } from './direct.ts';
+import { storageFor } from '../../storage/storage.ts';
+import { resetHooks } from '../../routes/admin.ts';
 
 resetHooks.push((deps) => storageFor(deps).clear());
 

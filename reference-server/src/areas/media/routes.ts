@@ -1,18 +1,18 @@
 // Media routes under an issue (decisions §2): multipart upload, listing, deletion, the direct
 // upload's presign and confirm steps, and video segments. Thin: read input, call a service.
 import { Hono, type Context } from 'hono';
-import type { MediaKind } from '../../../widget/src/protocol/media.ts';
-import type { Deps } from '../deps.ts';
-import { notFound } from '../errors.ts';
-import { readBody } from '../http/body.ts';
-import type { AppEnv } from '../http/env.ts';
-import { findIssueByPathId, type IssueRow } from '../areas/issues/repository.ts';
-import { deleteIssueMedia, listIssueMedia, renderAttachment } from '../services/media.ts';
-import { confirmUpload, presignUpload } from '../services/media-direct.ts';
-import { registerMediaJobs } from '../services/media-jobs.ts';
-import { KIND_RULES, assertCanSeeIssue, assertCanWriteMedia } from '../services/media-rules.ts';
-import { receiveVideoSegment } from '../services/media-segments.ts';
-import { uploadMultipart } from '../services/media-upload.ts';
+import type { MediaKind } from '../../../../widget/src/protocol/media.ts';
+import type { Deps } from '../../deps.ts';
+import { notFound } from '../../errors.ts';
+import { readBody } from '../../http/body.ts';
+import type { AppEnv } from '../../http/env.ts';
+import { findIssueByPathId, type IssueRow } from '../issues/repository.ts';
+import { deleteIssueMedia, listIssueMedia, renderAttachment } from './attachments.ts';
+import { confirmUpload, presignUpload } from './direct.ts';
+import { registerMediaJobs } from './jobs.ts';
+import { KIND_RULES, assertCanSeeIssue, assertCanWriteMedia } from './rules.ts';
+import { receiveVideoSegment } from './segments.ts';
+import { uploadMultipart } from './upload.ts';
 
 const base = '/projects/:project_id/issues/:issue_id';
 // Grouped: Hono does not wrap a param's pattern, so a bare alternation would match prefixes.

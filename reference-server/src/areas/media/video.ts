@@ -7,13 +7,13 @@ import { accessSync, constants, createReadStream, createWriteStream, mkdtempSync
 import { tmpdir } from 'node:os';
 import { delimiter, join } from 'node:path';
 import { pipeline } from 'node:stream/promises';
-import type { Deps } from '../deps.ts';
-import { findAttachment, findIssueOfAttachment, insertBlob, replaceAttachmentBlob, updateVideoState } from '../repositories/attachments.ts';
-import { findOrganization } from '../areas/projects-auth/organizations-repository.ts';
-import { findProjectById } from '../areas/projects-auth/repository.ts';
-import { storageFor, type Storage } from '../storage/storage.ts';
-import { newStorageKey } from './media.ts';
-import { isWebCompatible, type ByteSource, type VideoProbe } from './media-video-probe.ts';
+import type { Deps } from '../../deps.ts';
+import { findAttachment, findIssueOfAttachment, insertBlob, replaceAttachmentBlob, updateVideoState } from './repository.ts';
+import { findOrganization } from '../projects-auth/organizations-repository.ts';
+import { findProjectById } from '../projects-auth/repository.ts';
+import { storageFor, type Storage } from '../../storage/storage.ts';
+import { newStorageKey } from './attachments.ts';
+import { isWebCompatible, type ByteSource, type VideoProbe } from './video-probe.ts';
 
 export const PROCESS_VIDEO_JOB = 'media.process_video';
 export const NO_FFMPEG_REASON = 'ffmpeg is not installed on this server, so the video could not be converted for web playback; the original file is kept.';

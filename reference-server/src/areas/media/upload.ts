@@ -2,20 +2,20 @@
 // the inline log_file[contents], binary_file[file], video_clip[video], each with [name] and
 // [developer_private]. Same type, size and count rules as the direct upload.
 import { Readable } from 'node:stream';
-import type { Deps } from '../deps.ts';
-import { badRequest, unprocessable } from '../errors.ts';
-import type { Body } from '../http/body.ts';
-import { deleteBlobRow, insertAttachment, insertBlob, type BlobRow } from '../repositories/attachments.ts';
-import type { IssueRow } from '../areas/issues/repository.ts';
-import { storageFor } from '../storage/storage.ts';
-import { FormBoolean } from '../../../widget/src/protocol/common.ts';
-import type { MediaKind } from '../../../widget/src/protocol/media.ts';
-import type { Caller } from '../areas/projects-auth/caller.ts';
-import { assertUnderCountCap, uploaderOf } from './media-direct.ts';
-import { KIND_RULES, baseContentType, describeAllowed, isAllowedContentType, sanitizeFilename, type KindRules } from './media-rules.ts';
-import { describeScreenshot, newStorageKey } from './media.ts';
-import { CONTENT_TYPE_OF_CONTAINER, bytesSource, probeVideo } from './media-video-probe.ts';
-import { PROCESS_VIDEO_JOB, isPlayableAsIs, maxVideoSeconds } from './media-video.ts';
+import type { Deps } from '../../deps.ts';
+import { badRequest, unprocessable } from '../../errors.ts';
+import type { Body } from '../../http/body.ts';
+import { deleteBlobRow, insertAttachment, insertBlob, type BlobRow } from './repository.ts';
+import type { IssueRow } from '../issues/repository.ts';
+import { storageFor } from '../../storage/storage.ts';
+import { FormBoolean } from '../../../../widget/src/protocol/common.ts';
+import type { MediaKind } from '../../../../widget/src/protocol/media.ts';
+import type { Caller } from '../projects-auth/caller.ts';
+import { assertUnderCountCap, uploaderOf } from './direct.ts';
+import { KIND_RULES, baseContentType, describeAllowed, isAllowedContentType, sanitizeFilename, type KindRules } from './rules.ts';
+import { describeScreenshot, newStorageKey } from './attachments.ts';
+import { CONTENT_TYPE_OF_CONTAINER, bytesSource, probeVideo } from './video-probe.ts';
+import { PROCESS_VIDEO_JOB, isPlayableAsIs, maxVideoSeconds } from './video.ts';
 
 export interface UploadedFile { name: string; type: string; bytes: Uint8Array }
 

@@ -6,24 +6,24 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import type { Deps } from '../deps.ts';
-import { badRequest, unprocessable } from '../errors.ts';
-import type { Body } from '../http/body.ts';
+import type { Deps } from '../../deps.ts';
+import { badRequest, unprocessable } from '../../errors.ts';
+import type { Body } from '../../http/body.ts';
 import {
   countAttachments, countOpenSegmentGroups, deleteBlobRow, deleteSegmentsOfAttachment, findAttachment, findIssueOfAttachment, insertAttachment,
   insertBlob, insertVideoSegment, linkSegmentsToAttachment, listSegmentsOfAttachment, listVideoSegments, markBlobAttached,
   replaceAttachmentBlob, setAttachmentBlobId, updateVideoState,
-} from '../repositories/attachments.ts';
-import type { IssueRow } from '../areas/issues/repository.ts';
-import { storageFor } from '../storage/storage.ts';
-import { VideoSegmentBody, type VideoSegmentResponse } from '../../../widget/src/protocol/media.ts';
-import type { Caller } from '../areas/projects-auth/caller.ts';
-import { uploaderOf } from './media-direct.ts';
-import { KIND_RULES, isAllowedContentType } from './media-rules.ts';
-import { newStorageKey, toAttachmentRecord } from './media.ts';
-import { sniffContentType, storeBlob } from './media-upload.ts';
-import { probeVideo } from './media-video-probe.ts';
-import { NO_FFMPEG_REASON, adoptTranscodedFile, findFfmpeg, isPlayableAsIs, maxVideoSeconds, processVideo, runFfmpeg, storedSource, toMp4Name, transcodeArgs } from './media-video.ts';
+} from './repository.ts';
+import type { IssueRow } from '../issues/repository.ts';
+import { storageFor } from '../../storage/storage.ts';
+import { VideoSegmentBody, type VideoSegmentResponse } from '../../../../widget/src/protocol/media.ts';
+import type { Caller } from '../projects-auth/caller.ts';
+import { uploaderOf } from './direct.ts';
+import { KIND_RULES, isAllowedContentType } from './rules.ts';
+import { newStorageKey, toAttachmentRecord } from './attachments.ts';
+import { sniffContentType, storeBlob } from './upload.ts';
+import { probeVideo } from './video-probe.ts';
+import { NO_FFMPEG_REASON, adoptTranscodedFile, findFfmpeg, isPlayableAsIs, maxVideoSeconds, processVideo, runFfmpeg, storedSource, toMp4Name, transcodeArgs } from './video.ts';
 
 export const MERGE_SEGMENTS_JOB = 'media.merge_video_segments';
 const RULES = KIND_RULES.video_clips;

@@ -2,20 +2,20 @@
 // and crash-report files, pruning by include flags, counting. Also the attachment record shape
 // (reference "Issue attachments") shared by listing, upload answers and the Issue object.
 import { randomBytes } from 'node:crypto';
-import type { Deps } from '../deps.ts';
+import type { Deps } from '../../deps.ts';
 import {
   blobsOfAttachment, countAttachments, deleteAttachmentRow, deleteBlobRow, insertAttachment, insertBlob, isBlobReferenced, listAttachments,
   type AttachmentKind, type AttachmentRow, type AttachmentWithKeys,
-} from '../repositories/attachments.ts';
-import type { IssueRow } from '../areas/issues/repository.ts';
-import type { ProjectRow } from '../areas/projects-auth/repository.ts';
-import { findUserById } from '../areas/projects-auth/users-repository.ts';
-import { storageFor } from '../storage/storage.ts';
-import type { MediaKind } from '../../../widget/src/protocol/media.ts';
-import { forbidden, notFound } from '../errors.ts';
-import { isDeveloperLevel, isTeam } from '../areas/projects-auth/access.ts';
-import type { Caller } from '../areas/projects-auth/caller.ts';
-import { KIND_RULES, sanitizeFilename } from './media-rules.ts';
+} from './repository.ts';
+import type { IssueRow } from '../issues/repository.ts';
+import type { ProjectRow } from '../projects-auth/repository.ts';
+import { findUserById } from '../projects-auth/users-repository.ts';
+import { storageFor } from '../../storage/storage.ts';
+import type { MediaKind } from '../../../../widget/src/protocol/media.ts';
+import { forbidden, notFound } from '../../errors.ts';
+import { isDeveloperLevel, isTeam } from '../projects-auth/access.ts';
+import type { Caller } from '../projects-auth/caller.ts';
+import { KIND_RULES, sanitizeFilename } from './rules.ts';
 
 /** Opaque random storage keys: nothing about the issue or file can be read from a media URL. */
 export function newStorageKey(): string {

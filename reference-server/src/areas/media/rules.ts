@@ -1,14 +1,14 @@
 // The rules of each media kind (reference "Direct media upload" and "Limits"): path names,
 // allowed content types, size and per-issue count caps, and who may write media (decisions §3).
-import type { Deps } from '../deps.ts';
-import { forbidden, notFound } from '../errors.ts';
-import type { IssueRow } from '../areas/issues/repository.ts';
-import type { ProjectRow } from '../areas/projects-auth/repository.ts';
-import type { AttachmentKind } from '../repositories/attachments.ts';
-import type { MediaKind } from '../../../widget/src/protocol/media.ts';
-import { isTeam } from '../areas/projects-auth/access.ts';
-import { canSeeIssue } from '../areas/issues/visibility.ts';
-import { signedInUser, type Caller } from '../areas/projects-auth/caller.ts';
+import type { Deps } from '../../deps.ts';
+import { forbidden, notFound } from '../../errors.ts';
+import type { IssueRow } from '../issues/repository.ts';
+import type { ProjectRow } from '../projects-auth/repository.ts';
+import type { AttachmentKind } from './repository.ts';
+import type { MediaKind } from '../../../../widget/src/protocol/media.ts';
+import { isTeam } from '../projects-auth/access.ts';
+import { canSeeIssue } from '../issues/visibility.ts';
+import { signedInUser, type Caller } from '../projects-auth/caller.ts';
 
 const MB = 1024 * 1024;
 

@@ -1,11 +1,11 @@
 // The durable jobs of the media area (decisions §8): purge a direct upload never confirmed
 // once its blob_signed_id expires, transcode a video clip, merge video segments.
-import type { Deps } from '../deps.ts';
-import { deleteBlobRow, findBlobById, isBlobReferenced } from '../repositories/attachments.ts';
-import { storageFor } from '../storage/storage.ts';
-import { PURGE_JOB } from './media-direct.ts';
-import { MERGE_SEGMENTS_JOB, mergeSegments } from './media-segments.ts';
-import { PROCESS_VIDEO_JOB, processVideo } from './media-video.ts';
+import type { Deps } from '../../deps.ts';
+import { deleteBlobRow, findBlobById, isBlobReferenced } from './repository.ts';
+import { storageFor } from '../../storage/storage.ts';
+import { PURGE_JOB } from './direct.ts';
+import { MERGE_SEGMENTS_JOB, mergeSegments } from './segments.ts';
+import { PROCESS_VIDEO_JOB, processVideo } from './video.ts';
 
 /** Deletes an unconfirmed upload's bytes and row; a confirmed one is left alone. */
 export async function purgeUnconfirmedUpload(deps: Deps, blobId: number): Promise<void> {

@@ -1,6 +1,6 @@
 // SQL of the media area: stored blobs (direct-upload state included), issue attachments and
 // video segments. One file because the three tables are only ever used together.
-import { stmt, type Db } from '../db/database.ts';
+import { stmt, type Db } from '../../db/database.ts';
 
 export type AttachmentKind = 'screenshot' | 'log_file' | 'binary_file' | 'video_clip';
 export type BlobKind = AttachmentKind | 'video_segment';
@@ -199,8 +199,8 @@ export function isBlobReferenced(db: Db, blobId: number): boolean {
 }
 
 /** The issue an attachment belongs to (jobs carry only the attachment id). */
-export function findIssueOfAttachment(db: Db, attachmentId: number): import('../areas/issues/repository.ts').IssueRow | undefined {
-  return stmt(db, 'SELECT issues.* FROM issues JOIN attachments ON attachments.issue_id = issues.id WHERE attachments.id = ?').get(attachmentId) as import('../areas/issues/repository.ts').IssueRow | undefined;
+export function findIssueOfAttachment(db: Db, attachmentId: number): import('../issues/repository.ts').IssueRow | undefined {
+  return stmt(db, 'SELECT issues.* FROM issues JOIN attachments ON attachments.issue_id = issues.id WHERE attachments.id = ?').get(attachmentId) as import('../issues/repository.ts').IssueRow | undefined;
 }
 
 export function listSegmentsOfAttachment(db: Db, attachmentId: number): Array<VideoSegmentRow & { storage_key: string; content_type: string; byte_size: number }> {

@@ -3,19 +3,19 @@
 // presigned PUT; confirm, which turns the uploaded blob into an attachment (idempotently).
 import { randomBytes } from 'node:crypto';
 import type { Readable } from 'node:stream';
-import type { Deps } from '../deps.ts';
-import { ServiceError, badRequest, notFound, unprocessable } from '../errors.ts';
-import type { Body } from '../http/body.ts';
+import type { Deps } from '../../deps.ts';
+import { ServiceError, badRequest, notFound, unprocessable } from '../../errors.ts';
+import type { Body } from '../../http/body.ts';
 import {
   countAttachments, findAttachmentByLayerBlob, findAttachmentBySourceBlob, findBlobBySignedId, findBlobByUploadToken,
   insertAttachment, insertBlob, markBlobAttached, markBlobUploaded, type AttachmentRow, type BlobRow,
-} from '../repositories/attachments.ts';
-import type { IssueRow } from '../areas/issues/repository.ts';
-import { storageFor, StorageWriteError } from '../storage/storage.ts';
-import { ConfirmUploadBody, PresignedUploadBody, type ConfirmUploadResponse, type MediaKind, type PresignedUploadResponse } from '../../../widget/src/protocol/media.ts';
-import type { Caller } from '../areas/projects-auth/caller.ts';
-import { describeScreenshot, newStorageKey } from './media.ts';
-import { KIND_RULES, describeAllowed, isAllowedContentType, sanitizeFilename } from './media-rules.ts';
+} from './repository.ts';
+import type { IssueRow } from '../issues/repository.ts';
+import { storageFor, StorageWriteError } from '../../storage/storage.ts';
+import { ConfirmUploadBody, PresignedUploadBody, type ConfirmUploadResponse, type MediaKind, type PresignedUploadResponse } from '../../../../widget/src/protocol/media.ts';
+import type { Caller } from '../projects-auth/caller.ts';
+import { describeScreenshot, newStorageKey } from './attachments.ts';
+import { KIND_RULES, describeAllowed, isAllowedContentType, sanitizeFilename } from './rules.ts';
 
 /** The upload URL is short-lived (decisions §5); the blob_signed_id outlives it for a day. */
 export const UPLOAD_URL_TTL_MS = 5 * 60_000;
