@@ -4,7 +4,7 @@
 // file of the resource; each describe block covers one operation.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FeatureRequest, FeatureRequestContactResponse, FeatureRequestListResponse, FeatureRequestSearchResponse } from '../../widget/src/protocol/feature-requests.ts';
-import { addFeatureRequestVote, findFeatureRequestByPathId, setFeatureRequestStatus } from '../../reference-server/src/repositories/feature-requests.ts';
+import { addFeatureRequestVote, findFeatureRequestByPathId, setFeatureRequestStatus } from '../../reference-server/src/areas/submissions/feature-requests-repository.ts';
 import { findUserByPublicId, insertUser } from '../../reference-server/src/areas/projects-auth/users-repository.ts';
 import { findProjectByPublicId } from '../../reference-server/src/areas/projects-auth/repository.ts';
 import { startTestServer, type TestServer } from '../helpers/server.ts';

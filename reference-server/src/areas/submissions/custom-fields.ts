@@ -2,10 +2,10 @@
 // checked against the project's definitions for that entity by the reference's issue rules:
 // types, 1/0 form booleans, exact select values, required fields (deferred for drafts),
 // auto-created text fields on the SDK and Discord paths (up to 32), 4096 characters per value.
-import type { Deps } from '../deps.ts';
-import { unprocessable } from '../errors.ts';
-import { countCustomFields, insertCustomField, listCustomFields, type CustomFieldRow } from '../areas/projects-auth/custom-fields-repository.ts';
-import type { ProjectRow } from '../areas/projects-auth/repository.ts';
+import type { Deps } from '../../deps.ts';
+import { unprocessable } from '../../errors.ts';
+import { countCustomFields, insertCustomField, listCustomFields, type CustomFieldRow } from '../projects-auth/custom-fields-repository.ts';
+import type { ProjectRow } from '../projects-auth/repository.ts';
 
 export type Entity = 'feature_request' | 'ticket';
 export const MAX_CUSTOM_VALUE_LENGTH = 4096;

@@ -2,17 +2,17 @@
 // (winning over the header), the Discord bot's `user[...]` fields, the header's virtual user,
 // the signed-in user, and 422 for an anonymous caller with no contact. Title generated when
 // absent, priority `low` by default, attachments, custom fields, token flag and per-IP counter.
-import type { Ticket, TicketCreateBody } from '../../../widget/src/protocol/tickets.ts';
-import type { Deps } from '../deps.ts';
-import { forbidden, unprocessable } from '../errors.ts';
-import type { ProjectRow } from '../areas/projects-auth/repository.ts';
-import { insertTicket, insertTicketAttachment, setTicketCustomValue } from '../repositories/tickets.ts';
-import { findOrCreateVirtualUser, type UserRow } from '../areas/projects-auth/users-repository.ts';
-import { consumeDailyLimit, FLAG_REFUSALS, requireTokenFlag } from '../areas/projects-auth/access.ts';
-import { signedInUser, type Caller } from '../areas/projects-auth/caller.ts';
-import { resolveCustomValues } from './feature-request-custom-fields.ts';
-import { discordBotReporter, mayActAsDiscordBot, titleFromDescription } from './feature-request-reporter.ts';
-import { asFileList, checkUploads, storeUploads, withStoredUploads } from './feature-request-uploads.ts';
+import type { Ticket, TicketCreateBody } from '../../../../widget/src/protocol/tickets.ts';
+import type { Deps } from '../../deps.ts';
+import { forbidden, unprocessable } from '../../errors.ts';
+import type { ProjectRow } from '../projects-auth/repository.ts';
+import { insertTicket, insertTicketAttachment, setTicketCustomValue } from './tickets-repository.ts';
+import { findOrCreateVirtualUser, type UserRow } from '../projects-auth/users-repository.ts';
+import { consumeDailyLimit, FLAG_REFUSALS, requireTokenFlag } from '../projects-auth/access.ts';
+import { signedInUser, type Caller } from '../projects-auth/caller.ts';
+import { resolveCustomValues } from './custom-fields.ts';
+import { discordBotReporter, mayActAsDiscordBot, titleFromDescription } from './reporter.ts';
+import { asFileList, checkUploads, storeUploads, withStoredUploads } from './uploads.ts';
 import { toTicket } from './tickets.ts';
 
 /** Before the body is read: a project token needs `can_create_ticket`; without one, a signed-in user or a public project. */

@@ -4,15 +4,15 @@
 import { Hono, type Context } from 'hono';
 import {
   FeatureRequestCreateBody, FeatureRequestListQuery, FeatureRequestSearchParams,
-} from '../../../widget/src/protocol/feature-requests.ts';
-import type { Deps } from '../deps.ts';
-import { mediaTypeOf, readBody, readQuery } from '../http/body.ts';
-import type { AppEnv } from '../http/env.ts';
-import { assertMayCreateFeatureRequest, createFeatureRequest } from '../services/feature-request-create.ts';
-import { withIdempotencyKey } from '../http/idempotency.ts';
-import { searchFeatureRequests } from '../services/feature-request-search.ts';
-import { MAX_UPLOAD_BODY_BYTES } from '../services/feature-request-uploads.ts';
-import { listFeatureRequests, publishFeatureRequest, readFeatureRequestFile, setFeatureRequestContactInfo, showFeatureRequest } from '../services/feature-requests.ts';
+} from '../../../../widget/src/protocol/feature-requests.ts';
+import type { Deps } from '../../deps.ts';
+import { mediaTypeOf, readBody, readQuery } from '../../http/body.ts';
+import type { AppEnv } from '../../http/env.ts';
+import { assertMayCreateFeatureRequest, createFeatureRequest } from './feature-request-create.ts';
+import { withIdempotencyKey } from '../../http/idempotency.ts';
+import { searchFeatureRequests } from './feature-request-search.ts';
+import { MAX_UPLOAD_BODY_BYTES } from './uploads.ts';
+import { listFeatureRequests, publishFeatureRequest, readFeatureRequestFile, setFeatureRequestContactInfo, showFeatureRequest } from './feature-requests.ts';
 
 const base = '/projects/:project_id/feature_requests';
 const one = `${base}/:id{(?:fr-|g-)?[0-9]+}`;

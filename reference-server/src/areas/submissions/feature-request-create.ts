@@ -1,17 +1,17 @@
 // Creating a feature request: who may (token flag, per-IP counter, NDA), the title rule
 // (developers only, else generated), min_suggestion_length, drafts, the Discord bot's user
 // fields, files, custom fields, and the draft JWT for project-token callers.
-import type { FeatureRequest, FeatureRequestCreateBody } from '../../../widget/src/protocol/feature-requests.ts';
-import type { Deps } from '../deps.ts';
-import { forbidden, unprocessable } from '../errors.ts';
-import { addFeatureRequestVote, addSubscriber, insertFeatureRequest, insertFeatureRequestFile, setFeatureRequestCustomValue } from '../repositories/feature-requests.ts';
-import type { ProjectRow } from '../areas/projects-auth/repository.ts';
-import { assertNdaAccepted, consumeDailyLimit, FLAG_REFUSALS, isDeveloperLevel, requireTokenFlag } from '../areas/projects-auth/access.ts';
-import { signedInUser, type Caller } from '../areas/projects-auth/caller.ts';
-import { resolveCustomValues } from './feature-request-custom-fields.ts';
-import { discordBotReporter, mayActAsDiscordBot, titleFromDescription } from './feature-request-reporter.ts';
+import type { FeatureRequest, FeatureRequestCreateBody } from '../../../../widget/src/protocol/feature-requests.ts';
+import type { Deps } from '../../deps.ts';
+import { forbidden, unprocessable } from '../../errors.ts';
+import { addFeatureRequestVote, addSubscriber, insertFeatureRequest, insertFeatureRequestFile, setFeatureRequestCustomValue } from './feature-requests-repository.ts';
+import type { ProjectRow } from '../projects-auth/repository.ts';
+import { assertNdaAccepted, consumeDailyLimit, FLAG_REFUSALS, isDeveloperLevel, requireTokenFlag } from '../projects-auth/access.ts';
+import { signedInUser, type Caller } from '../projects-auth/caller.ts';
+import { resolveCustomValues } from './custom-fields.ts';
+import { discordBotReporter, mayActAsDiscordBot, titleFromDescription } from './reporter.ts';
 import { toFeatureRequest } from './feature-request-render.ts';
-import { asFileList, checkUploads, storeUploads, withStoredUploads } from './feature-request-uploads.ts';
+import { asFileList, checkUploads, storeUploads, withStoredUploads } from './uploads.ts';
 
 /**
  * Refusals that come before the body is read: a project token needs `can_create_feature_request`;

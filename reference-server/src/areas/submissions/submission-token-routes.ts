@@ -1,9 +1,9 @@
 // POST /projects/{project_id}/submission_tokens (decisions §2): 201 {token, expires_at}.
 import { Hono } from 'hono';
-import type { Deps } from '../deps.ts';
-import { readBody } from '../http/body.ts';
-import type { AppEnv } from '../http/env.ts';
-import { createSubmissionToken } from '../services/submission-tokens.ts';
+import type { Deps } from '../../deps.ts';
+import { readBody } from '../../http/body.ts';
+import type { AppEnv } from '../../http/env.ts';
+import { createSubmissionToken } from './submission-tokens.ts';
 
 export function submissionTokenRoutes(deps: Deps) {
   const app = new Hono<AppEnv>();

@@ -1,16 +1,16 @@
 // Renders feature request rows for a caller, and says who may see or change one: the team sees
 // everything, others see public statuses and their own; a draft is changed by its JWT, its
 // reporter, a project token of the project (as media writes are, decisions §3) and the team.
-import type { FeatureRequest } from '../../../widget/src/protocol/feature-requests.ts';
-import { NON_PUBLIC_FEATURE_REQUEST_STATUSES } from '../../../widget/src/protocol/feature-requests.ts';
-import type { Deps } from '../deps.ts';
-import { countVotes, hasVoted, listFeatureRequestCustomValues, listFeatureRequestFiles, type FeatureRequestRow } from '../repositories/feature-requests.ts';
-import type { ProjectRow } from '../areas/projects-auth/repository.ts';
-import { findUserById } from '../areas/projects-auth/users-repository.ts';
-import { isTeam } from '../areas/projects-auth/access.ts';
-import type { Caller } from '../areas/projects-auth/caller.ts';
-import { toCustomFieldEntries } from './feature-request-custom-fields.ts';
-import { toUserRef } from './feature-request-reporter.ts';
+import type { FeatureRequest } from '../../../../widget/src/protocol/feature-requests.ts';
+import { NON_PUBLIC_FEATURE_REQUEST_STATUSES } from '../../../../widget/src/protocol/feature-requests.ts';
+import type { Deps } from '../../deps.ts';
+import { countVotes, hasVoted, listFeatureRequestCustomValues, listFeatureRequestFiles, type FeatureRequestRow } from './feature-requests-repository.ts';
+import type { ProjectRow } from '../projects-auth/repository.ts';
+import { findUserById } from '../projects-auth/users-repository.ts';
+import { isTeam } from '../projects-auth/access.ts';
+import type { Caller } from '../projects-auth/caller.ts';
+import { toCustomFieldEntries } from './custom-fields.ts';
+import { toUserRef } from './reporter.ts';
 
 export function isPublicStatus(status: string): boolean {
   return !(NON_PUBLIC_FEATURE_REQUEST_STATUSES as readonly string[]).includes(status);

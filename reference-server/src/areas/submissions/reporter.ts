@@ -1,12 +1,12 @@
 // Who a submitted feature request or ticket belongs to: the Discord bot's `user[...]` fields, a
 // virtual user from the Authorization header, or the signed-in user; and the generated title.
 import type { z } from 'zod';
-import type { DiscordBotUser } from '../../../widget/src/protocol/feature-requests.ts';
-import type { Deps } from '../deps.ts';
-import type { ProjectRow } from '../areas/projects-auth/repository.ts';
-import { findOrCreateVirtualUser, type UserRow } from '../areas/projects-auth/users-repository.ts';
-import { isTeam } from '../areas/projects-auth/access.ts';
-import type { Caller } from '../areas/projects-auth/caller.ts';
+import type { DiscordBotUser } from '../../../../widget/src/protocol/feature-requests.ts';
+import type { Deps } from '../../deps.ts';
+import type { ProjectRow } from '../projects-auth/repository.ts';
+import { findOrCreateVirtualUser, type UserRow } from '../projects-auth/users-repository.ts';
+import { isTeam } from '../projects-auth/access.ts';
+import type { Caller } from '../projects-auth/caller.ts';
 
 export const TITLE_LENGTH = 80;
 

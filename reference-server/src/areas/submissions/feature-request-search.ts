@@ -3,16 +3,16 @@
 // of 200 instead of 500; its cap of 4 is for HTML autocomplete only, reference "Limits", so the
 // JSON page is not capped), and `scoped_id` to answer one request instead.
 import type { z } from 'zod';
-import type { FeatureRequestSearchParams, FeatureRequestSearchResponse } from '../../../widget/src/protocol/feature-requests.ts';
-import type { Deps } from '../deps.ts';
-import { badRequest, unprocessable } from '../errors.ts';
-import { countVotes, findFeatureRequestsByIds, hasVoted, matchFeatureRequestIds, type FeatureRequestRow } from '../repositories/feature-requests.ts';
-import type { ProjectRow } from '../areas/projects-auth/repository.ts';
-import type { Caller } from '../areas/projects-auth/caller.ts';
+import type { FeatureRequestSearchParams, FeatureRequestSearchResponse } from '../../../../widget/src/protocol/feature-requests.ts';
+import type { Deps } from '../../deps.ts';
+import { badRequest, unprocessable } from '../../errors.ts';
+import { countVotes, findFeatureRequestsByIds, hasVoted, matchFeatureRequestIds, type FeatureRequestRow } from './feature-requests-repository.ts';
+import type { ProjectRow } from '../projects-auth/repository.ts';
+import type { Caller } from '../projects-auth/caller.ts';
 import { featureRequestUrl, isPublicStatus, toFeatureRequest } from './feature-request-render.ts';
 import { featureRequestVocabulary } from './feature-request-vocabulary.ts';
 import { findVisibleFeatureRequest, PAGE_SIZE } from './feature-requests.ts';
-import { buildSearchQuery } from './search-query.ts';
+import { buildSearchQuery } from '../../services/search-query.ts';
 
 const POOL = 500;
 const PARTIAL_POOL = 200;

@@ -2,22 +2,22 @@
 // show, the case-insensitive search (10 at most, filtered by permission), the update
 // (`tickets.update`: fields, assignee, attachments added and removed) and attachment bytes.
 import type { z } from 'zod';
-import type { Ticket, TicketSearchParams, TicketSearchResponse } from '../../../widget/src/protocol/tickets.ts';
-import { TicketUpdateBody } from '../../../widget/src/protocol/tickets.ts';
-import type { Deps } from '../deps.ts';
-import { badRequest, forbidden, notFound, unprocessable } from '../errors.ts';
-import { findMember, type ProjectRow } from '../areas/projects-auth/repository.ts';
+import type { Ticket, TicketSearchParams, TicketSearchResponse } from '../../../../widget/src/protocol/tickets.ts';
+import { TicketUpdateBody } from '../../../../widget/src/protocol/tickets.ts';
+import type { Deps } from '../../deps.ts';
+import { badRequest, forbidden, notFound, unprocessable } from '../../errors.ts';
+import { findMember, type ProjectRow } from '../projects-auth/repository.ts';
 import {
   deleteTicketAttachment, findTicketAttachment, findTicketById, findTicketByPathId, insertTicketAttachment, listTicketAttachments,
   listTicketCustomValues, searchTickets as searchRows, updateTicket as updateRow, type TicketChanges, type TicketRow,
-} from '../repositories/tickets.ts';
-import { findUserById, findUserByPublicId } from '../areas/projects-auth/users-repository.ts';
-import { hasScope, isTeam, requireScope } from '../areas/projects-auth/access.ts';
-import type { Caller } from '../areas/projects-auth/caller.ts';
-import { toCustomFieldEntries } from './feature-request-custom-fields.ts';
-import { toUserRef } from './feature-request-reporter.ts';
-import { asFileList, checkUploads, discardUploads, fileResponse, fileTypeOf, storeUploads, withStoredUploads } from './feature-request-uploads.ts';
-import { notify } from './notifications.ts';
+} from './tickets-repository.ts';
+import { findUserById, findUserByPublicId } from '../projects-auth/users-repository.ts';
+import { hasScope, isTeam, requireScope } from '../projects-auth/access.ts';
+import type { Caller } from '../projects-auth/caller.ts';
+import { toCustomFieldEntries } from './custom-fields.ts';
+import { toUserRef } from './reporter.ts';
+import { asFileList, checkUploads, discardUploads, fileResponse, fileTypeOf, storeUploads, withStoredUploads } from './uploads.ts';
+import { notify } from '../../services/notifications.ts';
 
 export const TICKET_SEARCH_LIMIT = 10;
 export const MAX_ATTACHMENTS_PER_TICKET = 20;

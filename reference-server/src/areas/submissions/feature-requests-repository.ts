@@ -1,6 +1,6 @@
 // Feature request rows: insert with the next per-project scoped id, lookups by path id,
 // listing, FTS5 search candidates, votes, subscribers, files and custom values.
-import { stmt, type Db } from '../db/database.ts';
+import { stmt, type Db } from '../../db/database.ts';
 
 export interface FeatureRequestRow {
   id: number;

@@ -2,12 +2,12 @@
 // `project.api_tokens.manage` asks for a single-use JWT carrying a trusted email, Discord id and
 // custom field values; the issue service honours and spends it at issue creation.
 import type { z } from 'zod';
-import { SubmissionTokenBody, type SubmissionTokenResponse } from '../../../widget/src/protocol/extras.ts';
-import type { Deps } from '../deps.ts';
-import { forbidden } from '../errors.ts';
-import type { ProjectRow } from '../areas/projects-auth/repository.ts';
-import { requireScope } from '../areas/projects-auth/access.ts';
-import type { Caller } from '../areas/projects-auth/caller.ts';
+import { SubmissionTokenBody, type SubmissionTokenResponse } from '../../../../widget/src/protocol/extras.ts';
+import type { Deps } from '../../deps.ts';
+import { forbidden } from '../../errors.ts';
+import type { ProjectRow } from '../projects-auth/repository.ts';
+import { requireScope } from '../projects-auth/access.ts';
+import type { Caller } from '../projects-auth/caller.ts';
 
 export async function createSubmissionToken(deps: Deps, caller: Caller, project: ProjectRow, rawBody: unknown): Promise<z.infer<typeof SubmissionTokenResponse>> {
   if (caller.scheme !== 'personal_access_token') {

@@ -1,10 +1,10 @@
 // The terms of the feature request FTS5 index, as search-query.ts's typo-tolerant builder needs
 // them, read straight from an fts5vocab table. The vocab table is a TEMP one made per connection,
 // so it never appears in the schema (nor in /__admin/reset, which empties virtual tables).
-import type { Db } from '../db/database.ts';
-import { stmt } from '../db/database.ts';
-import { editDistance, type TermVocabulary } from './search-query.ts';
-import { stem } from './search-text.ts';
+import type { Db } from '../../db/database.ts';
+import { stmt } from '../../db/database.ts';
+import { editDistance, type TermVocabulary } from '../../services/search-query.ts';
+import { stem } from '../../services/search-text.ts';
 
 const prepared = new WeakSet<Db>();
 

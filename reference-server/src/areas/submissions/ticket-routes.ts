@@ -2,15 +2,15 @@
 // PUT) and an attachment's bytes. Path ids are `<scoped>` or `g-<id>`; the pattern keeps
 // `/search` out of the `{id}` routes.
 import { Hono, type Context } from 'hono';
-import { TicketCreateBody, TicketSearchParams } from '../../../widget/src/protocol/tickets.ts';
-import type { Deps } from '../deps.ts';
-import { readBody, readQuery } from '../http/body.ts';
-import type { AppEnv } from '../http/env.ts';
-import { withIdempotencyKey } from '../http/idempotency.ts';
-import { MAX_UPLOAD_BODY_BYTES } from '../services/feature-request-uploads.ts';
-import { assertMayCreateTicket, createTicket } from '../services/ticket-create.ts';
-import { readTicketAttachment, searchTickets, showTicket, updateTicket } from '../services/tickets.ts';
-import { encodingOf } from './feature-requests.ts';
+import { TicketCreateBody, TicketSearchParams } from '../../../../widget/src/protocol/tickets.ts';
+import type { Deps } from '../../deps.ts';
+import { readBody, readQuery } from '../../http/body.ts';
+import type { AppEnv } from '../../http/env.ts';
+import { withIdempotencyKey } from '../../http/idempotency.ts';
+import { MAX_UPLOAD_BODY_BYTES } from './uploads.ts';
+import { assertMayCreateTicket, createTicket } from './ticket-create.ts';
+import { readTicketAttachment, searchTickets, showTicket, updateTicket } from './tickets.ts';
+import { encodingOf } from './feature-request-routes.ts';
 
 const base = '/projects/:project_id/tickets';
 const one = `${base}/:id{(?:g-)?[0-9]+}`;

@@ -1,22 +1,22 @@
 // Feature requests after creation: the list (top/new for everyone, moderation views for the
 // team), show, publish (hidden → open), set contact info (a notified virtual user) and files.
 import type { z } from 'zod';
-import type { FeatureRequestContactResponse, FeatureRequestListQuery, FeatureRequestListResponse } from '../../../widget/src/protocol/feature-requests.ts';
-import { FeatureRequestContactBody, NON_PUBLIC_FEATURE_REQUEST_STATUSES } from '../../../widget/src/protocol/feature-requests.ts';
-import type { Deps } from '../deps.ts';
-import { forbidden, notFound, unprocessable } from '../errors.ts';
+import type { FeatureRequestContactResponse, FeatureRequestListQuery, FeatureRequestListResponse } from '../../../../widget/src/protocol/feature-requests.ts';
+import { FeatureRequestContactBody, NON_PUBLIC_FEATURE_REQUEST_STATUSES } from '../../../../widget/src/protocol/feature-requests.ts';
+import type { Deps } from '../../deps.ts';
+import { forbidden, notFound, unprocessable } from '../../errors.ts';
 import {
   addSubscriber, findFeatureRequestByPathId, findFeatureRequestFile, listFeatureRequestCustomValues, listFeatureRequests as listRows,
   setFeatureRequestContact, setFeatureRequestStatus, type FeatureRequestRow,
-} from '../repositories/feature-requests.ts';
-import type { ProjectRow } from '../areas/projects-auth/repository.ts';
-import { findOrCreateVirtualUser } from '../areas/projects-auth/users-repository.ts';
-import { isTeam } from '../areas/projects-auth/access.ts';
-import type { Caller } from '../areas/projects-auth/caller.ts';
-import { assertStoredValuesValid } from './feature-request-custom-fields.ts';
+} from './feature-requests-repository.ts';
+import type { ProjectRow } from '../projects-auth/repository.ts';
+import { findOrCreateVirtualUser } from '../projects-auth/users-repository.ts';
+import { isTeam } from '../projects-auth/access.ts';
+import type { Caller } from '../projects-auth/caller.ts';
+import { assertStoredValuesValid } from './custom-fields.ts';
 import { canSeeFeatureRequest, mayChangeFeatureRequest, toFeatureRequest } from './feature-request-render.ts';
-import { fileResponse } from './feature-request-uploads.ts';
-import { notify } from './notifications.ts';
+import { fileResponse } from './uploads.ts';
+import { notify } from '../../services/notifications.ts';
 
 export const PAGE_SIZE = 25;
 
