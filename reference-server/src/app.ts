@@ -18,7 +18,7 @@ import { featureRequestRoutes } from './areas/submissions/feature-request-routes
 import { ticketRoutes } from './areas/submissions/ticket-routes.ts';
 import { submissionTokenRoutes } from './areas/submissions/submission-token-routes.ts';
 import { issueRoutes } from './areas/issues/routes.ts';
-import { releaseRoutes } from './routes/releases.ts';
+import { releaseRoutes } from './areas/releases/routes.ts';
 import { playtimeRoutes } from './routes/playtime.ts';
 import { gameFactRoutes } from './routes/game-facts.ts';
 import { knowledgeBaseRoutes } from './routes/knowledge-base.ts';

@@ -8,7 +8,7 @@ import type { Deps } from '../deps.ts';
 import { unauthenticated } from '../errors.ts';
 import { insertIssue, type IssueRow } from '../areas/issues/repository.ts';
 import { findProjectById, findToken, type ProjectRow } from '../areas/projects-auth/repository.ts';
-import { findLatestPublishedRelease } from '../repositories/releases.ts';
+import { findLatestPublishedRelease } from '../areas/releases/repository.ts';
 import { assertMonthlyQuota, consumeDailyLimit, requireTokenFlag } from '../areas/projects-auth/access.ts';
 import { ANONYMOUS, type Caller } from '../areas/projects-auth/caller.ts';
 import { parseUnrealCrash, type CrashFile } from './crash-container.ts';

@@ -7,7 +7,7 @@ import { insertCustomField } from '../areas/projects-auth/custom-fields-reposito
 import { insertIssue, setIssueCustomValue } from '../areas/issues/repository.ts';
 import { addOrganizationAdmin, insertOrganization } from '../areas/projects-auth/organizations-repository.ts';
 import { insertMember, insertProject, insertStatus, insertToken } from '../areas/projects-auth/repository.ts';
-import { insertDownloadLink, insertRelease } from '../repositories/releases.ts';
+import { insertDownloadLink, insertRelease } from '../areas/releases/repository.ts';
 import { insertPat, insertUser } from '../areas/projects-auth/users-repository.ts';
 import { stmt } from '../db/database.ts';
 import { listCustomFields } from '../areas/projects-auth/custom-fields-repository.ts';

@@ -5,7 +5,7 @@ import type { Deps } from '../../deps.ts';
 import { forbidden, ServiceError, unprocessable } from '../../errors.ts';
 import { countReporterIssuesSince, findDevice } from './repository.ts';
 import type { ProjectRow } from '../projects-auth/repository.ts';
-import { findLatestPublishedRelease, findRelease, findReleaseByLabel } from '../../repositories/releases.ts';
+import { findLatestPublishedRelease, findRelease, findReleaseByLabel } from '../releases/repository.ts';
 import { findOrCreateVirtualUser } from '../projects-auth/users-repository.ts';
 import { DISCORD_ID_PATTERN } from '../../../../widget/src/protocol/common.ts';
 import { FLAG_REFUSALS, hasScope, requireTokenFlag, tokenHasFlag } from '../projects-auth/access.ts';

@@ -10,7 +10,7 @@ import type { Body } from '../../http/body.ts';
 import { useSubmissionToken } from '../../db/idempotency.ts';
 import { addIssueTag, existingTagIds, insertDevice, insertFullIssue, type IssueRow } from './repository.ts';
 import type { ProjectRow } from '../projects-auth/repository.ts';
-import { insertRelease } from '../../repositories/releases.ts';
+import { insertRelease } from '../releases/repository.ts';
 import { assertMonthlyQuota, assertNdaAccepted, consumeDailyLimit } from '../projects-auth/access.ts';
 import type { Caller } from '../projects-auth/caller.ts';
 import { emitIssueWrite } from './write-hooks.ts';
@@ -22,7 +22,7 @@ import { renderIssue } from './render.ts';
 import { computeScore, predictPriority } from './stand-ins.ts';
 import { viewerOf } from './visibility.ts';
 import { attachInlineLog, pruneIssueMedia } from '../media/attachments.ts';
-import { notifyReleasePublished } from '../../services/release-notifications.ts';
+import { notifyReleasePublished } from '../releases/notifications.ts';
 import { notify } from '../../services/notifications.ts';
 
 export type BodyEncoding = 'json' | 'form';

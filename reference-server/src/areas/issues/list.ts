@@ -9,7 +9,7 @@ import { describeZodError } from '../../http/error-mapper.ts';
 import type { Body } from '../../http/body.ts';
 import { listIssueRows, type IssueListFilter } from './repository.ts';
 import type { ProjectRow } from '../projects-auth/repository.ts';
-import { findLatestPublishedRelease } from '../../repositories/releases.ts';
+import { findLatestPublishedRelease } from '../releases/repository.ts';
 import { findUserByPublicId } from '../projects-auth/users-repository.ts';
 import { requireTokenFlag } from '../projects-auth/access.ts';
 import type { Caller } from '../projects-auth/caller.ts';

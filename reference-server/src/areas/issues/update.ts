@@ -9,7 +9,7 @@ import { describeZodError } from '../../http/error-mapper.ts';
 import type { Body } from '../../http/body.ts';
 import { listIssueWatchers, updateIssueColumns, type IssueRow } from './repository.ts';
 import { findMember, listStatuses, type ProjectRow } from '../projects-auth/repository.ts';
-import { findLatestPublishedRelease, findRelease } from '../../repositories/releases.ts';
+import { findLatestPublishedRelease, findRelease } from '../releases/repository.ts';
 import { findUserById, findUserByPublicId } from '../projects-auth/users-repository.ts';
 import { FLAG_REFUSALS, hasScope, isTeam, requireScope, requireTokenFlag } from '../projects-auth/access.ts';
 import type { Caller } from '../projects-auth/caller.ts';

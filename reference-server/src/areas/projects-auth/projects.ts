@@ -4,7 +4,7 @@ import type { ProjectDetail, ProjectListItem, ProjectListResponse } from '../../
 import type { Deps } from '../../deps.ts';
 import { stmt } from '../../db/database.ts';
 import { findProjectById, listMemberProjects, listPublicProjects, type ProjectRow } from './repository.ts';
-import { findLatestPublishedRelease } from '../../repositories/releases.ts';
+import { findLatestPublishedRelease } from '../releases/repository.ts';
 import { isTeam } from './access.ts';
 import { signedInUser, type Caller } from './caller.ts';
 

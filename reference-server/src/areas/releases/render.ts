@@ -1,10 +1,10 @@
 // The Release object of the reference (`rel-<n>` ids, `active` = published, links, attachment
 // count). Disabled download links are shown to release managers only.
-import type { Release } from '../../../widget/src/protocol/releases.ts';
-import type { Deps } from '../deps.ts';
-import { countReleaseAttachments, listDownloadLinks } from '../repositories/releases-extra.ts';
-import type { ReleaseRow } from '../repositories/releases.ts';
-import type { ReleaseViewer } from './release-access.ts';
+import type { Release } from '../../../../widget/src/protocol/releases.ts';
+import type { Deps } from '../../deps.ts';
+import { countReleaseAttachments, listDownloadLinks } from './repository-extra.ts';
+import type { ReleaseRow } from './repository.ts';
+import type { ReleaseViewer } from './access.ts';
 
 export function releasePublicId(release: Pick<ReleaseRow, 'id'>): string {
   return `rel-${release.id}`;

@@ -1,12 +1,12 @@
 // Who sees and who changes releases: project tokens need can_read_release_list to read; drafts
 // are for developers; archived releases and hidden release versions are for the team only;
 // every write needs project.releases.manage.
-import type { Deps } from '../deps.ts';
-import { notFound } from '../errors.ts';
-import type { ProjectRow } from '../areas/projects-auth/repository.ts';
-import { findRelease, type ReleaseRow } from '../repositories/releases.ts';
-import { hasScope, isDeveloperLevel, isTeam, requireScope, requireTokenFlag } from '../areas/projects-auth/access.ts';
-import type { Caller } from '../areas/projects-auth/caller.ts';
+import type { Deps } from '../../deps.ts';
+import { notFound } from '../../errors.ts';
+import type { ProjectRow } from '../projects-auth/repository.ts';
+import { findRelease, type ReleaseRow } from './repository.ts';
+import { hasScope, isDeveloperLevel, isTeam, requireScope, requireTokenFlag } from '../projects-auth/access.ts';
+import type { Caller } from '../projects-auth/caller.ts';
 
 export const RELEASES_MANAGE = 'project.releases.manage';
 

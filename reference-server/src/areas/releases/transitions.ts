@@ -2,17 +2,17 @@
 // published), archive (published → archived while another published release remains),
 // restore (archived → published) and delete (not the only published release, no issues).
 // Moves the table does not list are refused with 422 naming the allowed move.
-import type { Release } from '../../../widget/src/protocol/releases.ts';
-import type { Deps } from '../deps.ts';
-import { unprocessable } from '../errors.ts';
-import type { ProjectRow } from '../areas/projects-auth/repository.ts';
-import { countIssuesOfRelease, countPublishedReleases, deleteReleaseRow, listReleaseAttachments, updateReleaseFields } from '../repositories/releases-extra.ts';
-import { findRelease, type ReleaseRow } from '../repositories/releases.ts';
-import type { Caller } from '../areas/projects-auth/caller.ts';
-import { assertCanManageReleases, findVisibleRelease, releaseViewer } from './release-access.ts';
-import { deleteStoredFiles } from './release-files.ts';
-import { notifyReleasePublished } from './release-notifications.ts';
-import { toRelease } from './release-render.ts';
+import type { Release } from '../../../../widget/src/protocol/releases.ts';
+import type { Deps } from '../../deps.ts';
+import { unprocessable } from '../../errors.ts';
+import type { ProjectRow } from '../projects-auth/repository.ts';
+import { countIssuesOfRelease, countPublishedReleases, deleteReleaseRow, listReleaseAttachments, updateReleaseFields } from './repository-extra.ts';
+import { findRelease, type ReleaseRow } from './repository.ts';
+import type { Caller } from '../projects-auth/caller.ts';
+import { assertCanManageReleases, findVisibleRelease, releaseViewer } from './access.ts';
+import { deleteStoredFiles } from './files.ts';
+import { notifyReleasePublished } from './notifications.ts';
+import { toRelease } from './render.ts';
 
 function setStatus(deps: Deps, release: ReleaseRow, status: ReleaseRow['status']): ReleaseRow {
   return updateReleaseFields(deps.db, release.id, { status, updated_at: deps.clock.now().toISOString() });

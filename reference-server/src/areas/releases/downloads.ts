@@ -2,13 +2,13 @@
 // without one, the enabled platforms with their counts. Works for players even when the project
 // hides release versions, since neither answer shows the version.
 import type { z } from 'zod';
-import type { ReleaseDownloadInfo, ReleaseDownloadQuery } from '../../../widget/src/protocol/releases.ts';
-import type { Deps } from '../deps.ts';
-import { notFound, unprocessable } from '../errors.ts';
-import type { ProjectRow } from '../areas/projects-auth/repository.ts';
-import { countDownload, listDownloadLinks } from '../repositories/releases-extra.ts';
-import type { Caller } from '../areas/projects-auth/caller.ts';
-import { assertCanReadReleases, findVisibleRelease, releaseViewer } from './release-access.ts';
+import type { ReleaseDownloadInfo, ReleaseDownloadQuery } from '../../../../widget/src/protocol/releases.ts';
+import type { Deps } from '../../deps.ts';
+import { notFound, unprocessable } from '../../errors.ts';
+import type { ProjectRow } from '../projects-auth/repository.ts';
+import { countDownload, listDownloadLinks } from './repository-extra.ts';
+import type { Caller } from '../projects-auth/caller.ts';
+import { assertCanReadReleases, findVisibleRelease, releaseViewer } from './access.ts';
 
 export type DownloadAnswer = { redirect: string } | { info: z.infer<typeof ReleaseDownloadInfo> };
 

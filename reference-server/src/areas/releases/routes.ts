@@ -1,14 +1,14 @@
 // Release routes (decisions §2): list, create, show, update, delete, download info, publish,
 // archive, restore. Thin: validate with the protocol schemas, call the service, answer.
 import { Hono } from 'hono';
-import { ReleaseCreateBody, ReleaseDownloadQuery, ReleaseListQuery, ReleaseUpdateBody } from '../../../widget/src/protocol/releases.ts';
-import type { Deps } from '../deps.ts';
-import { readBody, readQuery } from '../http/body.ts';
-import type { AppEnv } from '../http/env.ts';
-import { assertCanManageReleases } from '../services/release-access.ts';
-import { releaseDownload } from '../services/release-downloads.ts';
-import { archiveRelease, deleteRelease, publishRelease, restoreRelease } from '../services/release-transitions.ts';
-import { createRelease, listReleases, showRelease, updateRelease } from '../services/releases.ts';
+import { ReleaseCreateBody, ReleaseDownloadQuery, ReleaseListQuery, ReleaseUpdateBody } from '../../../../widget/src/protocol/releases.ts';
+import type { Deps } from '../../deps.ts';
+import { readBody, readQuery } from '../../http/body.ts';
+import type { AppEnv } from '../../http/env.ts';
+import { assertCanManageReleases } from './access.ts';
+import { releaseDownload } from './downloads.ts';
+import { archiveRelease, deleteRelease, publishRelease, restoreRelease } from './transitions.ts';
+import { createRelease, listReleases, showRelease, updateRelease } from './releases.ts';
 
 /** Release bodies may carry attachments (20 files of up to 50 MB). */
 const RELEASE_BODY_MAX = 1024 * 1024 * 1024;

@@ -2,10 +2,10 @@
 // database rows that point at them, and removed from it once their rows are gone.
 import { randomBytes } from 'node:crypto';
 import { Readable } from 'node:stream';
-import { RELEASE_LIMITS } from '../../../widget/src/protocol/releases.ts';
-import type { Deps } from '../deps.ts';
-import { unprocessable } from '../errors.ts';
-import { storageFor, StorageWriteError } from '../storage/storage.ts';
+import { RELEASE_LIMITS } from '../../../../widget/src/protocol/releases.ts';
+import type { Deps } from '../../deps.ts';
+import { unprocessable } from '../../errors.ts';
+import { storageFor, StorageWriteError } from '../../storage/storage.ts';
 
 export interface StoredFile {
   storage_key: string;

@@ -1,5 +1,5 @@
 // Release rows as the core needs them (latest release, fixtures). The release API adds to this.
-import { stmt, type Db } from '../db/database.ts';
+import { stmt, type Db } from '../../db/database.ts';
 
 export interface ReleaseRow {
   id: number;

@@ -1,20 +1,20 @@
 // Releases: list, create, show and update (reference "Releases"). State transitions and
 // deletion are in release-transitions.ts, download info in release-downloads.ts.
 import type { z } from 'zod';
-import { RELEASE_LIMITS, type Release, type ReleaseCreateBody, type ReleaseListQuery, type ReleaseUpdateBody } from '../../../widget/src/protocol/releases.ts';
-import type { Deps } from '../deps.ts';
-import { unprocessable } from '../errors.ts';
-import type { ProjectRow } from '../areas/projects-auth/repository.ts';
+import { RELEASE_LIMITS, type Release, type ReleaseCreateBody, type ReleaseListQuery, type ReleaseUpdateBody } from '../../../../widget/src/protocol/releases.ts';
+import type { Deps } from '../../deps.ts';
+import { unprocessable } from '../../errors.ts';
+import type { ProjectRow } from '../projects-auth/repository.ts';
 import {
   deleteDownloadLink, deleteReleaseAttachment, insertDownloadLinkRow, insertReleaseAttachment, insertReleaseWithOptions,
   listDownloadLinks, listReleaseAttachments, listReleasesByStatus, updateDownloadLink, updateReleaseFields,
-} from '../repositories/releases-extra.ts';
-import { findReleaseByLabel, type ReleaseRow } from '../repositories/releases.ts';
-import type { Caller } from '../areas/projects-auth/caller.ts';
-import { assertCanManageReleases, assertCanReadReleases, findVisibleRelease, releaseViewer } from './release-access.ts';
-import { deleteStoredFiles, storeReleaseFiles, type StoredFile } from './release-files.ts';
-import { notifyReleasePublished } from './release-notifications.ts';
-import { toRelease } from './release-render.ts';
+} from './repository-extra.ts';
+import { findReleaseByLabel, type ReleaseRow } from './repository.ts';
+import type { Caller } from '../projects-auth/caller.ts';
+import { assertCanManageReleases, assertCanReadReleases, findVisibleRelease, releaseViewer } from './access.ts';
+import { deleteStoredFiles, storeReleaseFiles, type StoredFile } from './files.ts';
+import { notifyReleasePublished } from './notifications.ts';
+import { toRelease } from './render.ts';
 
 type ListQuery = z.infer<typeof ReleaseListQuery>;
 

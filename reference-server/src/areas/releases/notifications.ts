@@ -1,12 +1,12 @@
 // Reference "Events" rule 4: a release created as published, or a draft being published,
 // notifies every member of the project. Drafts, archiving and restoring notify no one.
-import type { Deps } from '../deps.ts';
-import type { ProjectRow } from '../areas/projects-auth/repository.ts';
-import { listProjectMemberUserIds } from '../repositories/releases-extra.ts';
-import type { ReleaseRow } from '../repositories/releases.ts';
-import type { Caller } from '../areas/projects-auth/caller.ts';
-import { notify } from './notifications.ts';
-import { releasePublicId } from './release-render.ts';
+import type { Deps } from '../../deps.ts';
+import type { ProjectRow } from '../projects-auth/repository.ts';
+import { listProjectMemberUserIds } from './repository-extra.ts';
+import type { ReleaseRow } from './repository.ts';
+import type { Caller } from '../projects-auth/caller.ts';
+import { notify } from '../../services/notifications.ts';
+import { releasePublicId } from './render.ts';
 
 export function notifyReleasePublished(deps: Pick<Deps, 'db' | 'clock'>, project: ProjectRow, release: ReleaseRow, actor: Caller): void {
   const summary = release.summary || release.description.slice(0, 500);
