@@ -19,7 +19,7 @@ import { ticketRoutes } from './areas/submissions/ticket-routes.ts';
 import { submissionTokenRoutes } from './areas/submissions/submission-token-routes.ts';
 import { issueRoutes } from './areas/issues/routes.ts';
 import { releaseRoutes } from './areas/releases/routes.ts';
-import { playtimeRoutes } from './routes/playtime.ts';
+import { playtimeRoutes } from './areas/playtime/routes.ts';
 import { gameFactRoutes } from './routes/game-facts.ts';
 import { knowledgeBaseRoutes } from './routes/knowledge-base.ts';
 import { crashRoutes } from './routes/crashes.ts';

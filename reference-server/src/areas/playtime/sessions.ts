@@ -3,13 +3,13 @@
 // longer than HEARTBEAT_GAP_CAP_SECONDS (the game was suspended or offline) counts only that cap.
 import { randomUUID } from 'node:crypto';
 import type { z } from 'zod';
-import { PLAYTIME_LIMITS, type PlaytimeSession, type PlaytimeSessionCreateBody, type PlaytimeSessionUpdateBody } from '../../../widget/src/protocol/playtime.ts';
-import type { Deps } from '../deps.ts';
-import { forbidden, notFound, unprocessable } from '../errors.ts';
-import { findPlaytimeSession, insertPlaytimeSession, recordHeartbeat, type PlaytimeSessionRow } from '../repositories/playtime.ts';
-import type { ProjectRow } from '../areas/projects-auth/repository.ts';
-import { isTeam } from '../areas/projects-auth/access.ts';
-import type { Caller } from '../areas/projects-auth/caller.ts';
+import { PLAYTIME_LIMITS, type PlaytimeSession, type PlaytimeSessionCreateBody, type PlaytimeSessionUpdateBody } from '../../../../widget/src/protocol/playtime.ts';
+import type { Deps } from '../../deps.ts';
+import { forbidden, notFound, unprocessable } from '../../errors.ts';
+import { findPlaytimeSession, insertPlaytimeSession, recordHeartbeat, type PlaytimeSessionRow } from './repository.ts';
+import type { ProjectRow } from '../projects-auth/repository.ts';
+import { isTeam } from '../projects-auth/access.ts';
+import type { Caller } from '../projects-auth/caller.ts';
 
 /** Two missed heartbeats of the five-minute guidance. */
 export const HEARTBEAT_GAP_CAP_SECONDS = 10 * 60;

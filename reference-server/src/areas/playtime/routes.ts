@@ -1,10 +1,10 @@
 // Playtime session routes (decisions §2): create, heartbeat (PUT or PATCH), and the team read.
 import { Hono } from 'hono';
-import { PlaytimeSessionCreateBody, PlaytimeSessionUpdateBody } from '../../../widget/src/protocol/playtime.ts';
-import type { Deps } from '../deps.ts';
-import { readBody } from '../http/body.ts';
-import type { AppEnv } from '../http/env.ts';
-import { createPlaytimeSession, heartbeatPlaytimeSession, showPlaytimeSession } from '../services/playtime.ts';
+import { PlaytimeSessionCreateBody, PlaytimeSessionUpdateBody } from '../../../../widget/src/protocol/playtime.ts';
+import type { Deps } from '../../deps.ts';
+import { readBody } from '../../http/body.ts';
+import type { AppEnv } from '../../http/env.ts';
+import { createPlaytimeSession, heartbeatPlaytimeSession, showPlaytimeSession } from './sessions.ts';
 
 const base = '/projects/:project_id/playtime_sessions';
 

@@ -1,6 +1,6 @@
 // Playtime sessions: one row per uuid with its tags (JSON), start, last heartbeat and the
 // playtime counted so far.
-import { stmt, type Db } from '../db/database.ts';
+import { stmt, type Db } from '../../db/database.ts';
 
 export interface PlaytimeSessionRow {
   id: string;
