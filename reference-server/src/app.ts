@@ -20,7 +20,7 @@ import { submissionTokenRoutes } from './areas/submissions/submission-token-rout
 import { issueRoutes } from './areas/issues/routes.ts';
 import { releaseRoutes } from './areas/releases/routes.ts';
 import { playtimeRoutes } from './areas/playtime/routes.ts';
-import { gameFactRoutes } from './routes/game-facts.ts';
+import { gameFactRoutes } from './areas/game-facts/routes.ts';
 import { knowledgeBaseRoutes } from './routes/knowledge-base.ts';
 import { crashRoutes } from './routes/crashes.ts';
 import { mediaRoutes } from './areas/media/routes.ts';

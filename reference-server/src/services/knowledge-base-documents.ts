@@ -5,7 +5,7 @@ import { GLOSSARY_SECTIONS } from '../../../widget/src/protocol/game-facts.ts';
 import { stmt } from '../db/database.ts';
 import type { Deps } from '../deps.ts';
 import type { ProjectRow } from '../areas/projects-auth/repository.ts';
-import { readGameFacts } from './game-facts.ts';
+import { readGameFacts } from '../areas/game-facts/facts.ts';
 
 export interface KnowledgeDocument {
   kind: KnowledgeSource['kind'];

@@ -2,15 +2,15 @@
 // exist), written by developer-level callers or members holding project.settings.edit; a
 // partial update is merged (mergeGameFacts) and the first one creates the facts. A project's
 // fixture `game_facts` is loaded through the same schema.
-import { emptyGameFacts, GameFactsInput, mergeGameFacts, type GameFacts, type GameFactsContent } from '../../../widget/src/protocol/game-facts.ts';
-import type { Deps } from '../deps.ts';
-import { forbidden, notFound, unprocessable } from '../errors.ts';
-import { findGameFacts, saveGameFacts, type GameFactsRow } from '../repositories/game-facts.ts';
-import type { ProjectRow } from '../areas/projects-auth/repository.ts';
-import { hasScope, isDeveloperLevel } from '../areas/projects-auth/access.ts';
-import type { Caller } from '../areas/projects-auth/caller.ts';
-import { fixtureHooks } from './fixtures.ts';
-import { describeZodError } from '../http/error-mapper.ts';
+import { emptyGameFacts, GameFactsInput, mergeGameFacts, type GameFacts, type GameFactsContent } from '../../../../widget/src/protocol/game-facts.ts';
+import type { Deps } from '../../deps.ts';
+import { forbidden, notFound, unprocessable } from '../../errors.ts';
+import { findGameFacts, saveGameFacts, type GameFactsRow } from './repository.ts';
+import type { ProjectRow } from '../projects-auth/repository.ts';
+import { hasScope, isDeveloperLevel } from '../projects-auth/access.ts';
+import type { Caller } from '../projects-auth/caller.ts';
+import { fixtureHooks } from '../../services/fixtures.ts';
+import { describeZodError } from '../../http/error-mapper.ts';
 
 export const GAME_FACTS_WRITE_SCOPE = 'project.settings.edit';
 

@@ -1,10 +1,10 @@
 // Game facts routes (decisions §2): GET, and PUT or PATCH with {game_fact: {...}}.
 import { Hono } from 'hono';
-import { GameFactsUpdateBody } from '../../../widget/src/protocol/game-facts.ts';
-import type { Deps } from '../deps.ts';
-import { readBody } from '../http/body.ts';
-import type { AppEnv } from '../http/env.ts';
-import { assertCanWriteGameFacts, showGameFacts, updateGameFacts } from '../services/game-facts.ts';
+import { GameFactsUpdateBody } from '../../../../widget/src/protocol/game-facts.ts';
+import type { Deps } from '../../deps.ts';
+import { readBody } from '../../http/body.ts';
+import type { AppEnv } from '../../http/env.ts';
+import { assertCanWriteGameFacts, showGameFacts, updateGameFacts } from './facts.ts';
 
 const path = '/projects/:project_id/game_facts';
 

@@ -1,5 +1,5 @@
 // A project's game facts, stored as one JSON document with its timestamps.
-import { stmt, type Db } from '../db/database.ts';
+import { stmt, type Db } from '../../db/database.ts';
 
 export interface GameFactsRow {
   project_id: number;
