@@ -21,7 +21,7 @@ import { issueRoutes } from './areas/issues/routes.ts';
 import { releaseRoutes } from './areas/releases/routes.ts';
 import { playtimeRoutes } from './areas/playtime/routes.ts';
 import { gameFactRoutes } from './areas/game-facts/routes.ts';
-import { knowledgeBaseRoutes } from './routes/knowledge-base.ts';
+import { knowledgeBaseRoutes } from './areas/knowledge-base/routes.ts';
 import { crashRoutes } from './routes/crashes.ts';
 import { mediaRoutes } from './areas/media/routes.ts';
 import { storageRoutes } from './areas/media/storage-routes.ts';

@@ -2,14 +2,14 @@
 // (404 otherwise: the feature does not exist on that project), project tokens need
 // can_search_knowledge_base, and the per-IP daily counter 'knowledge_base' applies. The answer
 // quotes the best passages (knowledge-base-index.ts) and lists where each came from.
-import type { KnowledgeAnswer, KnowledgeSource } from '../../../widget/src/protocol/knowledge-base.ts';
-import type { Deps } from '../deps.ts';
-import { notFound } from '../errors.ts';
-import type { ProjectRow } from '../areas/projects-auth/repository.ts';
-import { consumeDailyLimit, requireTokenFlag } from '../areas/projects-auth/access.ts';
-import type { Caller } from '../areas/projects-auth/caller.ts';
-import { knowledgeDocuments, type KnowledgeDocument } from './knowledge-base-documents.ts';
-import { rankPassages, splitPassages, tokenize, type Passage } from './knowledge-base-index.ts';
+import type { KnowledgeAnswer, KnowledgeSource } from '../../../../widget/src/protocol/knowledge-base.ts';
+import type { Deps } from '../../deps.ts';
+import { notFound } from '../../errors.ts';
+import type { ProjectRow } from '../projects-auth/repository.ts';
+import { consumeDailyLimit, requireTokenFlag } from '../projects-auth/access.ts';
+import type { Caller } from '../projects-auth/caller.ts';
+import { knowledgeDocuments, type KnowledgeDocument } from './documents.ts';
+import { rankPassages, splitPassages, tokenize, type Passage } from './passage-index.ts';
 
 /** At most this many passages are quoted, each from a different source. */
 export const MAX_SOURCES = 3;

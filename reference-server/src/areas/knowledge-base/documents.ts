@@ -1,11 +1,11 @@
 // What the knowledge base answers from: the game facts (by section), each glossary term, the
 // project's knowledge chunks and its resolved issues (not raw, not archived).
-import type { KnowledgeSource } from '../../../widget/src/protocol/knowledge-base.ts';
-import { GLOSSARY_SECTIONS } from '../../../widget/src/protocol/game-facts.ts';
-import { stmt } from '../db/database.ts';
-import type { Deps } from '../deps.ts';
-import type { ProjectRow } from '../areas/projects-auth/repository.ts';
-import { readGameFacts } from '../areas/game-facts/facts.ts';
+import type { KnowledgeSource } from '../../../../widget/src/protocol/knowledge-base.ts';
+import { GLOSSARY_SECTIONS } from '../../../../widget/src/protocol/game-facts.ts';
+import { stmt } from '../../db/database.ts';
+import type { Deps } from '../../deps.ts';
+import type { ProjectRow } from '../projects-auth/repository.ts';
+import { readGameFacts } from '../game-facts/facts.ts';
 
 export interface KnowledgeDocument {
   kind: KnowledgeSource['kind'];
