@@ -22,7 +22,7 @@ import { releaseRoutes } from './areas/releases/routes.ts';
 import { playtimeRoutes } from './areas/playtime/routes.ts';
 import { gameFactRoutes } from './areas/game-facts/routes.ts';
 import { knowledgeBaseRoutes } from './areas/knowledge-base/routes.ts';
-import { crashRoutes } from './routes/crashes.ts';
+import { crashRoutes } from './areas/crashes/routes.ts';
 import { mediaRoutes } from './areas/media/routes.ts';
 import { storageRoutes } from './areas/media/storage-routes.ts';
 

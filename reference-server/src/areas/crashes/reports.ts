@@ -3,20 +3,20 @@
 // container is parsed (crash-container.ts), a `raw` issue is created titled from the crash
 // context, the minidump is attached as a binary file and the logs (and the context XML) as
 // log files.
-import type { UnrealCrashResponse } from '../../../widget/src/protocol/crash-reports.ts';
-import type { Deps } from '../deps.ts';
-import { unauthenticated } from '../errors.ts';
-import { insertIssue, type IssueRow } from '../areas/issues/repository.ts';
-import { findProjectById, findToken, type ProjectRow } from '../areas/projects-auth/repository.ts';
-import { findLatestPublishedRelease } from '../areas/releases/repository.ts';
-import { assertMonthlyQuota, consumeDailyLimit, requireTokenFlag } from '../areas/projects-auth/access.ts';
-import { ANONYMOUS, type Caller } from '../areas/projects-auth/caller.ts';
-import { parseUnrealCrash, type CrashFile } from './crash-container.ts';
-import { CONTEXT_FILE_NAME, parseCrashContext, type CrashContext } from './crash-context.ts';
-import { emitIssueWrite } from '../areas/issues/write-hooks.ts';
-import { issueUrl } from '../areas/issues/render.ts';
-import { computeScore, predictPriority } from '../areas/issues/stand-ins.ts';
-import { attachFile } from '../areas/media/attachments.ts';
+import type { UnrealCrashResponse } from '../../../../widget/src/protocol/crash-reports.ts';
+import type { Deps } from '../../deps.ts';
+import { unauthenticated } from '../../errors.ts';
+import { insertIssue, type IssueRow } from '../issues/repository.ts';
+import { findProjectById, findToken, type ProjectRow } from '../projects-auth/repository.ts';
+import { findLatestPublishedRelease } from '../releases/repository.ts';
+import { assertMonthlyQuota, consumeDailyLimit, requireTokenFlag } from '../projects-auth/access.ts';
+import { ANONYMOUS, type Caller } from '../projects-auth/caller.ts';
+import { parseUnrealCrash, type CrashFile } from './container.ts';
+import { CONTEXT_FILE_NAME, parseCrashContext, type CrashContext } from './context.ts';
+import { emitIssueWrite } from '../issues/write-hooks.ts';
+import { issueUrl } from '../issues/render.ts';
+import { computeScore, predictPriority } from '../issues/stand-ins.ts';
+import { attachFile } from '../media/attachments.ts';
 
 /** Per-issue caps of the reference's upload limits, applied to crash files too. */
 const MAX_FILE_BYTES = 50 * 1024 * 1024;

@@ -1,11 +1,11 @@
 // Crash reports (decisions §2): POST /crashes/unreal/{token}, outside /projects because the
 // CrashReportClient only knows a URL. The body is the raw compressed container, read with a cap.
 import { Hono } from 'hono';
-import type { Deps } from '../deps.ts';
-import { payloadTooLarge } from '../errors.ts';
-import type { AppEnv } from '../http/env.ts';
-import { clientIp } from '../http/middleware.ts';
-import { reportUnrealCrash } from '../services/crash-reports.ts';
+import type { Deps } from '../../deps.ts';
+import { payloadTooLarge } from '../../errors.ts';
+import type { AppEnv } from '../../http/env.ts';
+import { clientIp } from '../../http/middleware.ts';
+import { reportUnrealCrash } from './reports.ts';
 
 /** A compressed upload above this is refused before it is read whole (decisions §1: 413). */
 export const MAX_CRASH_UPLOAD_BYTES = 100 * 1024 * 1024;

@@ -8,7 +8,7 @@
 // is a ServiceError: 400 when the zlib stream cannot be inflated, 422 when the container inside
 // is inconsistent or truncated.
 import { inflateSync } from 'node:zlib';
-import { badRequest, payloadTooLarge, unprocessable } from '../errors.ts';
+import { badRequest, payloadTooLarge, unprocessable } from '../../errors.ts';
 
 export const MAX_UNCOMPRESSED_BYTES = 256 * 1024 * 1024;
 export const MAX_CRASH_FILES = 100;
