@@ -13,7 +13,7 @@ import { eventRoutes } from './routes/events.ts';
 import { inboxRoutes } from './routes/inbox.ts';
 import { staticRoutes } from './http/static.ts';
 import { projectRoutes } from './areas/projects-auth/routes.ts';
-import { searchRoutes } from './routes/search.ts';
+import { searchRoutes } from './areas/search/routes.ts';
 import { featureRequestRoutes } from './areas/submissions/feature-request-routes.ts';
 import { ticketRoutes } from './areas/submissions/ticket-routes.ts';
 import { submissionTokenRoutes } from './areas/submissions/submission-token-routes.ts';

@@ -9,10 +9,10 @@ import { findProjectByPublicId } from '../../reference-server/src/areas/projects
 import { createDeps } from '../../reference-server/src/server.ts';
 import { resolveCaller } from '../../reference-server/src/areas/projects-auth/caller.ts';
 import { loadFixtures } from '../../reference-server/src/services/fixtures.ts';
-import { issueVocabulary } from '../../reference-server/src/services/search-issue-vocabulary.ts';
-import { searchCandidates, searchIssues } from '../../reference-server/src/services/search.ts';
-import { catchUpEmbeddings, projectVectors } from '../../reference-server/src/services/similar-index.ts';
-import { findSimilar } from '../../reference-server/src/services/similar.ts';
+import { issueVocabulary } from '../../reference-server/src/areas/search/issue-vocabulary.ts';
+import { searchCandidates, searchIssues } from '../../reference-server/src/areas/search/issue-search.ts';
+import { catchUpEmbeddings, projectVectors } from '../../reference-server/src/areas/search/similar-index.ts';
+import { findSimilar } from '../../reference-server/src/areas/search/similar.ts';
 import { PATS, PROJECT_ID, seedDocument } from '../helpers/seed.ts';
 import { RELEVANCE_ISSUES } from '../relevance/dataset-issues.ts';
 import { RELEVANCE_QUERIES } from '../relevance/dataset-queries.ts';

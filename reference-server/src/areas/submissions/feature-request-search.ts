@@ -12,7 +12,7 @@ import type { Caller } from '../projects-auth/caller.ts';
 import { featureRequestUrl, isPublicStatus, toFeatureRequest } from './feature-request-render.ts';
 import { featureRequestVocabulary } from './feature-request-vocabulary.ts';
 import { findVisibleFeatureRequest, PAGE_SIZE } from './feature-requests.ts';
-import { buildSearchQuery } from '../../services/search-query.ts';
+import { buildSearchQuery } from '../search/query.ts';
 
 const POOL = 500;
 const PARTIAL_POOL = 200;

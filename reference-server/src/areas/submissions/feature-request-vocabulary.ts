@@ -3,8 +3,8 @@
 // so it never appears in the schema (nor in /__admin/reset, which empties virtual tables).
 import type { Db } from '../../db/database.ts';
 import { stmt } from '../../db/database.ts';
-import { editDistance, type TermVocabulary } from '../../services/search-query.ts';
-import { stem } from '../../services/search-text.ts';
+import { editDistance, type TermVocabulary } from '../search/query.ts';
+import { stem } from '../search/text.ts';
 
 const prepared = new WeakSet<Db>();
 

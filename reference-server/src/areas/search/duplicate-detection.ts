@@ -1,11 +1,11 @@
 // Asynchronous duplicate detection (reference, States: open → duplicate): a non-raw issue
 // created or published on a project with detection on is queued; the job compares it with the
 // project's earlier issues and, at or above the project's threshold, marks it a duplicate.
-import type { Deps } from '../deps.ts';
-import { markDuplicate } from '../repositories/duplicates.ts';
-import { findIssueByGlobalId, type IssueRow } from '../areas/issues/repository.ts';
-import { findProjectById, hasDuplicateDetection } from '../areas/projects-auth/repository.ts';
-import { emitIssueWrite, issueWriteHooks } from '../areas/issues/write-hooks.ts';
+import type { Deps } from '../../deps.ts';
+import { markDuplicate } from './duplicates-repository.ts';
+import { findIssueByGlobalId, type IssueRow } from '../issues/repository.ts';
+import { findProjectById, hasDuplicateDetection } from '../projects-auth/repository.ts';
+import { emitIssueWrite, issueWriteHooks } from '../issues/write-hooks.ts';
 import { embedIssue } from './embedding.ts';
 import { similarTo } from './similar.ts';
 

@@ -1,19 +1,19 @@
 // Issue search (reference, Issues: search): who may search, the scoped_id lookup, candidates
 // from the FTS5 tiers of search-query.ts, visibility filtered after the candidate fetch (so
 // total_count counts what the caller may see), optional column sort, 25 per page.
-import { SEARCH_PAGE_SIZE, type SearchIssuesQuery } from '../../../widget/src/protocol/search.ts';
-import type { Issue } from '../../../widget/src/protocol/issues.ts';
-import type { Deps } from '../deps.ts';
-import { badRequest, forbidden, notFound, unprocessable } from '../errors.ts';
-import { findIssueByPathId } from '../areas/issues/repository.ts';
-import type { ProjectRow } from '../areas/projects-auth/repository.ts';
-import { issueColumns, issuesByIds, matchIssueIds, orderIssueIds, RANKED_MATCHES } from '../repositories/search.ts';
-import { FLAG_REFUSALS, standingOf, tokenHasFlag } from '../areas/projects-auth/access.ts';
-import type { Caller } from '../areas/projects-auth/caller.ts';
-import { createRenderContext, renderIssue } from '../areas/issues/render.ts';
-import { canSeeIssue, viewerOf } from '../areas/issues/visibility.ts';
-import { issueVocabulary } from './search-issue-vocabulary.ts';
-import { buildSearchQuery } from './search-query.ts';
+import { SEARCH_PAGE_SIZE, type SearchIssuesQuery } from '../../../../widget/src/protocol/search.ts';
+import type { Issue } from '../../../../widget/src/protocol/issues.ts';
+import type { Deps } from '../../deps.ts';
+import { badRequest, forbidden, notFound, unprocessable } from '../../errors.ts';
+import { findIssueByPathId } from '../issues/repository.ts';
+import type { ProjectRow } from '../projects-auth/repository.ts';
+import { issueColumns, issuesByIds, matchIssueIds, orderIssueIds, RANKED_MATCHES } from './repository.ts';
+import { FLAG_REFUSALS, standingOf, tokenHasFlag } from '../projects-auth/access.ts';
+import type { Caller } from '../projects-auth/caller.ts';
+import { createRenderContext, renderIssue } from '../issues/render.ts';
+import { canSeeIssue, viewerOf } from '../issues/visibility.ts';
+import { issueVocabulary } from './issue-vocabulary.ts';
+import { buildSearchQuery } from './query.ts';
 
 export const CANDIDATE_POOL = 500;
 export const PARTIAL_CANDIDATE_POOL = 200;

@@ -1,8 +1,8 @@
 // The typo-tolerant query builder: turns what a person typed into FTS5 MATCH expressions, best
 // tier first. Typo budget: one edit for words of 5+ letters, two from 9 (Damerau, transposition
 // counts once); the last word is also a prefix. Reused by any FTS5 table with a vocabulary.
-import { synonymsOf } from './search-synonyms.ts';
-import { isStopword, stem, tokenize } from './search-text.ts';
+import { synonymsOf } from './synonyms.ts';
+import { isStopword, stem, tokenize } from './text.ts';
 
 /** What the builder needs to know about an index's terms (see search-vocabulary.ts). */
 export interface TermVocabulary {

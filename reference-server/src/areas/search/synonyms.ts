@@ -1,7 +1,7 @@
 // A small, hand-written synonym table of words players use for the same thing in bug reports.
 // Search expands a query word into its group; the embedder maps every member to one concept.
 // Written once from general game vocabulary, not tuned against the relevance dataset.
-import { stem } from './search-text.ts';
+import { stem } from './text.ts';
 
 const GROUPS: string[][] = [
   ['crash', 'ctd'],

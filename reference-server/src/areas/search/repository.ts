@@ -1,7 +1,7 @@
 // SQL of issue search: FTS5 matches ranked by bm25 (title weighted above description), the
 // index's vocabulary and change log, the issue columns `sort` may name, and rows by id.
-import { stmt, type Db } from '../db/database.ts';
-import type { IssueRow } from '../areas/issues/repository.ts';
+import { stmt, type Db } from '../../db/database.ts';
+import type { IssueRow } from '../issues/repository.ts';
 
 /** bm25 column weights: a word in the title counts ten times one in the description. */
 export const TITLE_WEIGHT = 10;

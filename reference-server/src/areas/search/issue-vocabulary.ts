@@ -1,12 +1,12 @@
 // The vocabulary of the issue index, one per database connection: loaded from fts5vocab on
 // first use, then brought up to date from search_vocab_log (filled by the index triggers) before
 // each search, so writes from anywhere (issue service, fixtures, SQL) are seen.
-import type { Db } from '../db/database.ts';
+import type { Db } from '../../db/database.ts';
 import {
   countIndexedIssues, issueIndexTerms, trimVocabularyLog, vocabularyLogBounds, vocabularyLogSince,
-} from '../repositories/search.ts';
-import { tokenize } from './search-text.ts';
-import { Vocabulary } from './search-vocabulary.ts';
+} from './repository.ts';
+import { tokenize } from './text.ts';
+import { Vocabulary } from './vocabulary.ts';
 
 interface Loaded { vocabulary: Vocabulary; seq: number }
 

@@ -1,8 +1,8 @@
 // The in-memory vocabulary of an FTS5 index: every term with its document count, bucketed by
 // length (typo lookups), first letter (typo'd prefixes) and light stem (word forms). Loaded from
 // an fts5vocab table, then followed through a change log; see issueVocabulary for the issues.
-import { editDistance, type TermVocabulary } from './search-query.ts';
-import { stem } from './search-text.ts';
+import { editDistance, type TermVocabulary } from './query.ts';
+import { stem } from './text.ts';
 
 interface Candidate { term: string; distance: number; documents: number }
 

@@ -1,6 +1,6 @@
 // Stored issue embeddings (one Float32 BLOB per non-raw issue), the queue of issues whose
 // vector is out of date (filled by triggers), and each project's embedding generation.
-import { stmt, type Db } from '../db/database.ts';
+import { stmt, type Db } from '../../db/database.ts';
 
 export interface QueuedIssue {
   issue_id: number;

@@ -1,8 +1,8 @@
 // The deterministic local embedder (decisions §4): feature hashing of word concepts (light stem,
 // synonyms folded), word pairs and character trigrams, sub-linear term frequency, signed buckets,
 // L2-normalised. No model, no download: the same text gives the same vector on every machine.
-import { conceptOf } from './search-synonyms.ts';
-import { isStopword, stem, tokenize } from './search-text.ts';
+import { conceptOf } from './synonyms.ts';
+import { isStopword, stem, tokenize } from './text.ts';
 
 export const EMBEDDING_DIMS = 256;
 const WORD_WEIGHT = 1;

@@ -1,6 +1,6 @@
 // The one write of duplicate detection: an issue still open becomes a duplicate of another.
-import { stmt, type Db } from '../db/database.ts';
-import type { IssueRow } from '../areas/issues/repository.ts';
+import { stmt, type Db } from '../../db/database.ts';
+import type { IssueRow } from '../issues/repository.ts';
 
 /** Marks the issue a duplicate only if it is still open and unmarked; answers the row, or undefined. */
 export function markDuplicate(db: Db, issueId: number, canonicalId: number, at: string): IssueRow | undefined {

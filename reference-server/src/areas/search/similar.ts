@@ -1,14 +1,14 @@
 // find_similar (reference, Issues): issues of the project ranked by the cosine of their local
 // embeddings. Developer-level access through a personal access token only; raw issues never
 // appear; archived ones only with include_archived.
-import type { FindSimilarQuery, SimilarIssue } from '../../../widget/src/protocol/search.ts';
-import type { Deps } from '../deps.ts';
-import { forbidden, notFound } from '../errors.ts';
-import { findEmbedding, similarRows } from '../repositories/embeddings.ts';
-import { findIssueByPathId, type IssueRow } from '../areas/issues/repository.ts';
-import type { ProjectRow } from '../areas/projects-auth/repository.ts';
-import { isDeveloperLevel } from '../areas/projects-auth/access.ts';
-import type { Caller } from '../areas/projects-auth/caller.ts';
+import type { FindSimilarQuery, SimilarIssue } from '../../../../widget/src/protocol/search.ts';
+import type { Deps } from '../../deps.ts';
+import { forbidden, notFound } from '../../errors.ts';
+import { findEmbedding, similarRows } from './embeddings-repository.ts';
+import { findIssueByPathId, type IssueRow } from '../issues/repository.ts';
+import type { ProjectRow } from '../projects-auth/repository.ts';
+import { isDeveloperLevel } from '../projects-auth/access.ts';
+import type { Caller } from '../projects-auth/caller.ts';
 import { embedIssue, embedText, fromBlob } from './embedding.ts';
 import { catchUpEmbeddings, rankByVector } from './similar-index.ts';
 

@@ -1,11 +1,11 @@
 // Issue embeddings kept up to date and searchable: the queue the triggers fill is embedded and
 // stored (catchUpEmbeddings), and each project's vectors live in an in-memory matrix that is
 // patched by this process's writes and reloaded when another process bumped the generation.
-import type { Clock } from '../clock.ts';
-import type { Db } from '../db/database.ts';
+import type { Clock } from '../../clock.ts';
+import type { Db } from '../../db/database.ts';
 import {
   bumpEmbeddingGeneration, deleteEmbedding, dequeueIssue, embeddingGeneration, embeddingsOf, projectEmbeddings, queuedIssues, saveEmbedding,
-} from '../repositories/embeddings.ts';
+} from './embeddings-repository.ts';
 import { cosine, EMBEDDING_DIMS, embedIssue, fromBlob, toBlob } from './embedding.ts';
 import { VectorMatrix } from './similar-kernel.ts';
 

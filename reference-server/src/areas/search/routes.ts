@@ -2,17 +2,17 @@
 // module also wires the area in: the duplicate-detection job, and /__admin/reset forgetting the
 // in-memory vocabularies and matrices.
 import { Hono } from 'hono';
-import { FindSimilarQuery, SearchIssuesQuery } from '../../../widget/src/protocol/search.ts';
-import type { Deps } from '../deps.ts';
-import { readBody, readQuery } from '../http/body.ts';
-import type { AppEnv } from '../http/env.ts';
-import { clearIssueIndex } from '../repositories/search.ts';
-import { registerDuplicateDetection } from '../services/duplicate-detection.ts';
-import { forgetIssueVocabulary } from '../services/search-issue-vocabulary.ts';
-import { searchIssues } from '../services/search.ts';
-import { forgetVectors } from '../services/similar-index.ts';
-import { findSimilar } from '../services/similar.ts';
-import { resetHooks } from './admin.ts';
+import { FindSimilarQuery, SearchIssuesQuery } from '../../../../widget/src/protocol/search.ts';
+import type { Deps } from '../../deps.ts';
+import { readBody, readQuery } from '../../http/body.ts';
+import type { AppEnv } from '../../http/env.ts';
+import { clearIssueIndex } from './repository.ts';
+import { registerDuplicateDetection } from './duplicate-detection.ts';
+import { forgetIssueVocabulary } from './issue-vocabulary.ts';
+import { searchIssues } from './issue-search.ts';
+import { forgetVectors } from './similar-index.ts';
+import { findSimilar } from './similar.ts';
+import { resetHooks } from '../../routes/admin.ts';
 
 // Module-level, once: hooks are shared by every server of the process. No write hook computes
 // embeddings: the triggers queue each written issue and every reader catches the queue up first
