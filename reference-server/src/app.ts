@@ -9,7 +9,7 @@ import { callerMiddleware, commitGroupMiddleware, projectMiddleware, requestId, 
 import { adminRoutes } from './routes/admin.ts';
 import { authRoutes } from './areas/projects-auth/auth-routes.ts';
 import { docsRoutes } from './http/docs.ts';
-import { eventRoutes } from './routes/events.ts';
+import { eventRoutes } from './areas/events/routes.ts';
 import { inboxRoutes } from './routes/inbox.ts';
 import { staticRoutes } from './http/static.ts';
 import { projectRoutes } from './areas/projects-auth/routes.ts';

@@ -1,7 +1,7 @@
 // Read-only SQL behind the report event stream: the change marks of feature requests, tickets
 // and issue attachments of a project (polled once a second), and the replay of earlier changes.
-import { stmt, type Db } from '../db/database.ts';
-import type { ReportKind } from '../../../widget/src/protocol/events.ts';
+import { stmt, type Db } from '../../db/database.ts';
+import type { ReportKind } from '../../../../widget/src/protocol/events.ts';
 
 /** One report as the stream announces it; `id` is the raw key (`g-<id>` in paths). */
 export interface ReportChangeRow {

@@ -2,11 +2,11 @@
 // `since` or a reconnecting client's Last-Event-ID replays earlier changes before the live ones.
 import { Hono } from 'hono';
 import { streamSSE } from 'hono/streaming';
-import { ReportEventsQuery } from '../../../widget/src/protocol/events.ts';
-import type { Deps } from '../deps.ts';
-import { readQuery } from '../http/body.ts';
-import type { AppEnv } from '../http/env.ts';
-import { assertCanFollowEvents, openReportFeed, type FeedMessage } from '../services/event-stream.ts';
+import { ReportEventsQuery } from '../../../../widget/src/protocol/events.ts';
+import type { Deps } from '../../deps.ts';
+import { readQuery } from '../../http/body.ts';
+import type { AppEnv } from '../../http/env.ts';
+import { assertCanFollowEvents, openReportFeed, type FeedMessage } from './stream.ts';
 
 const KEEP_ALIVE_MS = 15_000;
 

@@ -1,18 +1,18 @@
 // The report feed behind GET /projects/{pid}/events (an extension): issue writes arrive through
 // issueWriteHooks; feature requests, tickets and issue attachments are polled once a second by
 // their highest id and latest update, which costs two indexed aggregates per source.
-import type { Db } from '../db/database.ts';
-import type { Deps } from '../deps.ts';
-import { forbidden, unauthenticated } from '../errors.ts';
-import type { ProjectRow } from '../areas/projects-auth/repository.ts';
-import type { IssueRow } from '../areas/issues/repository.ts';
+import type { Db } from '../../db/database.ts';
+import type { Deps } from '../../deps.ts';
+import { forbidden, unauthenticated } from '../../errors.ts';
+import type { ProjectRow } from '../projects-auth/repository.ts';
+import type { IssueRow } from '../issues/repository.ts';
 import {
   listChangedSince, listReportsChangedSince, readChangeMark, type ChangeMark, type PolledSource, type ReportChangeRow,
-} from '../repositories/report-changes.ts';
-import type { ReportEvent, ReportEventType, ReportKind } from '../../../widget/src/protocol/events.ts';
-import { isTeam } from '../areas/projects-auth/access.ts';
-import type { Caller } from '../areas/projects-auth/caller.ts';
-import { issueWriteHooks, type IssueWriteKind } from '../areas/issues/write-hooks.ts';
+} from './repository.ts';
+import type { ReportEvent, ReportEventType, ReportKind } from '../../../../widget/src/protocol/events.ts';
+import { isTeam } from '../projects-auth/access.ts';
+import type { Caller } from '../projects-auth/caller.ts';
+import { issueWriteHooks, type IssueWriteKind } from '../issues/write-hooks.ts';
 
 /** One message of the stream: the SSE event name, its JSON data and its id (a change time). */
 export interface FeedMessage {
