@@ -6,7 +6,7 @@ import type { AppEnv } from './http/env.ts';
 import { corsMiddleware } from './http/cors.ts';
 import { mapError } from './http/error-mapper.ts';
 import { callerMiddleware, commitGroupMiddleware, projectMiddleware, requestId, strictMiddleware } from './http/middleware.ts';
-import { adminRoutes } from './routes/admin.ts';
+import { adminRoutes } from './areas/admin/routes.ts';
 import { authRoutes } from './areas/projects-auth/auth-routes.ts';
 import { docsRoutes } from './http/docs.ts';
 import { eventRoutes } from './areas/events/routes.ts';

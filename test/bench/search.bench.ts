@@ -8,7 +8,7 @@ import { insertIssue } from '../../reference-server/src/areas/issues/repository.
 import { findProjectByPublicId } from '../../reference-server/src/areas/projects-auth/repository.ts';
 import { createDeps } from '../../reference-server/src/server.ts';
 import { resolveCaller } from '../../reference-server/src/areas/projects-auth/caller.ts';
-import { loadFixtures } from '../../reference-server/src/services/fixtures.ts';
+import { loadFixtures } from '../../reference-server/src/areas/admin/fixtures.ts';
 import { issueVocabulary } from '../../reference-server/src/areas/search/issue-vocabulary.ts';
 import { searchCandidates, searchIssues } from '../../reference-server/src/areas/search/issue-search.ts';
 import { catchUpEmbeddings, projectVectors } from '../../reference-server/src/areas/search/similar-index.ts';

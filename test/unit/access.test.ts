@@ -12,7 +12,7 @@ import {
   assertMonthlyQuota, assertNdaAccepted, consumeDailyLimit, hasScope, isDeveloperLevel, isTeam, requireTokenFlag,
 } from '../../reference-server/src/areas/projects-auth/access.ts';
 import { resolveCaller, type Caller } from '../../reference-server/src/areas/projects-auth/caller.ts';
-import { loadFixtures } from '../../reference-server/src/services/fixtures.ts';
+import { loadFixtures } from '../../reference-server/src/areas/admin/fixtures.ts';
 import { PATS, PROJECT_ID, TOKENS, seedDocument } from '../helpers/seed.ts';
 
 let deps: Deps;

@@ -9,7 +9,7 @@ import { findGameFacts, saveGameFacts, type GameFactsRow } from './repository.ts
 import type { ProjectRow } from '../projects-auth/repository.ts';
 import { hasScope, isDeveloperLevel } from '../projects-auth/access.ts';
 import type { Caller } from '../projects-auth/caller.ts';
-import { fixtureHooks } from '../../services/fixtures.ts';
+import { fixtureHooks } from '../admin/fixtures.ts';
 import { describeZodError } from '../../http/error-mapper.ts';
 
 export const GAME_FACTS_WRITE_SCOPE = 'project.settings.edit';

@@ -23,7 +23,7 @@ import { computeScore, predictPriority } from './stand-ins.ts';
 import { viewerOf } from './visibility.ts';
 import { attachInlineLog, pruneIssueMedia } from '../media/attachments.ts';
 import { notifyReleasePublished } from '../releases/notifications.ts';
-import { notify } from '../../services/notifications.ts';
+import { notify } from '../admin/notifications.ts';
 
 export type BodyEncoding = 'json' | 'form';
 

@@ -18,7 +18,7 @@ import type { BodyEncoding } from './create.ts';
 import { emitIssueWrite } from './write-hooks.ts';
 import { rescore } from './publish.ts';
 import { issueUrl, renderIssue, statusDisplay } from './render.ts';
-import { notify } from '../../services/notifications.ts';
+import { notify } from '../admin/notifications.ts';
 import { formatSteps } from './stand-ins.ts';
 import { canEditDraft, viewerOf } from './visibility.ts';
 

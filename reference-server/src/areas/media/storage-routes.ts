@@ -10,7 +10,7 @@ import type { AppEnv } from '../../http/env.ts';
 import { findServableBlob } from './repository.ts';
 import { receiveDirectUpload } from './direct.ts';
 import { storageFor } from '../../storage/storage.ts';
-import { resetHooks } from '../../routes/admin.ts';
+import { resetHooks } from '../admin/routes.ts';
 
 resetHooks.push((deps) => storageFor(deps).clear());
 

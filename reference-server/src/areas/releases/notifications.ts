@@ -5,7 +5,7 @@ import type { ProjectRow } from '../projects-auth/repository.ts';
 import { listProjectMemberUserIds } from './repository-extra.ts';
 import type { ReleaseRow } from './repository.ts';
 import type { Caller } from '../projects-auth/caller.ts';
-import { notify } from '../../services/notifications.ts';
+import { notify } from '../admin/notifications.ts';
 import { releasePublicId } from './render.ts';
 
 export function notifyReleasePublished(deps: Pick<Deps, 'db' | 'clock'>, project: ProjectRow, release: ReleaseRow, actor: Caller): void {

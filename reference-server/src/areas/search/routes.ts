@@ -12,7 +12,7 @@ import { forgetIssueVocabulary } from './issue-vocabulary.ts';
 import { searchIssues } from './issue-search.ts';
 import { forgetVectors } from './similar-index.ts';
 import { findSimilar } from './similar.ts';
-import { resetHooks } from '../../routes/admin.ts';
+import { resetHooks } from '../admin/routes.ts';
 
 // Module-level, once: hooks are shared by every server of the process. No write hook computes
 // embeddings: the triggers queue each written issue and every reader catches the queue up first

@@ -16,7 +16,7 @@ import type { Caller } from '../projects-auth/caller.ts';
 import { assertStoredValuesValid } from './custom-fields.ts';
 import { canSeeFeatureRequest, mayChangeFeatureRequest, toFeatureRequest } from './feature-request-render.ts';
 import { fileResponse } from './uploads.ts';
-import { notify } from '../../services/notifications.ts';
+import { notify } from '../admin/notifications.ts';
 
 export const PAGE_SIZE = 25;
 

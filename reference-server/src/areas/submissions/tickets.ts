@@ -17,7 +17,7 @@ import type { Caller } from '../projects-auth/caller.ts';
 import { toCustomFieldEntries } from './custom-fields.ts';
 import { toUserRef } from './reporter.ts';
 import { asFileList, checkUploads, discardUploads, fileResponse, fileTypeOf, storeUploads, withStoredUploads } from './uploads.ts';
-import { notify } from '../../services/notifications.ts';
+import { notify } from '../admin/notifications.ts';
 
 export const TICKET_SEARCH_LIMIT = 10;
 export const MAX_ATTACHMENTS_PER_TICKET = 20;

@@ -1,16 +1,16 @@
 // Loads a fixture document (decisions §7) in one transaction: all of it or, on any problem,
 // nothing, with a 422 naming the path of the offending entry.
-import { FixtureDocument, TOKEN_FLAGS, type FixtureResult } from '../../../widget/src/protocol/fixtures.ts';
-import type { Deps } from '../deps.ts';
-import { unprocessable } from '../errors.ts';
-import { insertCustomField } from '../areas/projects-auth/custom-fields-repository.ts';
-import { insertIssue, setIssueCustomValue } from '../areas/issues/repository.ts';
-import { addOrganizationAdmin, insertOrganization } from '../areas/projects-auth/organizations-repository.ts';
-import { insertMember, insertProject, insertStatus, insertToken } from '../areas/projects-auth/repository.ts';
-import { insertDownloadLink, insertRelease } from '../areas/releases/repository.ts';
-import { insertPat, insertUser } from '../areas/projects-auth/users-repository.ts';
-import { stmt } from '../db/database.ts';
-import { listCustomFields } from '../areas/projects-auth/custom-fields-repository.ts';
+import { FixtureDocument, TOKEN_FLAGS, type FixtureResult } from '../../../../widget/src/protocol/fixtures.ts';
+import type { Deps } from '../../deps.ts';
+import { unprocessable } from '../../errors.ts';
+import { insertCustomField } from '../projects-auth/custom-fields-repository.ts';
+import { insertIssue, setIssueCustomValue } from '../issues/repository.ts';
+import { addOrganizationAdmin, insertOrganization } from '../projects-auth/organizations-repository.ts';
+import { insertMember, insertProject, insertStatus, insertToken } from '../projects-auth/repository.ts';
+import { insertDownloadLink, insertRelease } from '../releases/repository.ts';
+import { insertPat, insertUser } from '../projects-auth/users-repository.ts';
+import { stmt } from '../../db/database.ts';
+import { listCustomFields } from '../projects-auth/custom-fields-repository.ts';
 
 class FixtureError extends Error {
   constructor(readonly path: string, message: string) { super(message); }
@@ -127,5 +127,5 @@ export function loadFixtures(deps: Deps, input: unknown): FixtureResult {
 }
 
 /** Other areas (game facts, search indexing) add what they own of a project's fixture here. */
-export type FixtureHook = (deps: Deps, project: import('../areas/projects-auth/repository.ts').ProjectRow, fixture: import('../../../widget/src/protocol/fixtures.ts').FixtureProject, path: string) => void;
+export type FixtureHook = (deps: Deps, project: import('../projects-auth/repository.ts').ProjectRow, fixture: import('../../../../widget/src/protocol/fixtures.ts').FixtureProject, path: string) => void;
 export const fixtureHooks: FixtureHook[] = [];

@@ -1,6 +1,6 @@
 // Records every email and in-app notification the real service would send.
-import type { Deps } from '../deps.ts';
-import { insertNotification } from '../repositories/notifications.ts';
+import type { Deps } from '../../deps.ts';
+import { insertNotification } from './repository.ts';
 
 export interface NotificationInput {
   kind: 'email' | 'notification';

@@ -1,5 +1,5 @@
 // Notifications and emails the service would have sent; read back at /__admin/notifications.
-import { stmt, type Db } from '../db/database.ts';
+import { stmt, type Db } from '../../db/database.ts';
 
 export interface NotificationRow {
   id: number;

@@ -1,17 +1,17 @@
 // The /__admin test surface (decisions §6): reset, fixtures, clock, jobs, notifications.
 // Mounted unless --no-admin, and refused from any address that is not loopback.
 import { Hono } from 'hono';
-import { ClockRequest, type NotificationList, type NotificationRecord } from '../../../widget/src/protocol/fixtures.ts';
-import { parseDuration } from '../clock.ts';
-import { resetDatabase } from '../db/database.ts';
-import type { Deps } from '../deps.ts';
-import { forbidden, unprocessable } from '../errors.ts';
-import { readBody } from '../http/body.ts';
-import type { AppEnv } from '../http/env.ts';
-import { clientIp, isLoopback } from '../http/middleware.ts';
-import { listNotifications } from '../repositories/notifications.ts';
-import { putClockOffset } from '../db/settings.ts';
-import { loadFixtures } from '../services/fixtures.ts';
+import { ClockRequest, type NotificationList, type NotificationRecord } from '../../../../widget/src/protocol/fixtures.ts';
+import { parseDuration } from '../../clock.ts';
+import { resetDatabase } from '../../db/database.ts';
+import type { Deps } from '../../deps.ts';
+import { forbidden, unprocessable } from '../../errors.ts';
+import { readBody } from '../../http/body.ts';
+import type { AppEnv } from '../../http/env.ts';
+import { clientIp, isLoopback } from '../../http/middleware.ts';
+import { listNotifications } from './repository.ts';
+import { putClockOffset } from '../../db/settings.ts';
+import { loadFixtures } from './fixtures.ts';
 
 /** The largest time a JavaScript Date holds (ECMA-262 §21.4.1.1). */
 const MAX_CLOCK_MS = 8.64e15;
