@@ -10,7 +10,7 @@ import { adminRoutes } from './areas/admin/routes.ts';
 import { authRoutes } from './areas/projects-auth/auth-routes.ts';
 import { docsRoutes } from './http/docs.ts';
 import { eventRoutes } from './areas/events/routes.ts';
-import { inboxRoutes } from './routes/inbox.ts';
+import { inboxRoutes } from './areas/inbox/routes.ts';
 import { staticRoutes } from './http/static.ts';
 import { projectRoutes } from './areas/projects-auth/routes.ts';
 import { searchRoutes } from './areas/search/routes.ts';

@@ -5,7 +5,7 @@ import { existsSync, readFileSync, statSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { dirname, extname, join, resolve, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { AppEnv } from '../http/env.ts';
+import type { AppEnv } from '../../http/env.ts';
 
 const TYPES: Record<string, string> = {
   '.html': 'text/html; charset=utf-8', '.js': 'text/javascript; charset=utf-8', '.css': 'text/css; charset=utf-8',
@@ -20,14 +20,14 @@ const CSP = [
   "connect-src *", "object-src 'none'", "base-uri 'none'", "frame-ancestors 'none'", "form-action 'self'",
 ].join('; ');
 
-/** The package directory of the server (holding package.json), from src/routes or the dist bundle. */
+/** The package directory of the server (holding package.json), from src/areas/inbox or the dist bundle. */
 export function serverPackageDir(from = fileURLToPath(import.meta.url)): string {
   let dir = dirname(from);
   for (;;) {
     const manifest = join(dir, 'package.json');
     if (existsSync(manifest) && JSON.parse(readFileSync(manifest, 'utf8')).name === 'glitchbox-server') return dir;
     const parent = dirname(dir);
-    if (parent === dir) return resolve(dirname(from), '..', '..');
+    if (parent === dir) return resolve(dirname(from), '..', '..', '..');
     dir = parent;
   }
 }
