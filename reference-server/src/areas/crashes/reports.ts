@@ -1,6 +1,6 @@
 // Unreal crash reports (decisions §2): POST /crashes/unreal/{token}. The path's project token
 // needs can_report_crash and is counted by the per-IP daily counter ('crash_report'); the
-// container is parsed (crash-container.ts), a `raw` issue is created titled from the crash
+// container is parsed (container.ts), a `raw` issue is created titled from the crash
 // context, the minidump is attached as a binary file and the logs (and the context XML) as
 // log files.
 import type { UnrealCrashResponse } from '../../../../widget/src/protocol/crash-reports.ts';

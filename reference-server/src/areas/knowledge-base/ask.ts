@@ -1,7 +1,7 @@
 // The knowledge-base question (decisions §2): the support_knowledge module must be enabled
 // (404 otherwise: the feature does not exist on that project), project tokens need
 // can_search_knowledge_base, and the per-IP daily counter 'knowledge_base' applies. The answer
-// quotes the best passages (knowledge-base-index.ts) and lists where each came from.
+// quotes the best passages (passage-index.ts) and lists where each came from.
 import type { KnowledgeAnswer, KnowledgeSource } from '../../../../widget/src/protocol/knowledge-base.ts';
 import type { Deps } from '../../deps.ts';
 import { notFound } from '../../errors.ts';

@@ -64,7 +64,7 @@ export function sanitizeFilename(name: string): string {
   return clean.slice(0, 255);
 }
 
-/** 404 for an issue the caller may not see (issue-visibility.ts), so its existence does not leak. */
+/** 404 for an issue the caller may not see (issues/visibility.ts), so its existence does not leak. */
 export function assertCanSeeIssue(deps: Pick<Deps, 'db'>, caller: Caller, project: ProjectRow, issue: IssueRow): void {
   if (!canSeeIssue(deps, caller, project, issue)) throw notFound('Issue not found.');
 }

@@ -1,5 +1,5 @@
 // Releases: list, create, show and update (reference "Releases"). State transitions and
-// deletion are in release-transitions.ts, download info in release-downloads.ts.
+// deletion are in transitions.ts, download info in downloads.ts.
 import type { z } from 'zod';
 import { RELEASE_LIMITS, type Release, type ReleaseCreateBody, type ReleaseListQuery, type ReleaseUpdateBody } from '../../../../widget/src/protocol/releases.ts';
 import type { Deps } from '../../deps.ts';

@@ -1,4 +1,4 @@
-// Release SQL beyond the core's (repositories/releases.ts): listing by status, field and status
+// Release SQL beyond the core's (repository.ts): listing by status, field and status
 // updates, deletion, download links with their counters, and release attachments.
 import { stmt, type Db } from '../../db/database.ts';
 import type { ReleaseRow } from './repository.ts';

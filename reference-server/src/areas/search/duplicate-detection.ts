@@ -36,7 +36,7 @@ export function detectDuplicate(deps: Deps, issueId: number): DuplicateVerdict {
   return { issueId, duplicateOf: canonical, score: best.similarity_score };
 }
 
-/** Registers the job handler; called once per server (see routes/search.ts). */
+/** Registers the job handler; called once per server (see index.ts). */
 export function registerDuplicateDetection(deps: Deps): void {
   deps.jobs.register(DUPLICATE_DETECTION_JOB, (payload: { issue_id: number }) => { detectDuplicate(deps, payload.issue_id); });
 }

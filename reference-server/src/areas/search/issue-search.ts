@@ -1,5 +1,5 @@
 // Issue search (reference, Issues: search): who may search, the scoped_id lookup, candidates
-// from the FTS5 tiers of search-query.ts, visibility filtered after the candidate fetch (so
+// from the FTS5 tiers of query.ts, visibility filtered after the candidate fetch (so
 // total_count counts what the caller may see), optional column sort, 25 per page.
 import { SEARCH_PAGE_SIZE, type SearchIssuesQuery } from '../../../../widget/src/protocol/search.ts';
 import type { Issue } from '../../../../widget/src/protocol/issues.ts';

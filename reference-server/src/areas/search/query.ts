@@ -4,13 +4,13 @@
 import { synonymsOf } from './synonyms.ts';
 import { isStopword, stem, tokenize } from './text.ts';
 
-/** What the builder needs to know about an index's terms (see search-vocabulary.ts). */
+/** What the builder needs to know about an index's terms (see vocabulary.ts). */
 export interface TermVocabulary {
   /** Index terms within `maxEdits` of `word`, closest and most frequent first, `word` excluded. */
   nearTerms(word: string, maxEdits: number, limit: number): string[];
   /** Index terms whose beginning is within `maxEdits` of `prefix` but not `prefix` itself. */
   nearPrefixTerms(prefix: string, maxEdits: number, limit: number): string[];
-  /** Index terms with this light stem (search-text.ts `stem`). */
+  /** Index terms with this light stem (text.ts `stem`). */
   termsWithStem(wordStem: string): readonly string[];
   documentFrequency(term: string): number;
   documentCount(): number;
@@ -21,7 +21,7 @@ export interface QueryWord {
   prefix: boolean;
   /** Other forms of the word in the index (same light stem): crash, crashes, crashed. */
   forms: string[];
-  /** Synonyms (search-synonyms.ts) and their forms, and terms within the typo budget. */
+  /** Synonyms (synonyms.ts) and their forms, and terms within the typo budget. */
   alternatives: string[];
 }
 

@@ -1,4 +1,4 @@
-// The terms of the feature request FTS5 index, as search-query.ts's typo-tolerant builder needs
+// The terms of the feature request FTS5 index, as search/query.ts's typo-tolerant builder needs
 // them, read straight from an fts5vocab table. The vocab table is a TEMP one made per connection,
 // so it never appears in the schema (nor in /__admin/reset, which empties virtual tables).
 import type { Db } from '../../db/database.ts';
