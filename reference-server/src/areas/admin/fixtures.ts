@@ -116,7 +116,7 @@ export function loadFixtures(deps: Deps, input: unknown): FixtureResult {
           issue.tags?.forEach((name, k) => stmt(deps.db, 'INSERT INTO issue_tags (issue_id, tag_id) VALUES (?, ?)').run(row.id, refer(tagIds, name, `${ia}.tags[${k}]`, 'tag')));
           result.issues[issue.key ?? `${p.key}#${row.scoped_id}`] = { id: row.id, scoped_id: row.scoped_id, path_id: `g-${row.id}` };
         });
-        fixtureHooks.forEach((hook) => hook(deps, project, p, at));
+        for (const area of deps.areas) area.loadFixture?.(deps, project, p, at);
       });
     })();
   } catch (error) {
@@ -125,7 +125,3 @@ export function loadFixtures(deps: Deps, input: unknown): FixtureResult {
   }
   return result;
 }
-
-/** Other areas (game facts, search indexing) add what they own of a project's fixture here. */
-export type FixtureHook = (deps: Deps, project: import('../projects-auth/repository.ts').ProjectRow, fixture: import('../../../../widget/src/protocol/fixtures.ts').FixtureProject, path: string) => void;
-export const fixtureHooks: FixtureHook[] = [];

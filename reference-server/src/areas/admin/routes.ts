@@ -16,9 +16,6 @@ import { loadFixtures } from './fixtures.ts';
 /** The largest time a JavaScript Date holds (ECMA-262 §21.4.1.1). */
 const MAX_CLOCK_MS = 8.64e15;
 
-/** Areas that keep state outside the database (the storage emulator) empty it here. */
-export const resetHooks: Array<(deps: Deps) => void | Promise<void>> = [];
-
 export function adminRoutes(deps: Deps) {
   const app = new Hono<AppEnv>();
   app.use('/__admin/*', async (c, next) => {
@@ -27,7 +24,8 @@ export function adminRoutes(deps: Deps) {
   });
   app.post('/__admin/reset', async (c) => {
     resetDatabase(deps.db);
-    for (const hook of resetHooks) await hook(deps);
+    // Areas that keep state outside the database (search indexes, stored files) forget it.
+    for (const area of deps.areas) await area.reset?.(deps);
     return c.json({ success: true });
   });
   app.post('/__admin/fixtures', async (c) => c.json(loadFixtures(deps, await readBody(c, { maxBytes: 64 * 1024 * 1024 })), 201));

@@ -1,5 +1,5 @@
 // The report feed behind GET /projects/{pid}/events (an extension): issue writes arrive through
-// issueWriteHooks; feature requests, tickets and issue attachments are polled once a second by
+// the area's onIssueWrite; feature requests, tickets and issue attachments are polled once a second by
 // their highest id and latest update, which costs two indexed aggregates per source.
 import type { Db } from '../../db/database.ts';
 import type { Deps } from '../../deps.ts';
@@ -12,7 +12,7 @@ import {
 import type { ReportEvent, ReportEventType, ReportKind } from '../../../../widget/src/protocol/events.ts';
 import { isTeam } from '../projects-auth/access.ts';
 import type { Caller } from '../projects-auth/caller.ts';
-import { issueWriteHooks, type IssueWriteKind } from '../issues/write-hooks.ts';
+import type { IssueWriteKind } from '../issues/write-hooks.ts';
 
 /** One message of the stream: the SSE event name, its JSON data and its id (a change time). */
 export interface FeedMessage {
@@ -46,11 +46,12 @@ const ISSUE_EVENT: Record<IssueWriteKind, ReportEventType> = {
 /** Open feeds per database, so several servers in one process (tests) stay apart. */
 const subscribers = new WeakMap<Db, Set<Subscriber>>();
 
-issueWriteHooks.push((deps: Deps, issue: IssueRow, kind: IssueWriteKind) => {
+/** The events area's `onIssueWrite`: the write goes to every open feed of its project. */
+export function sendIssueWrite(deps: Deps, issue: IssueRow, kind: IssueWriteKind): void {
   for (const subscriber of subscribers.get(deps.db) ?? []) {
     if (subscriber.projectId === issue.project_id) subscriber.send(toMessage({ ...issue, kind: 'issue' }, ISSUE_EVENT[kind], false));
   }
-});
+}
 
 /** The stream is a team view, like the unfiltered issue list: 401 for anonymous, 403 for the rest. */
 export function assertCanFollowEvents(deps: Pick<Deps, 'db'>, caller: Caller, project: ProjectRow): void {

@@ -9,7 +9,7 @@ import { findGameFacts, saveGameFacts, type GameFactsRow } from './repository.ts
 import type { ProjectRow } from '../projects-auth/repository.ts';
 import { hasScope, isDeveloperLevel } from '../projects-auth/access.ts';
 import type { Caller } from '../projects-auth/caller.ts';
-import { fixtureHooks } from '../admin/fixtures.ts';
+import type { FixtureProject } from '../../../../widget/src/protocol/fixtures.ts';
 import { describeZodError } from '../../http/error-mapper.ts';
 
 export const GAME_FACTS_WRITE_SCOPE = 'project.settings.edit';
@@ -49,9 +49,10 @@ export function updateGameFacts(deps: Deps, caller: Caller, project: ProjectRow,
   return toGameFacts(project, row);
 }
 
-fixtureHooks.push((deps, project, fixture, path) => {
+/** The game-facts area's `loadFixture`: a project's fixture `game_facts`, through the same schema. */
+export function loadGameFactsFixture(deps: Deps, project: ProjectRow, fixture: FixtureProject, path: string): void {
   if (fixture.game_facts === undefined) return;
   const parsed = GameFactsInput.safeParse(fixture.game_facts);
   if (!parsed.success) throw unprocessable(`Invalid fixture at ${path}.game_facts.${describeZodError(parsed.error)}`, { path: `${path}.game_facts` });
   saveGameFacts(deps.db, project.id, mergeGameFacts(emptyGameFacts(), parsed.data), deps.clock.now().toISOString());
-});
+}

@@ -78,12 +78,3 @@ export function runAutoPublish(deps: Deps, payload: { issueId: number }): void {
   if (!findProjectById(deps.db, issue.project_id)) return;
   emitIssueWrite(deps, publishRow(deps, issue), 'published');
 }
-
-/**
- * Registers the job handler. Called by the issue route module as the app is built: importing
- * server.ts's startupHooks from here would be an import cycle (server → app → routes → here)
- * that reads the array before it exists. Every server builds its app before starting jobs.
- */
-export function registerIssueJobs(deps: Deps): void {
-  deps.jobs.register(AUTO_PUBLISH_JOB, (payload: { issueId: number }) => runAutoPublish(deps, payload));
-}

@@ -11,7 +11,7 @@ import { findIssueByPathId, type IssueRow } from './repository.ts';
 import { askForDetails, setContactInfo, setReporterEmail } from './contact.ts';
 import { createIssue, type BodyEncoding } from './create.ts';
 import { listIssues } from './list.ts';
-import { publishIssue, registerIssueJobs } from './publish.ts';
+import { publishIssue } from './publish.ts';
 import { renderIssue } from './render.ts';
 import { setArchived, updateIssue } from './update.ts';
 import { canSeeIssue } from './visibility.ts';
@@ -34,7 +34,6 @@ function issueOf(deps: Deps, c: Context<AppEnv>): IssueRow {
 }
 
 export function issueRoutes(deps: Deps) {
-  registerIssueJobs(deps);
   const app = new Hono<AppEnv>();
   app.get(base, (c) => c.json(listIssues(deps, c.get('caller'), c.get('project'), readQuery(c))));
   app.post(base, async (c) => {

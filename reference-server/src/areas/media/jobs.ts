@@ -1,6 +1,7 @@
 // The durable jobs of the media area (decisions §8): purge a direct upload never confirmed
 // once its blob_signed_id expires, transcode a video clip, merge video segments.
 import type { Deps } from '../../deps.ts';
+import type { JobHandler } from '../../jobs/runner.ts';
 import { deleteBlobRow, findBlobById, isBlobReferenced } from './repository.ts';
 import { storageFor } from '../../storage/storage.ts';
 import { PURGE_JOB } from './direct.ts';
@@ -16,8 +17,11 @@ export async function purgeUnconfirmedUpload(deps: Deps, blobId: number): Promis
   deleteBlobRow(deps.db, blob.id);
 }
 
-export function registerMediaJobs(deps: Deps): void {
-  deps.jobs.register(PURGE_JOB, (payload: { blob_id: number }) => purgeUnconfirmedUpload(deps, payload.blob_id));
-  deps.jobs.register(PROCESS_VIDEO_JOB, (payload: { attachment_id: number }) => processVideo(deps, payload.attachment_id));
-  deps.jobs.register(MERGE_SEGMENTS_JOB, (payload: { attachment_id: number }) => mergeSegments(deps, payload.attachment_id));
+/** The media area's job handlers by kind, for the server to register. */
+export function mediaJobs(deps: Deps): Record<string, JobHandler> {
+  return {
+    [PURGE_JOB]: (payload: { blob_id: number }) => purgeUnconfirmedUpload(deps, payload.blob_id),
+    [PROCESS_VIDEO_JOB]: (payload: { attachment_id: number }) => processVideo(deps, payload.attachment_id),
+    [MERGE_SEGMENTS_JOB]: (payload: { attachment_id: number }) => mergeSegments(deps, payload.attachment_id),
+  };
 }

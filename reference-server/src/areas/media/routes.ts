@@ -9,7 +9,6 @@ import type { AppEnv } from '../../http/env.ts';
 import { findIssueByPathId, type IssueRow } from '../issues/repository.ts';
 import { deleteIssueMedia, listIssueMedia, renderAttachment } from './attachments.ts';
 import { confirmUpload, presignUpload } from './direct.ts';
-import { registerMediaJobs } from './jobs.ts';
 import { KIND_RULES, assertCanSeeIssue, assertCanWriteMedia } from './rules.ts';
 import { receiveVideoSegment } from './segments.ts';
 import { uploadMultipart } from './upload.ts';
@@ -34,7 +33,6 @@ function writableIssue(deps: Deps, c: Context<AppEnv>): IssueRow {
 }
 
 export function mediaRoutes(deps: Deps) {
-  registerMediaJobs(deps);
   const app = new Hono<AppEnv>();
   const mediaOf = (c: Context<AppEnv>) => c.req.param('media') as MediaKind;
 

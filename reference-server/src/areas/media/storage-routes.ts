@@ -10,9 +10,6 @@ import type { AppEnv } from '../../http/env.ts';
 import { findServableBlob } from './repository.ts';
 import { receiveDirectUpload } from './direct.ts';
 import { storageFor } from '../../storage/storage.ts';
-import { resetHooks } from '../admin/routes.ts';
-
-resetHooks.push((deps) => storageFor(deps).clear());
 
 /** `bytes=a-b`, `bytes=a-`, `bytes=-n` → inclusive range; 'unsatisfiable'; null to serve it all. */
 export function parseRange(header: string | undefined, size: number): { start: number; end: number } | 'unsatisfiable' | null {

@@ -5,7 +5,7 @@ import type { Deps } from '../../deps.ts';
 import { markDuplicate } from './duplicates-repository.ts';
 import { findIssueByGlobalId, type IssueRow } from '../issues/repository.ts';
 import { findProjectById, hasDuplicateDetection } from '../projects-auth/repository.ts';
-import { emitIssueWrite, issueWriteHooks } from '../issues/write-hooks.ts';
+import { emitIssueWrite, type IssueWriteKind } from '../issues/write-hooks.ts';
 import { embedIssue } from './embedding.ts';
 import { similarTo } from './similar.ts';
 
@@ -36,12 +36,8 @@ export function detectDuplicate(deps: Deps, issueId: number): DuplicateVerdict {
   return { issueId, duplicateOf: canonical, score: best.similarity_score };
 }
 
-/** Registers the job handler; called once per server (see index.ts). */
-export function registerDuplicateDetection(deps: Deps): void {
-  deps.jobs.register(DUPLICATE_DETECTION_JOB, (payload: { issue_id: number }) => { detectDuplicate(deps, payload.issue_id); });
-}
-
-issueWriteHooks.push((deps: Deps, issue: IssueRow, kind) => {
+/** The search area's `onIssueWrite`: a new or published open issue is queued for detection. */
+export function queueDuplicateDetection(deps: Deps, issue: IssueRow, kind: IssueWriteKind): void {
   if ((kind !== 'created' && kind !== 'published') || issue.raw !== 0 || issue.status !== 'open') return;
   if (hasDuplicateDetection(deps.db, issue.project_id)) deps.jobs.enqueue(DUPLICATE_DETECTION_JOB, { issue_id: issue.id });
-});
+}
