@@ -4,13 +4,12 @@
 // fixture `game_facts` is loaded through the same schema.
 import { emptyGameFacts, GameFactsInput, mergeGameFacts, type GameFacts, type GameFactsContent } from '../../../../widget/src/protocol/game-facts.ts';
 import type { Deps } from '../../deps.ts';
-import { forbidden, notFound, unprocessable } from '../../errors.ts';
+import { forbidden, notFound, unprocessable, describeZodError } from '../../errors.ts';
 import { findGameFacts, saveGameFacts, type GameFactsRow } from './repository.ts';
 import type { ProjectRow } from '../projects-auth/repository.ts';
 import { hasScope, isDeveloperLevel } from '../projects-auth/access.ts';
 import type { Caller } from '../projects-auth/caller.ts';
 import type { FixtureProject } from '../../../../widget/src/protocol/fixtures.ts';
-import { describeZodError } from '../../http/error-mapper.ts';
 
 export const GAME_FACTS_WRITE_SCOPE = 'project.settings.edit';
 

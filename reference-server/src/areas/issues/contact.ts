@@ -5,7 +5,7 @@ import { AskForDetailsBody, ContactInfoBody } from '../../../../widget/src/proto
 import { DISCORD_ID_PATTERN, EMAIL_PATTERN } from '../../../../widget/src/protocol/common.ts';
 import type { Deps } from '../../deps.ts';
 import { forbidden, unprocessable } from '../../errors.ts';
-import type { Body } from '../../http/body.ts';
+import type { Body } from '../../input.ts';
 import { addIssueWatcher, updateIssueColumns, type IssueRow } from './repository.ts';
 import type { ProjectRow } from '../projects-auth/repository.ts';
 import { findOrCreateVirtualUser, findUserById, type UserRow } from '../projects-auth/users-repository.ts';

@@ -2,9 +2,8 @@
 // works with, throwing the 422s that depend on the body alone: description, debug_trace,
 // publish_after, and the zod shape of the create table.
 import { DebugTrace, IssueCreateBody } from '../../../../widget/src/protocol/issues.ts';
-import type { Body } from '../../http/body.ts';
-import { unprocessable } from '../../errors.ts';
-import { describeZodError } from '../../http/error-mapper.ts';
+import type { Body } from '../../input.ts';
+import { unprocessable, describeZodError } from '../../errors.ts';
 import type { ProjectRow } from '../projects-auth/repository.ts';
 import { formatSteps, generateTitle, looksRaw } from './stand-ins.ts';
 

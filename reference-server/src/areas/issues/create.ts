@@ -6,7 +6,7 @@ import { ISSUE_PRIORITIES } from '../../../../widget/src/protocol/issues.ts';
 import { inTransaction } from '../../db/database.ts';
 import type { Deps } from '../../deps.ts';
 import { unprocessable } from '../../errors.ts';
-import type { Body } from '../../http/body.ts';
+import type { Body } from '../../input.ts';
 import { useSubmissionToken } from '../../db/idempotency.ts';
 import { addIssueTag, existingTagIds, insertDevice, insertFullIssue, type IssueRow } from './repository.ts';
 import type { ProjectRow } from '../projects-auth/repository.ts';

@@ -4,9 +4,8 @@
 import type { z } from 'zod';
 import { IssueListQuery, type IssueListResponse } from '../../../../widget/src/protocol/issues.ts';
 import type { Deps } from '../../deps.ts';
-import { unprocessable } from '../../errors.ts';
-import { describeZodError } from '../../http/error-mapper.ts';
-import type { Body } from '../../http/body.ts';
+import { unprocessable, describeZodError } from '../../errors.ts';
+import type { Body } from '../../input.ts';
 import { listIssueRows, type IssueListFilter } from './repository.ts';
 import type { ProjectRow } from '../projects-auth/repository.ts';
 import { findLatestPublishedRelease } from '../releases/repository.ts';

@@ -6,7 +6,7 @@ import { EMAIL_PATTERN } from '../../../../widget/src/protocol/common.ts';
 import { PublishBody } from '../../../../widget/src/protocol/issues.ts';
 import type { Deps } from '../../deps.ts';
 import { forbidden } from '../../errors.ts';
-import type { Body } from '../../http/body.ts';
+import type { Body } from '../../input.ts';
 import { countIssueAttachments, findIssueByGlobalId, updateIssueColumns, type IssueRow } from './repository.ts';
 import { findProjectById, type ProjectRow } from '../projects-auth/repository.ts';
 import { findUserById } from '../projects-auth/users-repository.ts';

@@ -4,9 +4,8 @@
 import type { Issue } from '../../../../widget/src/protocol/issues.ts';
 import { IssueUpdateBody, UPDATE_STATUSES } from '../../../../widget/src/protocol/issues.ts';
 import type { Deps } from '../../deps.ts';
-import { forbidden, unprocessable } from '../../errors.ts';
-import { describeZodError } from '../../http/error-mapper.ts';
-import type { Body } from '../../http/body.ts';
+import { forbidden, unprocessable, describeZodError } from '../../errors.ts';
+import type { Body } from '../../input.ts';
 import { listIssueWatchers, updateIssueColumns, type IssueRow } from './repository.ts';
 import { findMember, listStatuses, type ProjectRow } from '../projects-auth/repository.ts';
 import { findLatestPublishedRelease, findRelease } from '../releases/repository.ts';

@@ -5,7 +5,7 @@ import { randomBytes } from 'node:crypto';
 import type { Readable } from 'node:stream';
 import type { Deps } from '../../deps.ts';
 import { ServiceError, badRequest, notFound, unprocessable } from '../../errors.ts';
-import type { Body } from '../../http/body.ts';
+import type { Body } from '../../input.ts';
 import {
   countAttachments, findAttachmentByLayerBlob, findAttachmentBySourceBlob, findBlobBySignedId, findBlobByUploadToken,
   insertAttachment, insertBlob, markBlobAttached, markBlobUploaded, type AttachmentRow, type BlobRow,

@@ -8,7 +8,7 @@ import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import type { Deps } from '../../deps.ts';
 import { badRequest, unprocessable } from '../../errors.ts';
-import type { Body } from '../../http/body.ts';
+import type { Body } from '../../input.ts';
 import {
   countAttachments, countOpenSegmentGroups, deleteBlobRow, deleteSegmentsOfAttachment, findAttachment, findIssueOfAttachment, insertAttachment,
   insertBlob, insertVideoSegment, linkSegmentsToAttachment, listSegmentsOfAttachment, listVideoSegments, markBlobAttached,

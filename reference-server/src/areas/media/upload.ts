@@ -4,7 +4,7 @@
 import { Readable } from 'node:stream';
 import type { Deps } from '../../deps.ts';
 import { badRequest, unprocessable } from '../../errors.ts';
-import type { Body } from '../../http/body.ts';
+import type { Body } from '../../input.ts';
 import { deleteBlobRow, insertAttachment, insertBlob, type BlobRow } from './repository.ts';
 import type { IssueRow } from '../issues/repository.ts';
 import { storageFor } from '../../storage/storage.ts';
