@@ -4,17 +4,15 @@
 import type { Context } from 'hono';
 import { Hono } from 'hono';
 import type { Deps } from '../../deps.ts';
-import { notFound } from '../../errors.ts';
 import { mediaTypeOf, readBody, readQuery } from '../../http/body.ts';
 import type { AppEnv } from '../../http/env.ts';
-import { findIssueByPathId, type IssueRow } from './repository.ts';
 import { askForDetails, setContactInfo, setReporterEmail } from './contact.ts';
 import { createIssue, type BodyEncoding } from './create.ts';
 import { listIssues } from './list.ts';
 import { publishIssue } from './publish.ts';
 import { renderIssue } from './render.ts';
 import { setArchived, updateIssue } from './update.ts';
-import { canSeeIssue } from './visibility.ts';
+import { findVisibleIssue } from './visibility.ts';
 import { withIdempotencyKey } from '../../http/idempotency.ts';
 
 const base = '/projects/:project_id/issues';
@@ -26,11 +24,8 @@ const CREATE_BODY_MAX = 64 * 1024 * 1024;
 const encodingOf = (c: Context): BodyEncoding => (mediaTypeOf(c).includes('json') ? 'json' : 'form');
 
 /** The issue of the path, or 404 when it does not exist or the caller may not see it. */
-function issueOf(deps: Deps, c: Context<AppEnv>): IssueRow {
-  const project = c.get('project');
-  const issue = findIssueByPathId(deps.db, project.id, c.req.param('issue_id') ?? '');
-  if (!issue || !canSeeIssue(deps, c.get('caller'), project, issue)) throw notFound('Issue not found.');
-  return issue;
+function issueOf(deps: Deps, c: Context<AppEnv>) {
+  return findVisibleIssue(deps, c.get('caller'), c.get('project'), c.req.param('issue_id') ?? '');
 }
 
 export function issueRoutes(deps: Deps) {

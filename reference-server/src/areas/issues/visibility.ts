@@ -2,7 +2,8 @@
 // that are neither hidden, pending moderation nor raw, plus their own (as reporter or through
 // the issue's draft JWT). The caller's standing is worked out once per request and cached.
 import type { Deps } from '../../deps.ts';
-import type { IssueRow } from './repository.ts';
+import { findIssueByPathId, type IssueRow } from './repository.ts';
+import { notFound } from '../../errors.ts';
 import type { ProjectRow } from '../projects-auth/repository.ts';
 import { standingOf } from '../projects-auth/access.ts';
 import type { Caller } from '../projects-auth/caller.ts';
@@ -54,4 +55,11 @@ export function canSeeIssue(deps: Pick<Deps, 'db'>, caller: Caller, project: Pro
 export function canEditDraft(deps: Pick<Deps, 'db'>, caller: Caller, project: ProjectRow, issue: IssueRow): boolean {
   const viewer = viewerOf(deps, caller, project);
   return viewer.team || ownsIssue(viewer, issue);
+}
+
+/** The issue of a path id, or 404 when it does not exist or the caller may not see it. */
+export function findVisibleIssue(deps: Deps, caller: Caller, project: ProjectRow, pathId: string): IssueRow {
+  const issue = findIssueByPathId(deps.db, project.id, pathId);
+  if (!issue || !canSeeIssue(deps, caller, project, issue)) throw notFound('Issue not found.');
+  return issue;
 }

@@ -3,13 +3,11 @@
 import { Hono, type Context } from 'hono';
 import type { MediaKind } from '../../../../widget/src/protocol/media.ts';
 import type { Deps } from '../../deps.ts';
-import { notFound } from '../../errors.ts';
 import { readBody } from '../../http/body.ts';
 import type { AppEnv } from '../../http/env.ts';
-import { findIssueByPathId, type IssueRow } from '../issues/repository.ts';
 import { deleteIssueMedia, listIssueMedia, renderAttachment } from './attachments.ts';
 import { confirmUpload, presignUpload } from './direct.ts';
-import { KIND_RULES, assertCanSeeIssue, assertCanWriteMedia } from './rules.ts';
+import { KIND_RULES, assertCanSeeIssue, assertCanWriteMedia, findIssueOfPath } from './rules.ts';
 import { receiveVideoSegment } from './segments.ts';
 import { uploadMultipart } from './upload.ts';
 
@@ -19,14 +17,10 @@ const MEDIA = ':media{(?:screenshots|log_files|binary_files|video_clips)}';
 /** Multipart framing on top of the file's own cap. */
 const MULTIPART_OVERHEAD = 1024 * 1024;
 
-function issueOf(deps: Deps, c: Context<AppEnv>): IssueRow {
-  const issue = findIssueByPathId(deps.db, c.get('project').id, c.req.param('issue_id') ?? '');
-  if (!issue) throw notFound('Issue not found.');
-  return issue;
-}
+const issueOf = (deps: Deps, c: Context<AppEnv>) => findIssueOfPath(deps, c.get('project'), c.req.param('issue_id') ?? '');
 
 /** The issue, after checking the caller may add media to it. */
-function writableIssue(deps: Deps, c: Context<AppEnv>): IssueRow {
+function writableIssue(deps: Deps, c: Context<AppEnv>) {
   const issue = issueOf(deps, c);
   assertCanWriteMedia(deps, c.get('caller'), c.get('project'), issue);
   return issue;

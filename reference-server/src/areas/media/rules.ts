@@ -2,7 +2,7 @@
 // allowed content types, size and per-issue count caps, and who may write media (decisions §3).
 import type { Deps } from '../../deps.ts';
 import { forbidden, notFound } from '../../errors.ts';
-import type { IssueRow } from '../issues/repository.ts';
+import { findIssueByPathId, type IssueRow } from '../issues/repository.ts';
 import type { ProjectRow } from '../projects-auth/repository.ts';
 import type { AttachmentKind } from './repository.ts';
 import type { MediaKind } from '../../../../widget/src/protocol/media.ts';
@@ -62,6 +62,13 @@ export function sanitizeFilename(name: string): string {
   const base = name.replace(/\\/g, '/').split('/').pop() ?? '';
   const clean = base.replace(/[\u0000-\u001f\u007f"]/g, '').trim();
   return clean.slice(0, 255);
+}
+
+/** The issue of a media path, or 404; whether the caller may see or write it is checked apart. */
+export function findIssueOfPath(deps: Pick<Deps, 'db'>, project: ProjectRow, pathId: string): IssueRow {
+  const issue = findIssueByPathId(deps.db, project.id, pathId);
+  if (!issue) throw notFound('Issue not found.');
+  return issue;
 }
 
 /** 404 for an issue the caller may not see (issues/visibility.ts), so its existence does not leak. */

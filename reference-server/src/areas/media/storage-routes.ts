@@ -5,9 +5,8 @@ import { Readable } from 'node:stream';
 import { Hono, type Context } from 'hono';
 import { bodyStream } from '../../http/body.ts';
 import type { Deps } from '../../deps.ts';
-import { notFound } from '../../errors.ts';
 import type { AppEnv } from '../../http/env.ts';
-import { findServableBlob } from './repository.ts';
+import { findServableObject } from './cdn.ts';
 import { receiveDirectUpload } from './direct.ts';
 import { storageFor } from '../../storage/storage.ts';
 
@@ -48,10 +47,7 @@ export function storageRoutes(deps: Deps) {
   });
 
   app.get('/cdn/:key', async (c) => {
-    const blob = findServableBlob(deps.db, c.req.param('key'));
-    const storage = storageFor(deps);
-    const stored = blob ? await storage.stat(blob.storage_key) : null;
-    if (!blob || !stored) throw notFound('No such object.');
+    const { blob, stored } = await findServableObject(deps, c.req.param('key'));
     const etag = `"${Buffer.from(blob.checksum, 'base64').toString('hex')}"`;
     const download = c.req.query('download');
     const headers: Record<string, string> = {
@@ -75,7 +71,7 @@ export function storageRoutes(deps: Deps) {
     headers['Content-Length'] = String(length);
     if (range) headers['Content-Range'] = `bytes ${range.start}-${range.end}/${stored.size}`;
     if (c.req.method === 'HEAD' || length === 0) return c.body(null, status, headers);
-    const stream = Readable.toWeb(storage.read(blob.storage_key, range ?? undefined)) as ReadableStream;
+    const stream = Readable.toWeb(storageFor(deps).read(blob.storage_key, range ?? undefined)) as ReadableStream;
     return new Response(stream, { status, headers });
   });
   return app;
