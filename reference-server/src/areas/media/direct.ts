@@ -11,7 +11,8 @@ import {
   insertAttachment, insertBlob, markBlobAttached, markBlobUploaded, type AttachmentRow, type BlobRow,
 } from './repository.ts';
 import type { IssueRow } from '../issues/repository.ts';
-import { storageFor, StorageWriteError } from '../../storage/storage.ts';
+import { storageFor } from '../../storage/storage.ts';
+import { StorageWriteError } from '../../storage/write-error.ts';
 import { ConfirmUploadBody, PresignedUploadBody, type ConfirmUploadResponse, type MediaKind, type PresignedUploadResponse } from '../../../../widget/src/protocol/media.ts';
 import type { Caller } from '../projects-auth/caller.ts';
 import { describeScreenshot, newStorageKey } from './attachments.ts';

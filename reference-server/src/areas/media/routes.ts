@@ -17,7 +17,8 @@ const MEDIA = ':media{(?:screenshots|log_files|binary_files|video_clips)}';
 /** Multipart framing on top of the file's own cap. */
 const MULTIPART_OVERHEAD = 1024 * 1024;
 
-const issueOf = (deps: Deps, c: Context<AppEnv>) => findIssueOfPath(deps, c.get('project'), c.req.param('issue_id') ?? '');
+const issueOf = (deps: Deps, c: Context<AppEnv>) =>
+  findIssueOfPath(deps, c.get('project'), c.req.param('issue_id') ?? '');
 
 /** The issue, after checking the caller may add media to it. */
 function writableIssue(deps: Deps, c: Context<AppEnv>) {

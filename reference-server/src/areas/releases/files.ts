@@ -5,7 +5,8 @@ import { Readable } from 'node:stream';
 import { RELEASE_LIMITS } from '../../../../widget/src/protocol/releases.ts';
 import type { Deps } from '../../deps.ts';
 import { unprocessable } from '../../errors.ts';
-import { storageFor, StorageWriteError } from '../../storage/storage.ts';
+import { storageFor } from '../../storage/storage.ts';
+import { StorageWriteError } from '../../storage/write-error.ts';
 
 export interface StoredFile {
   storage_key: string;

@@ -6,7 +6,8 @@ import { randomBytes } from 'node:crypto';
 import { Readable } from 'node:stream';
 import type { Deps } from '../../deps.ts';
 import { unprocessable } from '../../errors.ts';
-import { storageFor, StorageWriteError } from '../../storage/storage.ts';
+import { storageFor } from '../../storage/storage.ts';
+import { StorageWriteError } from '../../storage/write-error.ts';
 
 /** Our caps (the reference is silent): 10 files per request, 20 MB each, 50 MB per request body. */
 export const MAX_FILES_PER_REQUEST = 10;
