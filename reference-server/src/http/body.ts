@@ -5,9 +5,10 @@ import type { IncomingMessage } from 'node:http';
 import { Readable } from 'node:stream';
 import type { Context } from 'hono';
 import { badRequest, payloadTooLarge } from '../errors.ts';
+import type { Body } from '../input.ts';
 import { strictBody } from './strict.ts';
 
-export type Body = Record<string, unknown>;
+export type { Body };
 
 /** Splits `issue[custom][tags][]` into ['issue', 'custom', 'tags', '']. */
 export function splitKey(key: string): string[] {

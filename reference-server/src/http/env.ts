@@ -1,7 +1,7 @@
 // The Hono environment of every route: the caller, the project of /projects/{id} routes, the
 // request id.
-import type { Caller } from '../services/caller.ts';
-import type { ProjectRow } from '../repositories/projects.ts';
+import type { Caller } from '../areas/projects-auth/caller.ts';
+import type { ProjectRow } from '../areas/projects-auth/repository.ts';
 
 export interface AppEnv {
   Variables: {

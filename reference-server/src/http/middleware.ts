@@ -6,9 +6,9 @@ import { matchedRoutes } from 'hono/route';
 import { randomUUID } from 'node:crypto';
 import type { Deps } from '../deps.ts';
 import { badRequest, notFound } from '../errors.ts';
-import { findProjectByPublicId } from '../repositories/projects.ts';
-import { assertCanViewProject } from '../services/access.ts';
-import { resolveCaller } from '../services/caller.ts';
+import { findProjectByPublicId } from '../areas/projects-auth/repository.ts';
+import { assertCanViewProject } from '../areas/projects-auth/access.ts';
+import { resolveCaller } from '../areas/projects-auth/caller.ts';
 import type { AppEnv } from './env.ts';
 import { strictQuery } from './strict.ts';
 
