@@ -10,10 +10,11 @@ let server: TestServer;
 beforeAll(async () => { server = await startTestServer({ seed: false }); });
 afterAll(() => server.close());
 
-/** Every `METHOD /path` of the decisions §2 table, one row at a time, normalised. */
+/** Every `METHOD /path` of the operation paths table of docs/api-choices.md, one row at a time, normalised. */
 function decisionPaths(): string[] {
-  const text = readFileSync(join(import.meta.dirname, '../../../shared/spec/decisions.md'), 'utf8');
-  const section = text.slice(text.indexOf('## 2.'), text.indexOf('## 3.'));
+  const text = readFileSync(join(import.meta.dirname, '../../docs/api-choices.md'), 'utf8');
+  const start = text.indexOf('## Operation paths');
+  const section = text.slice(start, text.indexOf('\n## ', start + 1));
   const found = new Set<string>();
   for (const line of section.split('\n').filter((l) => l.startsWith('| ') && !l.startsWith('| Operation'))) {
     const cell = line.split(' | ')[1] ?? '';
