@@ -9,7 +9,10 @@ import { callerMiddleware, commitGroupMiddleware, projectMiddleware, requestId, 
 import { docsRoutes } from './http/docs.ts';
 import { staticRoutes } from './http/static.ts';
 
-/** `/projects/pr-1.json` routes as `/projects/pr-1` (decisions §1); storage keys are left alone. */
+/**
+ * `/projects/pr-1.json` routes as `/projects/pr-1` (docs/api-choices.md#paths-and-the-json-suffix); storage keys are
+ * left alone.
+ */
 export function stripJsonSuffix(request: Request, keep: readonly string[] = ['/cdn/', '/storage/']): string {
   const url = request.url;
   const start = url.indexOf('/', url.indexOf('://') + 3);

@@ -10,7 +10,7 @@ import type { JwtService } from './areas/projects-auth/jwt.ts';
 export interface ServerConfig {
   /** Base URL clients reach the server at; media URLs and `url` fields are built from it. */
   publicUrl: string;
-  /** --strict: refuse what the real service tolerates (decisions §9). */
+  /** --strict: refuse what the real service tolerates (docs/api-choices.md#strict-mode). */
   strict: boolean;
   /** /__admin is mounted (refused from non-loopback addresses even then). */
   admin: boolean;

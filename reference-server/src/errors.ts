@@ -27,7 +27,9 @@ export function describeZodError(error: ZodError): string {
   return path ? `${path}: ${issue.message}` : issue.message;
 }
 
-/** Status of each code, as the reference's Errors section and decisions §1 list them. */
+/**
+ * Status of each code, as the reference's Errors section and docs/api-choices.md#error-bodies-and-statuses list them.
+ */
 export const STATUS_OF: Record<ErrorCode, 400 | 401 | 403 | 404 | 409 | 413 | 422 | 500> = {
   bad_request: 400,
   unauthenticated: 401,

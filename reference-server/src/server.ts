@@ -29,7 +29,7 @@ export interface ServerOptions {
 export function createDeps(options: ServerOptions = {}): Deps {
   const db = openDatabase(options.db ?? ':memory:');
   // A clock moved by /__admin/clock stays moved across a restart on the same database file, so a
-  // job that came due before the restart runs after it (decisions §8).
+  // job that came due before the restart runs after it (docs/api-choices.md#background-jobs).
   const clock = createControllableClock(options.now ?? new Date(Date.now() + getClockOffset(db)));
   const storageDir = options.storageDir ?? join(tmpdir(), `glitchbox-storage-${process.pid}-${Date.now()}`);
   mkdirSync(storageDir, { recursive: true });

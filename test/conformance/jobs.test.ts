@@ -1,4 +1,4 @@
-// Durable jobs (decisions §8) on a real SQLite file: due by the server clock, exponential
+// Durable jobs (docs/api-choices.md#background-jobs) on a real SQLite file: due by the server clock, exponential
 // backoff, a crash mid-job (the lease lapses, the job runs again), survival across a restart,
 // kinds this server does not know left alone, the loop, and /__admin/jobs/run.
 import { mkdtempSync, rmSync } from 'node:fs';

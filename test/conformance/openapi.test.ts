@@ -1,5 +1,5 @@
 // The OpenAPI document generated from the protocol module, the offline docs page, and the
-// protocol's completeness against every path of decisions §2.
+// protocol's completeness against every path of docs/api-choices.md#operation-paths.
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -38,7 +38,7 @@ function decisionPaths(): string[] {
 }
 
 describe('protocol module', () => {
-  it('declares every operation path of decisions §2', () => {
+  it('declares every operation path of docs/api-choices.md#operation-paths', () => {
     const declared = new Set(Object.values(operations).flatMap((op) => op.methods.map((m) => `${m} ${op.path}`)));
     const expected = decisionPaths();
     expect(expected.length).toBeGreaterThan(50);

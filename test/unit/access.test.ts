@@ -33,7 +33,7 @@ beforeEach(() => {
   project = findProjectByPublicId(deps.db, PROJECT_ID)!;
 });
 
-describe('roles and scopes (decisions §3)', () => {
+describe('roles and scopes (docs/api-choices.md#role-scopes)', () => {
   it('gives each role its scopes, and the legacy issues.<verb> aliases the same answer', async () => {
     const dev = await as(`Bearer ${PATS.developer}`);
     const support = await as(`Bearer ${PATS.support}`);

@@ -1,6 +1,6 @@
 // What the inbox reads from the API. Resource shapes come from the protocol module (type-only
 // imports, so no schema code ships); the attachment and notification views are narrowed here
-// to the members the reference and decisions §6 name.
+// to the members the reference and docs/api-choices.md#admin-surface name.
 import type { ReportKind } from '../../../widget/src/protocol/events.ts';
 
 export type { Issue } from '../../../widget/src/protocol/issues.ts';
@@ -38,7 +38,9 @@ export interface MediaSet {
   video_clips: Attachment[];
 }
 
-/** One row of GET /__admin/notifications (decisions §6); the shape lives in the protocol module. */
+/**
+ * One row of GET /__admin/notifications (docs/api-choices.md#admin-surface); the shape lives in the protocol module.
+ */
 export type { NotificationRecord } from '../../../widget/src/protocol/fixtures.ts';
 
 export interface SimilarIssue {

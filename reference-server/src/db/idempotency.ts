@@ -1,4 +1,4 @@
-// Stored first responses for Idempotency-Key (decisions §1), kept 24 hours.
+// Stored first responses for Idempotency-Key (docs/api-choices.md#idempotency), kept 24 hours.
 import { stmt, type Db } from './database.ts';
 
 export interface IdempotencyRow {

@@ -59,7 +59,7 @@ export function mediaTypeOf(c: Context): string {
   return (c.req.header('content-type') ?? '').split(';')[0].trim().toLowerCase();
 }
 
-/** Hard cap on a non-upload body before parsing (decisions §1: 413). */
+/** Hard cap on a non-upload body before parsing (docs/api-choices.md#error-bodies-and-statuses: 413). */
 export const MAX_BODY_BYTES = 8 * 1024 * 1024;
 
 /**
@@ -106,7 +106,7 @@ export async function readText(c: Context, max: number): Promise<string> {
 
 export async function readBody(c: Context, options: { maxBytes?: number } = {}): Promise<Body> {
   const body = await parseBody(c, options);
-  // --strict (decisions §9): parameters the operation does not take are 400.
+  // --strict (docs/api-choices.md#strict-mode): parameters the operation does not take are 400.
   if (c.get('strict')) strictBody(c, body, mediaTypeOf(c).includes('json') ? 'json' : 'form');
   return body;
 }

@@ -8,7 +8,7 @@ export interface AppEnv {
     caller: Caller;
     project: ProjectRow;
     requestId: string;
-    /** Set under --strict (decisions §9): readBody checks parameters against the operation. */
+    /** Set under --strict (docs/api-choices.md#strict-mode): readBody checks parameters against the operation. */
     strict: boolean;
   };
 }

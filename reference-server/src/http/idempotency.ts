@@ -1,5 +1,5 @@
-// Idempotency-Key on the create operations of issues, feature requests and tickets (decisions §1): the
-// same key from the same caller within 24 hours answers the first success again and creates
+// Idempotency-Key on the create operations of issues, feature requests and tickets (docs/api-choices.md#idempotency):
+// the same key from the same caller within 24 hours answers the first success again and creates
 // nothing; the same key with another body is 422. Failures are not stored, so a corrected
 // retry can still succeed. A blank key is no key (the header is an extension clients may send
 // unset), never a refusal.
@@ -56,7 +56,7 @@ export async function withIdempotencyKey(
   create: () => Promise<StoredResponse>,
 ): Promise<StoredResponse> {
   // The key is an extension the real service lacks, so no value of it refuses a create: a blank
-  // header is no key at all, and a key too long to store is kept by its digest (decisions §1).
+  // header is no key at all, and a key too long to store is kept by its digest (docs/api-choices.md#idempotency).
   const given = key?.trim() ?? '';
   if (given.length === 0) return create();
   const trimmed = given.length > MAX_KEY_LENGTH ? `sha256:${createHash('sha256').update(given).digest('hex')}` : given;

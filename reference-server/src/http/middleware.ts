@@ -50,8 +50,8 @@ export function commitGroupMiddleware(deps: Deps): MiddlewareHandler<AppEnv> {
 
 /**
  * Whether a route handler (not only middleware) answers this method and path. An unknown route or
- * a wrong method is 404 (decisions §1) before any credential or project check, as routing comes
- * first in the real service: no 401 for a path that does not exist.
+ * a wrong method is 404 (docs/api-choices.md#error-bodies-and-statuses) before any credential or project check, as
+ * routing comes first in the real service: no 401 for a path that does not exist.
  */
 export function hasEndpoint(c: Context): boolean {
   return matchedRoutes(c).some((route) => route.method !== 'ALL' /* app.use() middleware */);
@@ -67,7 +67,7 @@ export function callerMiddleware(deps: Deps): MiddlewareHandler<AppEnv> {
 
 /**
  * Loads the project named by the path, checks `Service-Project-ID` (alias `BetaHub-Project-ID`)
- * against it (decisions §1) and the caller's right to see it (401 before 403).
+ * against it (docs/api-choices.md#project-header) and the caller's right to see it (401 before 403).
  */
 export function projectMiddleware(deps: Deps): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
@@ -89,7 +89,7 @@ export function projectMiddleware(deps: Deps): MiddlewareHandler<AppEnv> {
 }
 
 /**
- * --strict (decisions §9): unknown query parameters are 400 here, unknown body parameters and
+ * --strict (docs/api-choices.md#strict-mode): unknown query parameters are 400 here, unknown body parameters and
  * form booleans outside 1/0/true/false when readBody parses the body.
  */
 export function strictMiddleware(deps: Deps): MiddlewareHandler<AppEnv> {

@@ -1,4 +1,4 @@
-// --strict (decisions §9): what the real service silently tolerates is answered with 400 naming
+// --strict (docs/api-choices.md#strict-mode): what the real service silently tolerates is answered with 400 naming
 // the rule of the reference that was broken. The missing project header is checked by the
 // project middleware; this module checks parameters against the operation's declared schemas
 // (widget/src/protocol, the same schemas the OpenAPI document is built from): a query or body
@@ -82,7 +82,7 @@ function operationOf(method: string, path: string): StrictOperation | undefined 
   return compiled.find((o) => o.methods.includes(method as never) && o.pattern.test(bare));
 }
 
-const RULE = 'strict mode (decisions §9): the reference lists the parameters of each operation, and the real service silently ignores any other';
+const RULE = 'strict mode (docs/api-choices.md#strict-mode): the reference lists the parameters of each operation, and the real service silently ignores any other';
 
 function checkKeys(where: 'query' | 'body', allowed: KeySet | null, value: Record<string, unknown>, op: Operation): void {
   if (!allowed) return;
@@ -108,7 +108,7 @@ function checkFlags(value: Record<string, unknown>, path: string): void {
   for (const [key, child] of Object.entries(value)) {
     const name = path ? `${path}[${key}]` : key;
     if (typeof child === 'string' && FLAG_KEYS.has(key) && !['1', '0', 'true', 'false'].includes(child)) {
-      throw badRequest(`The form boolean ${name}=${child} is not one of 1, 0, true, false (reference, custom field rule 2: the top-level form booleans accept 1/0 and true/false; strict mode, decisions §9).`);
+      throw badRequest(`The form boolean ${name}=${child} is not one of 1, 0, true, false (reference, custom field rule 2: the top-level form booleans accept 1/0 and true/false; strict mode, docs/api-choices.md#strict-mode).`);
     }
     if (!path && child && typeof child === 'object' && !Array.isArray(child) && !(child instanceof Blob)) checkFlags(child as Record<string, unknown>, name);
   }

@@ -1,4 +1,4 @@
-// The durable jobs table (decisions §8): due jobs are leased, run, then completed or retried.
+// The durable jobs table (docs/api-choices.md#background-jobs): due jobs are leased, run, then completed or retried.
 // A lease is a time on the server clock; a runner that dies mid-job leaves it to lapse.
 import { stmt, type Db } from '../db/database.ts';
 

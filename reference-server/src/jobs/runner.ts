@@ -1,4 +1,4 @@
-// Runs durable jobs (decisions §8): handlers register by kind; due jobs are leased from the
+// Runs durable jobs (docs/api-choices.md#background-jobs): handlers register by kind; due jobs are leased from the
 // table, so a job survives a restart and a crash mid-run (its lease lapses and it runs again).
 // Handlers must therefore be idempotent: a job can run again after it did its work.
 import type { Clock } from '../clock.ts';

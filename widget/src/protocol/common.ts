@@ -33,7 +33,7 @@ export const DISCORD_ID_PATTERN = /^\d+$/;
 export const Email = z.string().regex(EMAIL_PATTERN, 'email with one @ and no spaces');
 export const DiscordId = z.string().regex(DISCORD_ID_PATTERN, 'discord id of digits only');
 
-/** Form booleans the real clients send (decisions §1): 1, 0, true, false, True, False. */
+/** Form booleans the real clients send (docs/api-choices.md#form-booleans): 1, 0, true, false, True, False. */
 export const FormBoolean = z.union([
   z.boolean(),
   z.enum(['1', '0', 'true', 'false', 'True', 'False']).transform((v) => v === '1' || v.toLowerCase() === 'true'),

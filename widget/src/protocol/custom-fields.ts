@@ -1,4 +1,4 @@
-// Custom field definitions (decisions §2) and the value shapes of issue custom fields.
+// Custom field definitions (docs/api-choices.md#operation-paths) and the value shapes of issue custom fields.
 import { z } from 'zod';
 import { ListPagination } from './common.ts';
 import { defineOperation } from './operation.ts';

@@ -1,4 +1,4 @@
-// Feature requests (suggestions): reference "Feature requests", decisions §2 paths. The record
+// Feature requests (suggestions): reference "Feature requests", docs/api-choices.md#operation-paths paths. The record
 // beyond the search item is ours (the reference shows only id, title, status, created_at).
 import { z } from 'zod';
 import { DiscordId, Email, FormBoolean, ListPagination, ProjectId, Timestamp, UserRef } from './common.ts';
@@ -84,7 +84,10 @@ export const FeatureRequestListResponse = z.object({
   project_id: ProjectId,
 });
 
-/** `query` is required unless `scoped_id` is given; a missing query is 400 (decisions §1). */
+/**
+ * `query` is required unless `scoped_id` is given; a missing query is 400
+ * (docs/api-choices.md#error-bodies-and-statuses).
+ */
 export const FeatureRequestSearchParams = z.object({
   query: z.string().max(1000).optional(),
   skip_ids: z.union([z.string(), z.array(z.union([z.string(), z.number()]))]).optional(),

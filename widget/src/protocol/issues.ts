@@ -1,4 +1,4 @@
-// Issues (bug reports): operations of the reference's Issues section with decisions §2 paths,
+// Issues (bug reports): operations of the reference's Issues section with docs/api-choices.md#operation-paths paths,
 // and their wire shapes: the Issue object, the create body (in its JSON form; form and
 // multipart bodies are nested into the same shape first), the list query, update and the
 // draft-flow bodies.
@@ -18,7 +18,7 @@ export const UPDATE_PRIORITIES = ['low', 'medium', 'high', 'critical'] as const;
 export const DEBUG_SEVERITIES = ['info', 'warning', 'danger'] as const;
 export const ASK_FOR_DETAILS_WHAT = ['steps', 'screenshot', 'video', 'logs', 'device'] as const;
 
-/** Top-level form flags (decisions §1): 1, 0, true, false, True, False, or a JSON boolean. */
+/** Top-level form flags (docs/api-choices.md#form-booleans): 1, 0, true, false, True, False, or a JSON boolean. */
 export const FlagBoolean = z.union([
   z.boolean(),
   z.enum(['1', '0', 'true', 'false', 'True', 'False']).transform((v) => v === '1' || v.toLowerCase() === 'true'),
@@ -104,7 +104,7 @@ export const AskForDetailsBody = z.looseObject({
   comment: z.string().max(10_000).optional(),
 });
 
-/** `x=a` or `x[]=a&x[]=b`, at most 50 items (decisions §1: more is 422). */
+/** `x=a` or `x[]=a&x[]=b`, at most 50 items (docs/api-choices.md#refusal-statuses: more is 422). */
 const ArrayFilter = z.union([z.string(), z.array(z.string())]).optional().transform((v, ctx) => {
   const list = v === undefined || v === '' ? [] : Array.isArray(v) ? v.filter((x) => x !== '') : [v];
   if (list.length > 50) ctx.addIssue({ code: 'custom', message: `accepts at most 50 items, got ${list.length}` });

@@ -1,4 +1,4 @@
-// Loads a fixture document (decisions §7) in one transaction: all of it or, on any problem,
+// Loads a fixture document (docs/api-choices.md#fixture-format) in one transaction: all of it or, on any problem,
 // nothing, with a 422 naming the path of the offending entry.
 import { FixtureDocument, TOKEN_FLAGS, type FixtureResult } from '../../../../widget/src/protocol/fixtures.ts';
 import type { Deps } from '../../deps.ts';

@@ -1,4 +1,4 @@
-// The /__admin test surface (decisions §6): reset, fixtures, clock, jobs, notifications.
+// The /__admin test surface (docs/api-choices.md#admin-surface): reset, fixtures, clock, jobs, notifications.
 // Mounted unless --no-admin, and refused from any address that is not loopback.
 import { Hono } from 'hono';
 import { ClockRequest, type NotificationList } from '../../../../widget/src/protocol/fixtures.ts';

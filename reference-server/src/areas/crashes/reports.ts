@@ -1,4 +1,4 @@
-// Unreal crash reports (decisions §2): POST /crashes/unreal/{token}. The path's project token
+// Unreal crash reports (docs/api-choices.md#operation-paths): POST /crashes/unreal/{token}. The path's project token
 // needs can_report_crash and is counted by the per-IP daily counter ('crash_report'); the
 // container is parsed (container.ts), a `raw` issue is created titled from the crash
 // context, the minidump is attached as a binary file and the logs (and the context XML) as

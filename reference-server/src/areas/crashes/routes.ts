@@ -1,4 +1,4 @@
-// Crash reports (decisions §2): POST /crashes/unreal/{token}, outside /projects because the
+// Crash reports (docs/api-choices.md#operation-paths): POST /crashes/unreal/{token}, outside /projects because the
 // CrashReportClient only knows a URL. The body is the raw compressed container, read with a cap.
 import { Hono } from 'hono';
 import type { Deps } from '../../deps.ts';
@@ -7,7 +7,10 @@ import type { AppEnv } from '../../http/env.ts';
 import { clientIp } from '../../http/middleware.ts';
 import { reportUnrealCrash } from './reports.ts';
 
-/** A compressed upload above this is refused before it is read whole (decisions §1: 413). */
+/**
+ * A compressed upload above this is refused before it is read whole (docs/api-choices.md#error-bodies-and-statuses:
+ * 413).
+ */
 export const MAX_CRASH_UPLOAD_BYTES = 100 * 1024 * 1024;
 
 async function readCapped(request: Request, max: number): Promise<Uint8Array> {

@@ -1,4 +1,4 @@
-// Game facts routes (decisions §2): GET, and PUT or PATCH with {game_fact: {...}}.
+// Game facts routes (docs/api-choices.md#operation-paths): GET, and PUT or PATCH with {game_fact: {...}}.
 import { Hono } from 'hono';
 import { GameFactsUpdateBody } from '../../../../widget/src/protocol/game-facts.ts';
 import type { Deps } from '../../deps.ts';

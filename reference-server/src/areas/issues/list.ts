@@ -1,5 +1,5 @@
 // GET /projects/{pid}/issues: the reference's filters turned into one SQL filter, visibility per
-// decisions §3 (non-team callers see public issues plus their own), raw issues hidden unless
+// docs/api-choices.md#visibility (non-team callers see public issues plus their own), raw issues hidden unless
 // asked for, newest first, per_page clamped.
 import type { z } from 'zod';
 import { IssueListQuery, type IssueListResponse } from '../../../../widget/src/protocol/issues.ts';

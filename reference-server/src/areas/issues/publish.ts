@@ -1,6 +1,6 @@
 // Publishing a draft: hidden becomes open, required custom fields are enforced, include flags
 // are applied, and with email_my_report the reporter gets a copy. Also the durable automatic
-// publish job of `publish_after` (decisions §8), which survives a restart of the server.
+// publish job of `publish_after` (docs/api-choices.md#background-jobs), which survives a restart of the server.
 import type { Issue } from '../../../../widget/src/protocol/issues.ts';
 import { EMAIL_PATTERN } from '../../../../widget/src/protocol/common.ts';
 import { PublishBody } from '../../../../widget/src/protocol/issues.ts';

@@ -30,7 +30,7 @@ export function statusDisplay(statuses: Map<string, string>, status: string): st
   return statuses.get(status) ?? BUILT_IN_DISPLAY[status] ?? status.split('_').filter(Boolean).map((w) => w[0].toUpperCase() + w.slice(1)).join(' ');
 }
 
-/** Published issues link by scoped id, drafts by their stable g- form (decisions §1). */
+/** Published issues link by scoped id, drafts by their stable g- form (docs/api-choices.md#issue-urls). */
 export function issueUrl(deps: Pick<Deps, 'config'>, project: ProjectRow, issue: IssueRow): string {
   const id = issue.status === 'hidden' ? `g-${issue.id}` : String(issue.scoped_id);
   return `${deps.config.publicUrl}/projects/${project.public_id}/issues/${id}`;

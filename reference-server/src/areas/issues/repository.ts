@@ -34,7 +34,7 @@ export interface IssueRow {
 
 export type NewIssue = Omit<IssueRow, 'id' | 'scoped_id' | 'duplicate_of_issue_id' | 'archived' | 'discord_message' | 'publish_at'> &
   Partial<Pick<IssueRow, 'archived' | 'discord_message' | 'publish_at' | 'duplicate_of_issue_id'>> &
-  /** Given ids (fixture documents, decisions §7 "ids may be given"); generated when absent. */
+  /** Given ids (fixture documents, docs/api-choices.md#fixture-format "ids may be given"); generated when absent. */
   { id?: number | null; scoped_id?: number | null };
 
 /** Inserts with scoped_id = the project's highest + 1 unless given, in one statement so two writers never collide. */
@@ -169,7 +169,7 @@ export interface IssueListFilter {
   /** Integration services an issue must have been sent to (any of them); null: no filter. */
   sentTo: string[] | null;
   tagIds: number[];
-  /** Non-team viewers see public issues plus their own (decisions §3). */
+  /** Non-team viewers see public issues plus their own (docs/api-choices.md#visibility). */
   restrictTo: { userId: number | null; issueId: number | null } | null;
   limit: number;
   offset: number;

@@ -1,4 +1,4 @@
-// Issue routes (decisions §2): list, create, show, update, publish, contact info, ask for
+// Issue routes (docs/api-choices.md#operation-paths): list, create, show, update, publish, contact info, ask for
 // details, archive. Thin: read the body or query, find the issue the caller may see, call a
 // service, answer. The id param is constrained so /issues/search belongs to the search area.
 import type { Context } from 'hono';

@@ -1,6 +1,6 @@
-// Deterministic stand-ins for the service's AI steps (decisions §4): title, steps formatting,
-// priority prediction, score, and device_info parsing. Pure functions, so tests can assert on
-// them; the rules are listed in docs/sections/issues.md.
+// Deterministic stand-ins for the service's AI steps (docs/api-choices.md#stand-ins-for-the-ai): title, steps
+// formatting, priority prediction, score, and device_info parsing. Pure functions, so tests can assert on
+// them; the rules are listed in docs/api/issues.md.
 
 export const TITLE_MAX = 80;
 

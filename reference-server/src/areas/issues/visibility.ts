@@ -1,4 +1,4 @@
-// Who sees which issue (decisions §3): the team sees every issue; everyone else sees issues
+// Who sees which issue (docs/api-choices.md#visibility): the team sees every issue; everyone else sees issues
 // that are neither hidden, pending moderation nor raw, plus their own (as reporter or through
 // the issue's draft JWT). The caller's standing is worked out once per request and cached.
 import type { Deps } from '../../deps.ts';

@@ -1,4 +1,4 @@
-// The knowledge-base question (decisions §2): the support_knowledge module must be enabled
+// The knowledge-base question (docs/api-choices.md#operation-paths): the support_knowledge module must be enabled
 // (404 otherwise: the feature does not exist on that project), project tokens need
 // can_search_knowledge_base, and the per-IP daily counter 'knowledge_base' applies. The answer
 // quotes the best passages (passage-index.ts) and lists where each came from.

@@ -1,4 +1,5 @@
-// Knowledge-base route (decisions §2): POST /projects/{pid}/support_knowledge/ask with {question}.
+// Knowledge-base route (docs/api-choices.md#operation-paths): POST /projects/{pid}/support_knowledge/ask with
+// {question}.
 import { Hono } from 'hono';
 import { KnowledgeQuestion } from '../../../../widget/src/protocol/knowledge-base.ts';
 import type { Deps } from '../../deps.ts';

@@ -26,7 +26,7 @@ export function cdnUrl(deps: Pick<Deps, 'config'>, key: string): string {
   return `${deps.config.publicUrl}/cdn/${key}`;
 }
 
-/** The deterministic stand-in for the AI screenshot caption (decisions §4). */
+/** The deterministic stand-in for the AI screenshot caption (docs/api-choices.md#stand-ins-for-the-ai). */
 export function describeScreenshot(issue: IssueRow): string {
   const title = issue.title.trim().slice(0, 120);
   return title ? `Screenshot of "${title}"` : 'Screenshot';
@@ -48,7 +48,7 @@ function userRef(deps: Pick<Deps, 'db'>, userId: number | null): UserRefOut {
 /**
  * One attachment as the listing, the upload answers and the Issue object render it. `user` is
  * the issue's reporter for screenshots and the uploader otherwise; like every reporter it is
- * shown to the team only (decisions §3), null for everyone else.
+ * shown to the team only (docs/api-choices.md#visibility), null for everyone else.
  */
 export function toAttachmentRecord(deps: Pick<Deps, 'db' | 'config'>, row: AttachmentWithKeys, issue: IssueRow, showUsers: boolean): Record<string, unknown> {
   const userId = row.kind === 'screenshot' ? issue.reporter_user_id : row.user_id;
@@ -168,7 +168,7 @@ export function renderAttachment(deps: Deps, caller: Caller, project: ProjectRow
   return toAttachmentRecord(deps, row, issue, isTeam(deps, caller, project));
 }
 
-/** DELETE …/{media}/{id}: developer-level access only (decisions §2). */
+/** DELETE …/{media}/{id}: developer-level access only (docs/api-choices.md#operation-paths). */
 export function deleteIssueMedia(deps: Deps, caller: Caller, project: ProjectRow, issue: IssueRow, media: MediaKind, idText: string): void {
   if (!isDeveloperLevel(deps, caller, project)) throw forbidden('Only developers may delete media.');
   const id = /^\d+$/.test(idText) ? Number(idText) : NaN;

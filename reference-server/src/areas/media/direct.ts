@@ -1,5 +1,5 @@
-// The three-step direct upload (reference "Direct media upload", decisions §5): presign with
-// the declared name, size, MD5 and type; the storage PUT, streamed and checked like S3 checks a
+// The three-step direct upload (reference "Direct media upload", docs/api-choices.md#storage-and-media-urls): presign
+// with the declared name, size, MD5 and type; the storage PUT, streamed and checked like S3 checks a
 // presigned PUT; confirm, which turns the uploaded blob into an attachment (idempotently).
 import { randomBytes } from 'node:crypto';
 import type { Readable } from 'node:stream';
@@ -18,7 +18,9 @@ import type { Caller } from '../projects-auth/caller.ts';
 import { describeScreenshot, newStorageKey } from './attachments.ts';
 import { KIND_RULES, describeAllowed, isAllowedContentType, sanitizeFilename } from './rules.ts';
 
-/** The upload URL is short-lived (decisions §5); the blob_signed_id outlives it for a day. */
+/**
+ * The upload URL is short-lived (docs/api-choices.md#storage-and-media-urls); the blob_signed_id outlives it for a day.
+ */
 export const UPLOAD_URL_TTL_MS = 5 * 60_000;
 export const SIGNED_ID_TTL_MS = 24 * 3_600_000;
 export const PURGE_JOB = 'media.purge_unconfirmed_upload';

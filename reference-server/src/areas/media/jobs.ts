@@ -1,4 +1,4 @@
-// The durable jobs of the media area (decisions §8): purge a direct upload never confirmed
+// The durable jobs of the media area (docs/api-choices.md#background-jobs): purge a direct upload never confirmed
 // once its blob_signed_id expires, transcode a video clip, merge video segments.
 import type { Deps } from '../../deps.ts';
 import type { JobHandler } from '../../jobs/runner.ts';

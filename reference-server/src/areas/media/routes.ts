@@ -1,4 +1,4 @@
-// Media routes under an issue (decisions §2): multipart upload, listing, deletion, the direct
+// Media routes under an issue (docs/api-choices.md#operation-paths): multipart upload, listing, deletion, the direct
 // upload's presign and confirm steps, and video segments. Thin: read input, call a service.
 import { Hono, type Context } from 'hono';
 import type { MediaKind } from '../../../../widget/src/protocol/media.ts';

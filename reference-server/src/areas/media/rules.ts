@@ -1,5 +1,6 @@
 // The rules of each media kind (reference "Direct media upload" and "Limits"): path names,
-// allowed content types, size and per-issue count caps, and who may write media (decisions §3).
+// allowed content types, size and per-issue count caps, and who may write media
+// (docs/api-choices.md#draft-and-media-writers).
 import type { Deps } from '../../deps.ts';
 import { forbidden, notFound } from '../../errors.ts';
 import { findIssueByPathId, type IssueRow } from '../issues/repository.ts';
@@ -77,8 +78,8 @@ export function assertCanSeeIssue(deps: Pick<Deps, 'db'>, caller: Caller, projec
 }
 
 /**
- * Media writes (decisions §3): the issue's draft JWT (Bearer, or after the token in FormUser),
- * the project token itself, the team, and the signed-in user who reported the issue. Someone
+ * Media writes (docs/api-choices.md#draft-and-media-writers): the issue's draft JWT (Bearer, or after the token in
+ * FormUser), the project token itself, the team, and the signed-in user who reported the issue. Someone
  * who may neither write nor see the issue gets 404, so its existence does not leak.
  */
 export function canWriteMedia(deps: Pick<Deps, 'db'>, caller: Caller, project: ProjectRow, issue: IssueRow): boolean {

@@ -1,4 +1,4 @@
-// Video recorded in parts (decisions §2, WebGL builds): `video_segments` stores each part and,
+// Video recorded in parts (docs/api-choices.md#operation-paths, WebGL builds): `video_segments` stores each part and,
 // once a group has all `merge_total` parts, one video clip is created and a job merges them:
 // byte-concatenation where the parts are continuations of one recording, ffmpeg otherwise.
 import { createWriteStream, mkdtempSync, rmSync, writeFileSync } from 'node:fs';

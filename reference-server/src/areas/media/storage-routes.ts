@@ -1,5 +1,5 @@
-// The storage emulator's two unauthenticated endpoints (decisions §5): the direct-upload PUT,
-// streamed straight from the socket, and the CDN GET with Content-Disposition, ETag,
+// The storage emulator's two unauthenticated endpoints (docs/api-choices.md#storage-and-media-urls): the direct-upload
+// PUT, streamed straight from the socket, and the CDN GET with Content-Disposition, ETag,
 // If-None-Match and single byte ranges (206) so a video can seek.
 import { Readable } from 'node:stream';
 import { Hono, type Context } from 'hono';

@@ -1,4 +1,4 @@
-// Multipart uploads (decisions §2): screenshot[image] (+ screenshot[layer_a]), log_file[file] or
+// Multipart uploads (docs/api-choices.md#operation-paths): screenshot[image] (+ screenshot[layer_a]), log_file[file] or
 // the inline log_file[contents], binary_file[file], video_clip[video], each with [name] and
 // [developer_private]. Same type, size and count rules as the direct upload.
 import { Readable } from 'node:stream';

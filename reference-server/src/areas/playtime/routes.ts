@@ -1,4 +1,4 @@
-// Playtime session routes (decisions §2): create, heartbeat (PUT or PATCH), and the team read.
+// Playtime session routes (docs/api-choices.md#operation-paths): create, heartbeat (PUT or PATCH), and the team read.
 import { Hono } from 'hono';
 import { PlaytimeSessionCreateBody, PlaytimeSessionUpdateBody } from '../../../../widget/src/protocol/playtime.ts';
 import type { Deps } from '../../deps.ts';

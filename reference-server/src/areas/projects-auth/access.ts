@@ -1,4 +1,4 @@
-// Who may do what: project visibility (401 before 403), roles and their scopes (decisions §3),
+// Who may do what: project visibility (401 before 403), roles and their scopes (docs/api-choices.md#role-scopes),
 // the nine project-token flags with the reference's 403 messages, the per-IP daily counter,
 // the NDA gate and the organization's monthly bug-report quota.
 import { toUtcDay } from '../../clock.ts';

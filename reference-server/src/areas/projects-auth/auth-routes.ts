@@ -1,4 +1,4 @@
-// POST /auth/verify: what the Authorization header is, and for which project (decisions §2).
+// POST /auth/verify: what the Authorization header is, and for which project (docs/api-choices.md#operation-paths).
 import { Hono } from 'hono';
 import type { Deps } from '../../deps.ts';
 import type { AppEnv } from '../../http/env.ts';

@@ -33,7 +33,7 @@ export function assertCanManageReleases(deps: Pick<Deps, 'db'>, caller: Caller, 
   requireScope(deps, caller, project, RELEASES_MANAGE);
 }
 
-/** `rel-<n>` or `<n>` (decisions §1); anything else names no release. */
+/** `rel-<n>` or `<n>` (docs/api-choices.md#path-ids); anything else names no release. */
 export function parseReleaseId(pathId: string): number | null {
   const match = /^(?:rel-)?(\d{1,15})$/.exec(pathId);
   return match ? Number(match[1]) : null;

@@ -14,7 +14,9 @@ export interface ReleaseRow {
   updated_at: string;
 }
 
-/** `id` is given by fixture documents (decisions §7 "ids may be given"); generated when absent. */
+/**
+ * `id` is given by fixture documents (docs/api-choices.md#fixture-format "ids may be given"); generated when absent.
+ */
 export function insertRelease(db: Db, release: { id?: number | null; project_id: number; label: string; summary?: string; description?: string; status?: string; created_at: string; updated_at?: string }): ReleaseRow {
   return stmt(db, `INSERT INTO releases (id, project_id, label, summary, description, status, created_at, updated_at)
     VALUES (?, ?, ?, ?, ?, ?, ?, ?) RETURNING *`).get(

@@ -1,4 +1,4 @@
-// Release routes (decisions §2): list, create, show, update, delete, download info, publish,
+// Release routes (docs/api-choices.md#operation-paths): list, create, show, update, delete, download info, publish,
 // archive, restore. Thin: validate with the protocol schemas, call the service, answer.
 import { Hono } from 'hono';
 import { ReleaseCreateBody, ReleaseDownloadQuery, ReleaseListQuery, ReleaseUpdateBody } from '../../../../widget/src/protocol/releases.ts';

@@ -1,5 +1,5 @@
-// The deterministic local embedder (decisions §4): feature hashing of word concepts (light stem,
-// synonyms folded), word pairs and character trigrams, sub-linear term frequency, signed buckets,
+// The deterministic local embedder (docs/api-choices.md#stand-ins-for-the-ai): feature hashing of word concepts (light
+// stem, synonyms folded), word pairs and character trigrams, sub-linear term frequency, signed buckets,
 // L2-normalised. No model, no download: the same text gives the same vector on every machine.
 import { conceptOf } from './synonyms.ts';
 import { isStopword, stem, tokenize } from './text.ts';

@@ -66,7 +66,10 @@ function coerce(field: CustomFieldRow, raw: unknown, options: ResolveOptions): {
   }
 }
 
-/** Values of `[custom]` and `[custom_fields]` merged (decisions §1 accepts both), checked; warnings for what was dropped. */
+/**
+ * Values of `[custom]` and `[custom_fields]` merged (docs/api-choices.md#custom-field-spellings accepts both), checked;
+ * warnings for what was dropped.
+ */
 export function resolveCustomValues(deps: Pick<Deps, 'db'>, project: ProjectRow, entity: Entity, input: Record<string, unknown>, options: ResolveOptions): { values: ResolvedValue[]; warnings: string[] } {
   const fields = listCustomFields(deps.db, project.id, entity);
   const byIdent = new Map(fields.map((f) => [f.ident, f]));

@@ -1,6 +1,7 @@
 // Renders feature request rows for a caller, and says who may see or change one: the team sees
 // everything, others see public statuses and their own; a draft is changed by its JWT, its
-// reporter, a project token of the project (as media writes are, decisions §3) and the team.
+// reporter, a project token of the project (as media writes are, docs/api-choices.md#draft-and-media-writers) and the
+// team.
 import type { FeatureRequest } from '../../../../widget/src/protocol/feature-requests.ts';
 import { NON_PUBLIC_FEATURE_REQUEST_STATUSES } from '../../../../widget/src/protocol/feature-requests.ts';
 import type { Deps } from '../../deps.ts';

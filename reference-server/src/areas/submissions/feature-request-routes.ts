@@ -1,4 +1,4 @@
-// Feature request routes (decisions §2): list, create, search (GET and POST), show, publish,
+// Feature request routes (docs/api-choices.md#operation-paths): list, create, search (GET and POST), show, publish,
 // set contact info, and the files of a request. Path ids are `<scoped>`, `fr-<scoped>` or
 // `g-<id>`; the pattern keeps `/search` out of the `{id}` routes.
 import { Hono, type Context } from 'hono';

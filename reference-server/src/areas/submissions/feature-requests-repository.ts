@@ -27,7 +27,7 @@ export function insertFeatureRequest(db: Db, row: NewFeatureRequest): FeatureReq
       @source, @reporter_user_id, @discord_username, @created_at, @updated_at) RETURNING *`).get(row) as FeatureRequestRow;
 }
 
-/** Resolves a path id: `<scoped>`, `fr-<scoped>` or `g-<id>` (decisions §1). */
+/** Resolves a path id: `<scoped>`, `fr-<scoped>` or `g-<id>` (docs/api-choices.md#path-ids). */
 export function findFeatureRequestByPathId(db: Db, projectId: number, pathId: string): FeatureRequestRow | undefined {
   const global = /^g-(\d+)$/.exec(pathId);
   if (global) return stmt(db, 'SELECT * FROM feature_requests WHERE project_id = ? AND id = ?').get(projectId, Number(global[1])) as FeatureRequestRow | undefined;

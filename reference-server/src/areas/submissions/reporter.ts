@@ -10,7 +10,10 @@ import type { Caller } from '../projects-auth/caller.ts';
 
 export const TITLE_LENGTH = 80;
 
-/** Decisions §4: the description's first sentence (without its full stop), trimmed to 80 characters. */
+/**
+ * docs/api-choices.md#stand-ins-for-the-ai: the description's first sentence (without its full stop), trimmed to 80
+ * characters.
+ */
 export function titleFromDescription(description: string): string {
   const firstLine = description.trim().split(/\r?\n/)[0].trim().replace(/\s+/g, ' ');
   const end = /[.!?](?=\s|$)/.exec(firstLine);

@@ -1,4 +1,4 @@
-// POST /projects/{project_id}/submission_tokens (decisions §2): 201 {token, expires_at}.
+// POST /projects/{project_id}/submission_tokens (docs/api-choices.md#operation-paths): 201 {token, expires_at}.
 import { Hono } from 'hono';
 import type { Deps } from '../../deps.ts';
 import { readBody } from '../../http/body.ts';

@@ -1,4 +1,4 @@
-// Generating submission tokens (decisions §2): a personal access token whose user holds
+// Generating submission tokens (docs/api-choices.md#operation-paths): a personal access token whose user holds
 // `project.api_tokens.manage` asks for a single-use JWT carrying a trusted email, Discord id and
 // custom field values; the issue service honours and spends it at issue creation.
 import type { z } from 'zod';

@@ -1,4 +1,4 @@
-// Support ticket routes (decisions §2): create, search (GET and POST), show, update (PATCH or
+// Support ticket routes (docs/api-choices.md#operation-paths): create, search (GET and POST), show, update (PATCH or
 // PUT) and an attachment's bytes. Path ids are `<scoped>` or `g-<id>`; the pattern keeps
 // `/search` out of the `{id}` routes.
 import { Hono, type Context } from 'hono';

@@ -26,7 +26,7 @@ export function insertTicket(db: Db, row: NewTicket): TicketRow {
       @reporter_user_id, @discord_username, @created_at, @updated_at) RETURNING *`).get(row) as TicketRow;
 }
 
-/** Resolves a path id: `<scoped>` or `g-<id>` (decisions §1). */
+/** Resolves a path id: `<scoped>` or `g-<id>` (docs/api-choices.md#path-ids). */
 export function findTicketByPathId(db: Db, projectId: number, pathId: string): TicketRow | undefined {
   const global = /^g-(\d+)$/.exec(pathId);
   if (global) return stmt(db, 'SELECT * FROM tickets WHERE project_id = ? AND id = ?').get(projectId, Number(global[1])) as TicketRow | undefined;
