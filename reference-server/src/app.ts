@@ -5,7 +5,10 @@ import type { Deps } from './deps.ts';
 import type { AppEnv } from './http/env.ts';
 import { corsMiddleware } from './http/cors.ts';
 import { mapError } from './http/error-mapper.ts';
-import { callerMiddleware, commitGroupMiddleware, projectMiddleware, requestId, strictMiddleware } from './http/middleware.ts';
+import {
+  callerMiddleware, commitGroupMiddleware, hasEndpoint, projectMiddleware, requestId, strictMiddleware,
+} from './http/middleware.ts';
+import { conformanceMiddleware, conformanceRecorderOf } from './http/conformance-recorder.ts';
 import { docsRoutes } from './http/docs.ts';
 import { staticRoutes } from './http/static.ts';
 
@@ -31,6 +34,8 @@ export function createApp(deps: Deps): Hono<AppEnv> {
   app.use('*', requestId());
   app.use('*', commitGroupMiddleware(deps));
   app.use('*', corsMiddleware());
+  // Notes every API request's non-canonical shapes for GET /__admin/conformance (400 under --strict).
+  app.use('*', conformanceMiddleware(conformanceRecorderOf(deps), deps.config.strict, hasEndpoint));
 
   app.route('/', docsRoutes(deps));
   for (const { prefix, dir } of statics) app.route('/', staticRoutes(prefix, dir));

@@ -181,9 +181,10 @@ describe('strict mode (docs/api-choices.md#strict-mode)', () => {
       ];
       expect(refused.map((r) => r.status)).toEqual([400, 400, 400, 400, 400, 400, 400]);
       expect(refused.map((r) => r.body.error)).toEqual([
-        expect.stringMatching(/"bogus".*strict-mode/), expect.stringMatching(/"per_page".*strict-mode/), expect.stringMatching(/"issue\[bogus\]".*strict-mode/),
-        expect.stringMatching(/"bogus".*strict-mode/), expect.stringMatching(/"description".*strict-mode/), expect.stringMatching(/draft=True.*rule 2/),
-        expect.stringMatching(/query parameter "draft".*strict-mode/),
+        expect.stringMatching(/"bogus".*unknown-parameter/), expect.stringMatching(/"per_page".*unknown-parameter/),
+        expect.stringMatching(/"issue\[bogus\]".*unknown-parameter/), expect.stringMatching(/"bogus".*unknown-parameter/),
+        expect.stringMatching(/"description".*unknown-parameter/), expect.stringMatching(/draft=True.*rule 2/),
+        expect.stringMatching(/query parameter "draft".*unknown-parameter/),
       ]);
 
       const accepted = [

@@ -14,9 +14,14 @@ import { projectsAuthArea } from './projects-auth/index.ts';
 import { releasesArea } from './releases/index.ts';
 import { searchArea } from './search/index.ts';
 import { submissionsArea } from './submissions/index.ts';
+import { conformanceArea } from './conformance/index.ts';
+import { customFieldReportsArea } from './custom-field-reports/index.ts';
+import { deviceAuthArea } from './device-auth/index.ts';
+import { issueTagsArea } from './issue-tags/index.ts';
 
 /** Route order matters only where paths could overlap: search's /issues/search before issues. */
 export const AREAS: readonly Area[] = [
   inboxArea, adminArea, projectsAuthArea, crashesArea, searchArea, issuesArea, releasesArea, eventsArea,
   playtimeArea, gameFactsArea, knowledgeBaseArea, submissionsArea, mediaArea,
+  issueTagsArea, customFieldReportsArea, deviceAuthArea, conformanceArea,
 ];

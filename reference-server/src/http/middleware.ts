@@ -5,10 +5,11 @@ import type { Context, MiddlewareHandler } from 'hono';
 import { matchedRoutes } from 'hono/route';
 import { randomUUID } from 'node:crypto';
 import type { Deps } from '../deps.ts';
-import { badRequest, notFound } from '../errors.ts';
+import { badRequest, forbidden, notFound } from '../errors.ts';
 import { findProjectByPublicId } from '../areas/projects-auth/repository.ts';
 import { assertCanViewProject } from '../areas/projects-auth/access.ts';
 import { resolveCaller } from '../areas/projects-auth/caller.ts';
+import { noteShape } from './conformance-recorder.ts';
 import type { AppEnv } from './env.ts';
 import { strictQuery } from './strict.ts';
 
@@ -23,6 +24,14 @@ export function clientIp(c: Context): string {
 
 export function isLoopback(address: string): boolean {
   return address === '::1' || address.startsWith('127.') || address.startsWith('::ffff:127.');
+}
+
+/** Guards the /__admin test surface: refused from any address that is not loopback. */
+export function loopbackOnly(): MiddlewareHandler<AppEnv> {
+  return async (c, next) => {
+    if (!isLoopback(clientIp(c))) throw forbidden('The /__admin test surface answers loopback addresses only.');
+    await next();
+  };
 }
 
 export function requestId(): MiddlewareHandler<AppEnv> {
@@ -73,13 +82,13 @@ export function projectMiddleware(deps: Deps): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
     if (!hasEndpoint(c)) return next();
     const publicId = c.req.param('project_id') ?? '';
-    const header = c.req.header('service-project-id') ?? c.req.header('betahub-project-id');
+    const canonical = c.req.header('service-project-id');
+    const header = canonical ?? c.req.header('betahub-project-id');
     if (header !== undefined && header.trim() !== publicId) {
       throw badRequest(`The Service-Project-ID header (${header}) does not match the project in the path (${publicId}).`);
     }
-    if (header === undefined && deps.config.strict) {
-      throw badRequest('Missing Service-Project-ID header (reference, general rule 5: every operation takes it and it must equal the path project_id).');
-    }
+    if (header === undefined) noteShape(c, 'project-header-missing', 'Missing Service-Project-ID header');
+    else if (canonical === undefined) noteShape(c, 'project-header-alias', `BetaHub-Project-ID: ${header}`);
     const project = findProjectByPublicId(deps.db, publicId);
     if (!project) throw notFound('Project not found.');
     assertCanViewProject(deps, c.get('caller'), project);
@@ -89,13 +98,14 @@ export function projectMiddleware(deps: Deps): MiddlewareHandler<AppEnv> {
 }
 
 /**
- * --strict (docs/api-choices.md#strict-mode): unknown query parameters are 400 here, unknown body parameters and
- * form booleans outside 1/0/true/false when readBody parses the body.
+ * Parameter checks (strict.ts): unknown query parameters here, unknown body parameters and form
+ * booleans outside 1/0/true/false when readBody parses the body. Noted for the conformance report;
+ * refused with 400 under --strict.
  */
 export function strictMiddleware(deps: Deps): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
-    if (!deps.config.strict || !hasEndpoint(c)) return next();
-    c.set('strict', true);
+    if (!hasEndpoint(c)) return next();
+    c.set('strict', deps.config.strict);
     strictQuery(c);
     await next();
   };

@@ -105,7 +105,12 @@ const FixtureProject = z.object({
   tokens: z.array(FixtureToken).optional(),
   custom_fields: z.array(FixtureCustomField).optional(),
   releases: z.array(FixtureRelease).optional(),
-  tags: z.array(z.object({ id: z.number().int().positive().optional(), name: z.string().min(1) }).strict()).optional(),
+  tags: z.array(z.object({
+    id: z.number().int().positive().optional(), name: z.string().min(1),
+    color: z.string().regex(/^#[0-9a-fA-F]{6}$/, 'a #rrggbb colour').optional(), description: z.string().optional(),
+    /** Name of the parent tag, listed earlier in the same project. */
+    parent: z.string().min(1).optional(),
+  }).strict()).optional(),
   integrations: z.array(z.string()).optional(),
   game_facts: z.record(z.string(), z.unknown()).optional(),
   knowledge_chunks: z.array(z.object({ title: z.string(), content: z.string() }).strict()).optional(),

@@ -4,7 +4,7 @@
 // draft-flow bodies.
 import { z } from 'zod';
 import { FieldType } from './custom-fields.ts';
-import { ListPagination, Timestamp } from './common.ts';
+import { DateFilter, ListPagination, Timestamp } from './common.ts';
 import { defineOperation } from './operation.ts';
 import { paths } from './paths.ts';
 import { toRecordList } from './releases.ts';
@@ -112,7 +112,6 @@ const ArrayFilter = z.union([z.string(), z.array(z.string())]).optional().transf
 });
 /** A blank query value (`archived=`) is the parameter left out, so its default applies. */
 const blankIsAbsent = (v: unknown) => (v === '' ? undefined : v);
-const DateFilter = z.preprocess(blankIsAbsent, z.string().refine((v) => /^\d{4}-\d{2}-\d{2}$/.test(v) ? !Number.isNaN(Date.parse(`${v}T00:00:00Z`)) : !Number.isNaN(Date.parse(v)), 'must be a date (YYYY-MM-DD) or an RFC 3339 time').optional());
 const TrueFalse = z.preprocess(blankIsAbsent, z.enum(['true', 'false'], { error: 'must be true or false' }).optional());
 
 export const IssueListQuery = z.looseObject({
@@ -194,6 +193,16 @@ export const ContactInfoResponse = z.object({ success: z.boolean(), message: z.s
 export const ReporterEmailResponse = z.object({ success: z.boolean(), message: z.string(), issue_id: z.number().int(), reporter: ContactResult });
 export const SuccessResponse = z.object({ success: z.boolean(), message: z.string() });
 
+/**
+ * A find_similar item: the full Issue without its four media arrays, plus `similarity_score`. The
+ * reference's find_similar section lists seven fields, its Issue table says the similar-issues response
+ * is the Issue minus attachments, and the official API client reads it that way: the full object is a
+ * superset of the seven, so readers of either shape work.
+ */
+export const SimilarIssueFull = Issue.extend({ similarity_score: z.number() });
+export const FindSimilarFullResponse = z.object({ issues: z.array(SimilarIssueFull) });
+export type FindSimilarFullResponse = z.infer<typeof FindSimilarFullResponse>;
+
 export const issueOperations = {
   listIssues: defineOperation({ id: 'listIssues', ...paths.listIssues, tag: 'Issues', summary: 'List issues with filters.', query: IssueListQuery, response: IssueListResponse }),
   createIssue: defineOperation({ id: 'createIssue', ...paths.createIssue, tag: 'Issues', summary: 'Create an issue (form, multipart or JSON); draft=true creates it hidden.', status: 201, body: IssueCreateBody, response: Issue }),
@@ -206,5 +215,5 @@ export const issueOperations = {
   askForDetails: defineOperation({ id: 'askForDetails', ...paths.askForDetails, tag: 'Issues', summary: 'Ask the reporter for steps, a screenshot, a video, logs or device info.', body: AskForDetailsBody, response: SuccessResponse }),
   archiveIssue: defineOperation({ id: 'archiveIssue', ...paths.archiveIssue, tag: 'Issues', summary: 'Archive an issue (bugs.archive).', response: Issue }),
   unarchiveIssue: defineOperation({ id: 'unarchiveIssue', ...paths.unarchiveIssue, tag: 'Issues', summary: 'Unarchive an issue (bugs.archive).', response: Issue }),
-  findSimilarIssues: defineOperation({ id: 'findSimilarIssues', ...paths.findSimilarIssues, tag: 'Issues', summary: 'Semantically similar issues (developer personal access token).', query: FindSimilarQuery, response: FindSimilarResponse }),
+  findSimilarIssues: defineOperation({ id: 'findSimilarIssues', ...paths.findSimilarIssues, tag: 'Issues', summary: 'Semantically similar issues (developer personal access token).', query: FindSimilarQuery, response: FindSimilarFullResponse }),
 } as const;

@@ -94,7 +94,9 @@ export function loadFixtures(deps: Deps, input: unknown): FixtureResult {
         });
         const tagIds = new Map<string, number>();
         p.tags?.forEach((t) => {
-          const id = stmt(deps.db, 'INSERT INTO tags (id, project_id, name) VALUES (?, ?, ?) RETURNING id').pluck().get(t.id ?? null, project.id, t.name) as number;
+          const parent = t.parent === undefined ? null : refer(tagIds, t.parent, `${at}.tags.${t.name}.parent`, 'tag');
+          const id = stmt(deps.db, `INSERT INTO tags (id, project_id, name, color, description, parent_tag_id, created_at, updated_at)
+            VALUES (?, ?, ?, ?, ?, ?, ?, ?) RETURNING id`).pluck().get(t.id ?? null, project.id, t.name, t.color ?? '#6b7280', t.description ?? null, parent, now, now) as number;
           tagIds.set(t.name, id);
         });
         p.knowledge_chunks?.forEach((k) => stmt(deps.db, 'INSERT INTO knowledge_chunks (project_id, title, content, created_at) VALUES (?, ?, ?, ?)').run(project.id, k.title, k.content, now));

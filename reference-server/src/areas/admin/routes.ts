@@ -3,20 +3,16 @@
 import { Hono } from 'hono';
 import { ClockRequest, type NotificationList } from '../../../../widget/src/protocol/fixtures.ts';
 import type { Deps } from '../../deps.ts';
-import { forbidden } from '../../errors.ts';
 import { readBody } from '../../http/body.ts';
 import type { AppEnv } from '../../http/env.ts';
-import { clientIp, isLoopback } from '../../http/middleware.ts';
+import { loopbackOnly } from '../../http/middleware.ts';
 import { loadFixtures } from './fixtures.ts';
 import { listNotificationRecords } from './notifications.ts';
 import { moveClock, resetServer } from './server-state.ts';
 
 export function adminRoutes(deps: Deps) {
   const app = new Hono<AppEnv>();
-  app.use('/__admin/*', async (c, next) => {
-    if (!isLoopback(clientIp(c))) throw forbidden('The /__admin test surface answers loopback addresses only.');
-    await next();
-  });
+  app.use('/__admin/*', loopbackOnly());
   app.post('/__admin/reset', async (c) => {
     await resetServer(deps);
     return c.json({ success: true });

@@ -13,6 +13,7 @@ import { signedInUser, type Caller } from '../projects-auth/caller.ts';
 import type { CreateInput } from './create-input.ts';
 import { parseDeviceInfo } from './stand-ins.ts';
 import type { Viewer } from './visibility.ts';
+import { KNOWN_ERROR_SENTENCES } from '../../known-error-sentences.ts';
 
 /** Project tokens need can_create_bug_report; otherwise a signed-in account is needed. */
 export function assertMayReport(caller: Caller, project: ProjectRow): void {
@@ -28,10 +29,7 @@ export function discordStyled(error: unknown): unknown {
   return error;
 }
 
-export const CAP_MESSAGES = {
-  day: 'You have reached your 24 hours limit for bug submissions.',
-  week: 'You have reached your 7 days limit for bug submissions.',
-} as const;
+export const CAP_MESSAGES = { day: KNOWN_ERROR_SENTENCES.testerCapDay, week: KNOWN_ERROR_SENTENCES.testerCapWeek } as const;
 
 /** Rolling 24-hour and 7-day caps per reporter in this project; the team is exempt. */
 export function assertTesterCaps(deps: Pick<Deps, 'db' | 'clock'>, project: ProjectRow, viewer: Viewer, reporterId: number | null): void {
@@ -61,7 +59,8 @@ export function chooseRelease(deps: Pick<Deps, 'db'>, caller: Caller, project: P
     const release = findReleaseByLabel(deps.db, project.id, input.releaseLabel);
     if (release) return { releaseId: release.id, createLabel: null, defaulted: false };
     const allowed = caller.token ? tokenHasFlag(caller, 'can_create_release') : hasScope(deps, caller, project, 'project.releases.manage');
-    if (!allowed) throw forbidden(`${FLAG_REFUSALS.can_create_release} Release ${JSON.stringify(input.releaseLabel)} does not exist.`);
+    // Exactly the live sentence: a client retries without release_label when it reads it.
+    if (!allowed) throw forbidden(KNOWN_ERROR_SENTENCES.cannotCreateRelease);
     return { releaseId: null, createLabel: input.releaseLabel, defaulted: false };
   }
   return { releaseId: findLatestPublishedRelease(deps.db, project.id)?.id ?? null, createLabel: null, defaulted: true };

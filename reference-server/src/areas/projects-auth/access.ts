@@ -9,6 +9,7 @@ import { countOrganizationIssuesSince, findOrganization, isOrganizationAdmin } f
 import { findMember, type MemberRow, type ProjectRow } from './repository.ts';
 import type { TokenFlag } from '../../../../widget/src/protocol/fixtures.ts';
 import { signedInUser, type Caller } from './caller.ts';
+import { KNOWN_ERROR_SENTENCES } from '../../known-error-sentences.ts';
 
 export type Role = MemberRow['role'];
 
@@ -75,20 +76,20 @@ export function requireScope(deps: Pick<Deps, 'db'>, caller: Caller, project: Pr
 
 /** Anyone may see a public project; a private one needs a credential of this project. */
 export function assertCanViewProject(deps: Pick<Deps, 'db'>, caller: Caller, project: ProjectRow): void {
-  if (caller.token && caller.token.project_id !== project.id) throw forbidden('Auth token does not belong to this project.');
-  if (caller.issueGrant && caller.issueGrant.projectPublicId !== project.public_id && !caller.token) throw forbidden('Auth token does not belong to this project.');
-  if (caller.featureRequestGrant && caller.featureRequestGrant.projectPublicId !== project.public_id && !caller.token) throw forbidden('Auth token does not belong to this project.');
+  if (caller.token && caller.token.project_id !== project.id) throw forbidden(KNOWN_ERROR_SENTENCES.tokenOfAnotherProject);
+  if (caller.issueGrant && caller.issueGrant.projectPublicId !== project.public_id && !caller.token) throw forbidden(KNOWN_ERROR_SENTENCES.tokenOfAnotherProject);
+  if (caller.featureRequestGrant && caller.featureRequestGrant.projectPublicId !== project.public_id && !caller.token) throw forbidden(KNOWN_ERROR_SENTENCES.tokenOfAnotherProject);
   if (project.access === 'public') return;
   if (caller.token || caller.issueGrant || caller.featureRequestGrant) return;
   const user = signedInUser(caller);
   if (!user) throw unauthenticated();
   const s = standingOf(deps, caller, project);
-  if (!s.member && !s.orgAdmin && !s.siteAdmin) throw forbidden('Forbidden');
+  if (!s.member && !s.orgAdmin && !s.siteAdmin) throw forbidden(KNOWN_ERROR_SENTENCES.forbidden);
 }
 
 /** The sentence a project token gets when it lacks a flag (or hits its daily limit). */
 export const FLAG_REFUSALS: Record<TokenFlag, string> = {
-  can_create_bug_report: 'Not allowed to report a bug.',
+  can_create_bug_report: KNOWN_ERROR_SENTENCES.notAllowedToReportBug,
   can_create_feature_request: 'Not allowed to create a feature request.',
   can_create_ticket: 'Not allowed to create a ticket.',
   can_report_crash: 'Not allowed to report a crash.',
@@ -108,7 +109,7 @@ export function tokenHasFlag(caller: Caller, flag: TokenFlag): boolean {
 /** 403 unless the project token of this project carries the flag. */
 export function requireTokenFlag(caller: Caller, project: ProjectRow, flag: TokenFlag): void {
   if (!caller.token) throw forbidden(FLAG_REFUSALS[flag]);
-  if (caller.token.project_id !== project.id) throw forbidden('Auth token does not belong to this project.');
+  if (caller.token.project_id !== project.id) throw forbidden(KNOWN_ERROR_SENTENCES.tokenOfAnotherProject);
   if (!tokenHasFlag(caller, flag)) throw forbidden(FLAG_REFUSALS[flag]);
 }
 

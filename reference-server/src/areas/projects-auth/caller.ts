@@ -61,7 +61,8 @@ export async function resolveCaller(deps: Deps, header: string | undefined, ip: 
     return applyClaims(deps, caller, claims, true);
   }
 
-  const formUser = /^FormUser\s+(.+)$/i.exec(value);
+  // The official API client sends a project token raw (`Authorization: tkn-…`): read as `FormUser tkn-…`.
+  const formUser = /^FormUser\s+(.+)$/i.exec(value) ?? (/^tkn-/i.test(value) ? [value, value] : null);
   if (!formUser) throw unauthenticated('Unsupported Authorization scheme: use FormUser or Bearer.');
   const [tokenText, ...extras] = formUser[1].split(',');
   const extra = extras.join(',').trim();

@@ -14,6 +14,7 @@ import { createRenderContext, renderIssue } from '../issues/render.ts';
 import { canSeeIssue, viewerOf } from '../issues/visibility.ts';
 import { issueVocabulary } from './issue-vocabulary.ts';
 import { buildSearchQuery } from './query.ts';
+import { KNOWN_ERROR_SENTENCES } from '../../known-error-sentences.ts';
 
 export const CANDIDATE_POOL = 500;
 export const PARTIAL_CANDIDATE_POOL = 200;
@@ -32,7 +33,7 @@ export interface SearchResult {
  */
 export function assertMaySearch(deps: Deps, caller: Caller, project: ProjectRow): void {
   if (caller.token) {
-    if (caller.token.project_id !== project.id) throw forbidden('Auth token does not belong to this project.');
+    if (caller.token.project_id !== project.id) throw forbidden(KNOWN_ERROR_SENTENCES.tokenOfAnotherProject);
     if (!tokenHasFlag(caller, 'can_list_issues')) throw forbidden(FLAG_REFUSALS.can_list_issues);
     return;
   }

@@ -1,14 +1,16 @@
 // find_similar (reference, Issues): issues of the project ranked by the cosine of their local
 // embeddings. Developer-level access through a personal access token only; raw issues never
 // appear; archived ones only with include_archived.
+import type { FindSimilarFullResponse } from '../../../../widget/src/protocol/issues.ts';
 import type { FindSimilarQuery, SimilarIssue } from '../../../../widget/src/protocol/search.ts';
 import type { Deps } from '../../deps.ts';
 import { forbidden, notFound } from '../../errors.ts';
 import { findEmbedding, similarRows } from './embeddings-repository.ts';
-import { findIssueByPathId, type IssueRow } from '../issues/repository.ts';
+import { findIssueByGlobalId, findIssueByPathId, type IssueRow } from '../issues/repository.ts';
 import type { ProjectRow } from '../projects-auth/repository.ts';
 import { isDeveloperLevel } from '../projects-auth/access.ts';
 import type { Caller } from '../projects-auth/caller.ts';
+import { createRenderContext, renderIssue } from '../issues/render.ts';
 import { embedIssue, embedText, fromBlob } from './embedding.ts';
 import { catchUpEmbeddings, rankByVector } from './similar-index.ts';
 
@@ -56,11 +58,22 @@ export function similarTo(
   return result;
 }
 
-export function findSimilar(deps: Deps, caller: Caller, project: ProjectRow, pathId: string, input: FindSimilarQuery): { issues: SimilarIssue[] } {
+/**
+ * Each similar issue is the full Issue without its media arrays, plus `similarity_score`: a superset of
+ * the seven fields the reference's find_similar section lists, and the shape its Issue table and the
+ * official API client describe (see docs/clients.md).
+ */
+export function findSimilar(deps: Deps, caller: Caller, project: ProjectRow, pathId: string, input: FindSimilarQuery): FindSimilarFullResponse {
   assertMayFindSimilar(deps, caller, project);
   const issue = findIssueByPathId(deps.db, project.id, pathId);
   if (!issue) throw notFound('Issue not found.');
   const vector = vectorOf(deps, issue, input.description);
   const similar = similarTo(deps, project, issue, vector, { limit: input.limit, includeArchived: input.include_archived });
-  return { issues: similar.map(({ duplicate_of_issue_id: _, ...item }) => item) };
+  const context = createRenderContext(deps, project);
+  return {
+    issues: similar.flatMap(({ id, similarity_score }) => {
+      const row = findIssueByGlobalId(deps.db, id);
+      return row ? [{ ...renderIssue(deps, caller, project, row, { skipAttachments: true }, context), similarity_score }] : [];
+    }),
+  };
 }

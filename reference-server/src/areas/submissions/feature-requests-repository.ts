@@ -46,9 +46,16 @@ export interface FeatureRequestPage { rows: FeatureRequestRow[]; total: number }
  * One page of a project's requests. `statuses` keeps only those statuses (null: all);
  * `excluded` drops some; `top` orders by votes, then newest.
  */
-export function listFeatureRequests(db: Db, q: { projectId: number; statuses: readonly string[] | null; excluded: readonly string[]; order: 'top' | 'new'; limit: number; offset: number }): FeatureRequestPage {
+export interface FeatureRequestFilters { status?: string; createdFrom?: string; createdUntil?: string; updatedFrom?: string; updatedUntil?: string }
+
+export function listFeatureRequests(db: Db, q: { projectId: number; statuses: readonly string[] | null; excluded: readonly string[]; order: 'top' | 'new'; filters?: FeatureRequestFilters; limit: number; offset: number }): FeatureRequestPage {
   const where = ['fr.project_id = ?'];
   const params: unknown[] = [q.projectId];
+  const f = q.filters ?? {};
+  for (const [sql, value] of [['fr.status = ?', f.status], ['fr.created_at >= ?', f.createdFrom], ['fr.created_at < ?', f.createdUntil],
+    ['fr.updated_at >= ?', f.updatedFrom], ['fr.updated_at < ?', f.updatedUntil]] as const) {
+    if (value !== undefined) { where.push(sql); params.push(value); }
+  }
   if (q.statuses) { where.push(`fr.status IN (${q.statuses.map(() => '?').join(', ')})`); params.push(...q.statuses); }
   if (q.excluded.length) { where.push(`fr.status NOT IN (${q.excluded.map(() => '?').join(', ')})`); params.push(...q.excluded); }
   const order = q.order === 'top'

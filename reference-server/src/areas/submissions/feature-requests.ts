@@ -20,6 +20,12 @@ import { notify } from '../admin/notifications.ts';
 
 export const PAGE_SIZE = 25;
 
+const DATE_ONLY = /^\d{4}-\d{2}-\d{2}$/;
+/** An inclusive lower date bound: a date-only value starts at its midnight (UTC). */
+const startOfFilter = (v?: string) => v && new Date(DATE_ONLY.test(v) ? `${v}T00:00:00.000Z` : v).toISOString();
+/** An inclusive upper bound as an exclusive instant: a date-only value covers its whole day. */
+const endOfFilter = (v?: string) => v && new Date(Date.parse(DATE_ONLY.test(v) ? `${v}T00:00:00.000Z` : v) + (DATE_ONLY.test(v) ? 86_400_000 : 1)).toISOString();
+
 /** Team-only sorts and the statuses each one lists. */
 const TEAM_VIEWS: Record<string, readonly string[] | null> = {
   all: null, moderation: ['pending_moderation'], rejected: ['rejected'], muted: ['muted'], duplicates: ['duplicate'],
@@ -36,6 +42,10 @@ export function listFeatureRequests(deps: Deps, caller: Caller, project: Project
     statuses: teamView ? TEAM_VIEWS[sort] : null,
     excluded: teamView || team ? [] : NON_PUBLIC_FEATURE_REQUEST_STATUSES,
     order: sort === 'new' ? 'new' : 'top',
+    filters: {
+      status: query.status, createdFrom: startOfFilter(query.created_after), createdUntil: endOfFilter(query.created_before),
+      updatedFrom: startOfFilter(query.updated_after), updatedUntil: endOfFilter(query.updated_before),
+    },
     limit: PAGE_SIZE,
     offset: (page - 1) * PAGE_SIZE,
   });
