@@ -145,7 +145,8 @@ export function strictBody(c: Context, body: Record<string, unknown>, encoding: 
   if (!op) return;
   const issue = body.issue;
   if (issue && typeof issue === 'object' && 'custom_fields' in issue) {
-    noteShape(c, 'custom-fields-wrapper', `issue[custom_fields][${Object.keys((issue as { custom_fields: object }).custom_fields ?? {}).join('], [')}]`);
+    const keys = Object.keys((issue as { custom_fields: object }).custom_fields ?? {});
+    noteShape(c, 'custom-fields-wrapper', keys.map((key) => `issue[custom_fields][${key}]`).join(', ') || 'issue[custom_fields]');
   }
   checkKeys(c, 'body', op.body, body, op.op);
   if (encoding === 'form') checkFlags(c, body, '');
