@@ -7,6 +7,7 @@ export type { Issue } from '../../../widget/src/protocol/issues.ts';
 export type { FeatureRequest } from '../../../widget/src/protocol/feature-requests.ts';
 export type { Ticket } from '../../../widget/src/protocol/tickets.ts';
 export type { Release } from '../../../widget/src/protocol/releases.ts';
+export type { IssueTag } from '../../../widget/src/protocol/issue-tags.ts';
 export type { ProjectListItem } from '../../../widget/src/protocol/projects.ts';
 export type { VerifyResponse } from '../../../widget/src/protocol/auth.ts';
 export type { ReportEvent, ReportKind } from '../../../widget/src/protocol/events.ts';
@@ -72,6 +73,8 @@ export interface Filters {
   status: string;
   priority: string;
   release: string;
+  /** An issue tag id (issue_tags.json): only issues carrying it. */
+  tag: string;
   archived: boolean;
   query: string;
 }
