@@ -26,7 +26,11 @@ it('signs the player in after they approve on the page in Chromium', async () =>
   page.on('pageerror', (e) => errors.push(e.message));
   let browserFlow: Promise<string> | undefined;
   const result = await unityDeviceSignIn({
-    endpoint: server.url, projectId: PROJECT_ID, entityName: 'Star Courier', pollIntervalMs: 100, timeoutMs: 20_000,
+    endpoint: server.url,
+    projectId: PROJECT_ID,
+    entityName: 'Star Courier',
+    pollIntervalMs: 100,
+    timeoutMs: 20_000,
     openUrl: (url) => {
       browserFlow = (async () => {
         await page.goto(url);
@@ -49,11 +53,15 @@ it('signs the player in after they approve on the page in Chromium', async () =>
   await page.close();
 });
 
-it('ends the game\'s loop with the refusal when the player denies on the page', async () => {
+it("ends the game's loop with the refusal when the player denies on the page", async () => {
   const page = await browser.newPage();
   let browserFlow: Promise<string> | undefined;
   const result = await unityDeviceSignIn({
-    endpoint: server.url, projectId: PROJECT_ID, entityName: '<b>Star</b> Courier', pollIntervalMs: 100, timeoutMs: 20_000,
+    endpoint: server.url,
+    projectId: PROJECT_ID,
+    entityName: '<b>Star</b> Courier',
+    pollIntervalMs: 100,
+    timeoutMs: 20_000,
     openUrl: (url) => {
       browserFlow = (async () => {
         await page.goto(url);

@@ -26,12 +26,39 @@ export function clientsFixture(): FixtureDocument {
       tags: [
         { id: 11, name: 'Crash', color: '#d62828', description: 'The game stops' },
         { id: 12, name: 'Graphics', color: '#3a86ff' },
-        { id: 13, name: 'Shaders', color: '#8338ec', description: 'Shader compilation and effects', parent: 'Graphics' },
+        {
+          id: 13,
+          name: 'Shaders',
+          color: '#8338ec',
+          description: 'Shader compilation and effects',
+          parent: 'Graphics',
+        },
       ],
       issues: [
-        { key: 'map', id: 501, title: 'Crash when opening the map', description: 'The game crashes when I open the map screen after a jump.', tags: ['Crash'], custom: { roblox_id: '777' } },
-        { key: 'mapAgain', id: 502, title: 'Map screen crash', description: 'Opening the map screen crashes the game right after a jump.', tags: ['Crash', 'Graphics'], custom: { roblox_id: '777' } },
-        { key: 'water', id: 503, title: 'Water shader flickers', description: 'The water shader flickers on the second level near the dock.', tags: ['Shaders'], custom: { roblox_id: '42' } },
+        {
+          key: 'map',
+          id: 501,
+          title: 'Crash when opening the map',
+          description: 'The game crashes when I open the map screen after a jump.',
+          tags: ['Crash'],
+          custom: { roblox_id: '777' },
+        },
+        {
+          key: 'mapAgain',
+          id: 502,
+          title: 'Map screen crash',
+          description: 'Opening the map screen crashes the game right after a jump.',
+          tags: ['Crash', 'Graphics'],
+          custom: { roblox_id: '777' },
+        },
+        {
+          key: 'water',
+          id: 503,
+          title: 'Water shader flickers',
+          description: 'The water shader flickers on the second level near the dock.',
+          tags: ['Shaders'],
+          custom: { roblox_id: '42' },
+        },
       ],
     },
   });

@@ -29,13 +29,18 @@ it('filters the report list by an issue tag', async () => {
   await page.getByRole('button', { name: 'Sign in' }).click();
   await page.getByLabel('Project', { exact: true }).selectOption(PROJECT_ID);
   const rows = page.locator('.report-row .row-title');
-  await expect.poll(() => rows.allTextContents()).toEqual(expect.arrayContaining(['Crash when opening the map', 'Water shader flickers']));
+  await expect
+    .poll(() => rows.allTextContents())
+    .toEqual(expect.arrayContaining(['Crash when opening the map', 'Water shader flickers']));
 
   const tag = page.getByLabel('Tag', { exact: true });
-  expect(await tag.locator('option').allTextContents()).toEqual(['Any tag', 'Crash', 'Graphics', 'Graphics › Shaders']);
+  const options = await tag.locator('option').allTextContents();
+  expect(options).toEqual(['Any tag', 'Crash', 'Graphics', 'Graphics › Shaders']);
   await tag.selectOption({ label: 'Graphics › Shaders' });
   await expect.poll(() => rows.allTextContents()).toEqual(['Water shader flickers']);
   await tag.selectOption({ label: 'Crash' });
-  await expect.poll(async () => (await rows.allTextContents()).sort()).toEqual(['Crash when opening the map', 'Map screen crash']);
+  await expect
+    .poll(async () => (await rows.allTextContents()).sort())
+    .toEqual(['Crash when opening the map', 'Map screen crash']);
   await page.close();
 });

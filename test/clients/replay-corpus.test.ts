@@ -18,7 +18,9 @@ function groupOf(replay: Replay) {
 
 describe('replay corpus, default mode', () => {
   let server: TestServer;
-  beforeAll(async () => { server = await startTestServer({ seed: clientsFixture() }); });
+  beforeAll(async () => {
+    server = await startTestServer({ seed: clientsFixture() });
+  });
   afterAll(() => server.close());
 
   for (const replay of CORPUS) {
@@ -44,9 +46,16 @@ describe('replay corpus, default mode', () => {
       expect(client.refused).toBe(0);
       const listed = client.findings.map((f: any) => f.rule);
       expect(new Set(listed).size, `${key}: each rule once`).toBe(listed.length);
-      expect(Object.fromEntries(client.findings.map((f: any) => [f.rule, f.count])), key).toEqual(Object.fromEntries(rules));
+      expect(Object.fromEntries(client.findings.map((f: any) => [f.rule, f.count])), key).toEqual(
+        Object.fromEntries(rules),
+      );
       for (const finding of client.findings) {
-        expect(finding).toMatchObject({ outcome: 'tolerated', rule_text: expect.any(String), fix: expect.any(String), title: expect.any(String) });
+        expect(finding).toMatchObject({
+          outcome: 'tolerated',
+          rule_text: expect.any(String),
+          fix: expect.any(String),
+          title: expect.any(String),
+        });
       }
     }
     // The canonical requests that prepared the replays bend nothing.
@@ -67,12 +76,15 @@ describe('replay corpus, default mode', () => {
 
 describe('replay corpus, --strict', () => {
   let server: TestServer;
-  beforeAll(async () => { server = await startTestServer({ seed: clientsFixture(), strict: true }); });
+  beforeAll(async () => {
+    server = await startTestServer({ seed: clientsFixture(), strict: true });
+  });
   afterAll(() => server.close());
 
   for (const replay of CORPUS) {
     const rule = replay.tolerated[0];
-    it(`${titleOf(replay)}: ${rule ? `refused, naming ${rule}` : 'canonical, answered as in the default mode'}`, async () => {
+    const outcome = rule ? `refused, naming ${rule}` : 'canonical, answered as in the default mode';
+    it(`${titleOf(replay)}: ${outcome}`, async () => {
       const ctx = (await replay.prepare?.(prepareApi(server.url, PROJECT_ID))) ?? {};
       const response = await send(server.url, replay.request(ctx));
       if (!rule) return replay.expectAnswer(response, ctx);
@@ -88,7 +100,9 @@ describe('replay corpus, --strict', () => {
       const { user_agent, credential } = groupOf(replay);
       const client = report.clients.find((c: any) => c.user_agent === user_agent && c.credential === credential);
       expect(client.refused).toBeGreaterThan(0);
-      expect(client.findings).toContainEqual(expect.objectContaining({ rule: replay.tolerated[0], outcome: 'refused' }));
+      expect(client.findings).toContainEqual(
+        expect.objectContaining({ rule: replay.tolerated[0], outcome: 'refused' }),
+      );
     }
   });
 });

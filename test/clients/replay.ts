@@ -10,13 +10,26 @@ export interface WireRequest {
   body?: string | Uint8Array;
 }
 
-export interface WireResponse { status: number; body: any; text: string; headers: Headers }
+export interface WireResponse {
+  status: number;
+  body: any;
+  text: string;
+  headers: Headers;
+}
 
-export interface ReplayContext { [name: string]: string | number }
+export interface ReplayContext {
+  [name: string]: string | number;
+}
 
 export interface Replay {
   /** Which official client sends it, as named in docs/clients.md. */
-  client: 'MCP server' | 'Unity plugin' | 'Unreal plugin' | 'Roblox plugin' | 'HTML widget' | 'RimWorld mod (third party)';
+  client:
+    | 'MCP server'
+    | 'Unity plugin'
+    | 'Unreal plugin'
+    | 'Roblox plugin'
+    | 'HTML widget'
+    | 'RimWorld mod (third party)';
   /** Heading of the research note's section this request is taken from. */
   note: string;
   name: string;
@@ -41,27 +54,48 @@ export const USER_AGENTS: Record<Replay['client'], string> = {
 
 export async function send(baseUrl: string, request: WireRequest): Promise<WireResponse> {
   const response = await fetch(baseUrl + request.path, {
-    method: request.method, headers: request.headers, body: request.body as BodyInit | undefined, redirect: 'manual',
+    method: request.method,
+    headers: request.headers,
+    body: request.body as BodyInit | undefined,
+    redirect: 'manual',
   });
   const text = await response.text();
   let body: unknown = text;
-  try { body = text ? JSON.parse(text) : null; } catch { /* not JSON */ }
+  try {
+    body = text ? JSON.parse(text) : null;
+  } catch {
+    /* not JSON */
+  }
   return { status: response.status, body, text, headers: response.headers };
 }
 
 /** Canonical calls for preparing a replay: Service-Project-ID, Accept JSON and a .json path. */
 export interface PrepareApi {
-  call(method: string, path: string, options: { auth?: string; json?: unknown; form?: Record<string, string> }): Promise<WireResponse>;
+  call(
+    method: string,
+    path: string,
+    options: { auth?: string; json?: unknown; form?: Record<string, string> },
+  ): Promise<WireResponse>;
 }
 
 export function prepareApi(baseUrl: string, projectId: string): PrepareApi {
   return {
     call(method, path, options) {
-      const headers: Record<string, string> = { Accept: 'application/json', 'Service-Project-ID': projectId, 'User-Agent': 'corpus-setup' };
+      const headers: Record<string, string> = {
+        Accept: 'application/json',
+        'Service-Project-ID': projectId,
+        'User-Agent': 'corpus-setup',
+      };
       if (options.auth) headers.Authorization = options.auth;
       let body: string | undefined;
-      if (options.json !== undefined) { headers['Content-Type'] = 'application/json'; body = JSON.stringify(options.json); }
-      if (options.form) { headers['Content-Type'] = 'application/x-www-form-urlencoded'; body = new URLSearchParams(options.form).toString(); }
+      if (options.json !== undefined) {
+        headers['Content-Type'] = 'application/json';
+        body = JSON.stringify(options.json);
+      }
+      if (options.form) {
+        headers['Content-Type'] = 'application/x-www-form-urlencoded';
+        body = new URLSearchParams(options.form).toString();
+      }
       return send(baseUrl, { method, path, headers, body });
     },
   };
@@ -73,10 +107,15 @@ export function formBody(fields: Array<[string, string]>): string {
 }
 
 /** A multipart body built by hand the way the Unreal plugin does, with its boundary style. */
-export function unrealMultipart(fields: Array<[string, string] | [string, { filename: string; type: string; data: string }]>) {
+export function unrealMultipart(
+  fields: Array<[string, string] | [string, { filename: string; type: string; data: string }]>,
+) {
   const boundary = '---------------------------8d7a1c2b3e4f5a6b';
-  const parts = fields.map(([name, value]) => typeof value === 'string'
-    ? `--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`
-    : `--${boundary}\r\nContent-Disposition: form-data; name="${name}"; filename="${value.filename}"\r\nContent-Type: ${value.type}\r\n\r\n${value.data}\r\n`);
+  const parts = fields.map(([name, value]) =>
+    typeof value === 'string'
+      ? `--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`
+      : `--${boundary}\r\nContent-Disposition: form-data; name="${name}"; filename="${value.filename}"\r\n`
+        + `Content-Type: ${value.type}\r\n\r\n${value.data}\r\n`,
+  );
   return { body: `${parts.join('')}--${boundary}--\r\n`, contentType: `multipart/form-data; boundary=${boundary}` };
 }

@@ -27,18 +27,29 @@ export async function unityDeviceSignIn(o: UnityDeviceAuthOptions): Promise<Devi
   const headers = { 'BetaHub-Project-ID': o.projectId, Accept: 'application/json' };
   const requestId = crypto.randomUUID();
   const created = await fetch(`${o.endpoint}/device_auth/create`, {
-    method: 'POST', headers: { ...headers, 'Content-Type': 'application/json' },
+    method: 'POST',
+    headers: { ...headers, 'Content-Type': 'application/json' },
     body: JSON.stringify({ request_id: requestId, entity_kind: 'game', entity_name: o.entityName ?? 'Unity Game' }),
   });
   const createBody = await created.json().catch(() => ({}));
-  if (!created.ok) return { state: 'error', error: created.status === 422 ? `Validation error: ${createBody.error ?? 'Invalid request data'}` : `Failed to create auth request: ${created.status}`, polls: 0 };
-  if (createBody.status !== 'created') return { state: 'error', error: `Unexpected response status: ${createBody.status}`, polls: 0 };
+  if (!created.ok)
+    return {
+      state: 'error',
+      error:
+        created.status === 422
+          ? `Validation error: ${createBody.error ?? 'Invalid request data'}`
+          : `Failed to create auth request: ${created.status}`,
+      polls: 0,
+    };
+  if (createBody.status !== 'created')
+    return { state: 'error', error: `Unexpected response status: ${createBody.status}`, polls: 0 };
 
   await o.openUrl(`${o.endpoint}/device_auth/${requestId}/authorize`);
   const started = Date.now();
   let polls = 0;
   for (;;) {
-    if (Date.now() - started > (o.timeoutMs ?? 300_000)) return { state: 'error', error: 'Authentication timed out', polls };
+    if (Date.now() - started > (o.timeoutMs ?? 300_000))
+      return { state: 'error', error: 'Authentication timed out', polls };
     await sleep(o.pollIntervalMs ?? 3000);
     polls += 1;
     const response = await fetch(`${o.endpoint}/device_auth/${requestId}/poll`, { headers });
@@ -46,10 +57,14 @@ export async function unityDeviceSignIn(o: UnityDeviceAuthOptions): Promise<Devi
     if (!response.ok) return { state: 'error', error: `Polling failed: ${response.status}`, polls };
     const body = await response.json();
     switch (body.status) {
-      case 'approved': return { state: 'signed_in', token: body.token, userName: body.user_name, polls };
-      case 'expired': return { state: 'error', error: 'Authentication request expired', polls };
-      case 'not_found': continue;
-      default: if (body.error) return { state: 'error', error: body.error, polls };
+      case 'approved':
+        return { state: 'signed_in', token: body.token, userName: body.user_name, polls };
+      case 'expired':
+        return { state: 'error', error: 'Authentication request expired', polls };
+      case 'not_found':
+        continue;
+      default:
+        if (body.error) return { state: 'error', error: body.error, polls };
     }
   }
 }

@@ -9,10 +9,12 @@ const inboxSource = join(root, 'reference-server/inbox');
 const builtPage = join(root, 'reference-server/dist/inbox/index.html');
 
 function newestChange(dir: string): number {
-  return Math.max(...readdirSync(dir, { withFileTypes: true }).map((entry) => {
-    const path = join(dir, entry.name);
-    return entry.isDirectory() ? newestChange(path) : statSync(path).mtimeMs;
-  }));
+  return Math.max(
+    ...readdirSync(dir, { withFileTypes: true }).map((entry) => {
+      const path = join(dir, entry.name);
+      return entry.isDirectory() ? newestChange(path) : statSync(path).mtimeMs;
+    }),
+  );
 }
 
 export function ensureInboxBuilt(): void {

@@ -9,10 +9,17 @@ import { ServiceError } from '../errors.ts';
 import { CONFORMANCE_RULES, type ConformanceRuleId } from './conformance-rules.ts';
 import type { AppEnv } from './env.ts';
 
-export interface Finding { rule: ConformanceRuleId; detail: string; outcome: 'tolerated' | 'refused' }
+export interface Finding {
+  rule: ConformanceRuleId;
+  detail: string;
+  outcome: 'tolerated' | 'refused';
+}
 
 /** What the conformance middleware puts on each request. */
-export interface RequestConformance { strict: boolean; findings: Finding[] }
+export interface RequestConformance {
+  strict: boolean;
+  findings: Finding[];
+}
 
 /** Marks the 400 of a strict refusal so the recorder can tell it from other 400s. */
 class StrictRefusal extends ServiceError {}
@@ -52,8 +59,20 @@ export function credentialKind(header: string | undefined): string {
   return `${base}+jwt`;
 }
 
-interface Entry { count: number; first_seen: string; last_seen: string; example: { method: string; path: string; detail: string } }
-interface ClientState { user_agent: string; credential: string; requests: number; refused: number; first_seen: string; findings: Map<string, Entry> }
+interface Entry {
+  count: number;
+  first_seen: string;
+  last_seen: string;
+  example: { method: string; path: string; detail: string };
+}
+interface ClientState {
+  user_agent: string;
+  credential: string;
+  requests: number;
+  refused: number;
+  first_seen: string;
+  findings: Map<string, Entry>;
+}
 
 export interface ConformanceRecorder {
   record(c: Context, findings: Finding[]): void;
@@ -97,7 +116,10 @@ export function createConformanceRecorder(clock: Clock, strict: boolean): Confor
     },
     report() {
       const list: ConformanceClient[] = [...clients.values()].map((client) => ({
-        user_agent: client.user_agent, credential: client.credential, requests: client.requests, refused: client.refused,
+        user_agent: client.user_agent,
+        credential: client.credential,
+        requests: client.requests,
+        refused: client.refused,
         first_seen: client.first_seen,
         findings: [...client.findings].map(([id, entry]) => {
           const [outcome, rule] = id.split('\u0000') as ['tolerated' | 'refused', ConformanceRuleId];
@@ -123,7 +145,9 @@ const API_PATH = /^\/(projects|auth|device_auth)(\/|\.json$|$)/;
  * `isApiRoute` tells whether a route handler answers (unknown routes are not a client's shape).
  */
 export function conformanceMiddleware(
-  recorder: ConformanceRecorder, strict: boolean, isApiRoute: (c: Context) => boolean,
+  recorder: ConformanceRecorder,
+  strict: boolean,
+  isApiRoute: (c: Context) => boolean,
 ): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
     const path = new URL(c.req.url).pathname;

@@ -9,7 +9,7 @@ export const CONFORMANCE_RULES = {
   },
   'project-header-missing': {
     title: 'No `Service-Project-ID` header on a project operation',
-    rule: 'General rule 5: every operation takes the header `Service-Project-ID`, equal to the path\'s project_id.',
+    rule: "General rule 5: every operation takes the header `Service-Project-ID`, equal to the path's project_id.",
     fix: 'Send `Service-Project-ID: <project id>` on every /projects/{project_id} call.',
   },
   'project-header-alias': {
@@ -19,7 +19,9 @@ export const CONFORMANCE_RULES = {
   },
   'json-less-path': {
     title: 'Path without `.json` and no `Accept: application/json`',
-    rule: 'General rule 2: JSON is rendered when the path ends in `.json` or the request sends `Accept: application/json`.',
+    rule:
+      'General rule 2: JSON is rendered when the path ends in `.json` '
+      + 'or the request sends `Accept: application/json`.',
     fix: 'Append `.json` to the path or send `Accept: application/json`.',
   },
   'form-boolean-spelling': {

@@ -41,13 +41,20 @@ export type ConformanceReport = z.infer<typeof ConformanceReport>;
 
 export const conformanceOperations = {
   adminConformance: defineOperation({
-    id: 'adminConformance', ...paths.adminConformance, tag: 'Test surface', public: true,
-    summary: 'The conformance report: per client, every tolerated (or, under --strict, refused) shape with its rule. '
-      + 'JSON; a browser (Accept: text/html) gets the same report as a page.',
+    id: 'adminConformance',
+    ...paths.adminConformance,
+    tag: 'Test surface',
+    public: true,
+    summary:
+      'The conformance report: per client, every tolerated (or, under --strict, refused) shape with its rule. ' +
+      'JSON; a browser (Accept: text/html) gets the same report as a page.',
     response: ConformanceReport,
   }),
   adminConformanceClear: defineOperation({
-    id: 'adminConformanceClear', ...paths.adminConformanceClear, tag: 'Test surface', public: true,
+    id: 'adminConformanceClear',
+    ...paths.adminConformanceClear,
+    tag: 'Test surface',
+    public: true,
     summary: 'Empty the conformance report.',
   }),
 } as const;

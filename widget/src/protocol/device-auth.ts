@@ -44,23 +44,40 @@ export const AdminDeviceAuthApproveBody = z.object({
 
 export const deviceAuthOperations = {
   createDeviceAuth: defineOperation({
-    id: 'createDeviceAuth', ...paths.createDeviceAuth, tag: 'Device sign-in', public: true,
+    id: 'createDeviceAuth',
+    ...paths.createDeviceAuth,
+    tag: 'Device sign-in',
+    public: true,
     summary: 'Start a device sign-in under a client-generated UUID; the player then opens /device_auth/{id}/authorize.',
-    body: DeviceAuthCreateBody, response: DeviceAuthCreateResponse, status: 201,
+    body: DeviceAuthCreateBody,
+    response: DeviceAuthCreateResponse,
+    status: 201,
   }),
   pollDeviceAuth: defineOperation({
-    id: 'pollDeviceAuth', ...paths.pollDeviceAuth, tag: 'Device sign-in', public: true,
+    id: 'pollDeviceAuth',
+    ...paths.pollDeviceAuth,
+    tag: 'Device sign-in',
+    public: true,
     summary: 'Poll a device sign-in: pending, approved (with the token and user name), denied, expired or not_found.',
     response: DeviceAuthPollResponse,
   }),
   authorizeDeviceAuth: defineOperation({
-    id: 'authorizeDeviceAuth', ...paths.authorizeDeviceAuth, tag: 'Device sign-in', public: true,
-    summary: 'The approval page (HTML): the signed-in player approves or denies; the POST carries a personal access token.',
-    body: DeviceAuthDecisionBody, response: DeviceAuthDecisionResponse,
+    id: 'authorizeDeviceAuth',
+    ...paths.authorizeDeviceAuth,
+    tag: 'Device sign-in',
+    public: true,
+    summary:
+      'The approval page (HTML): the signed-in player approves or denies; the POST carries a personal access token.',
+    body: DeviceAuthDecisionBody,
+    response: DeviceAuthDecisionResponse,
   }),
   adminApproveDeviceAuth: defineOperation({
-    id: 'adminApproveDeviceAuth', ...paths.adminApproveDeviceAuth, tag: 'Test surface', public: true,
+    id: 'adminApproveDeviceAuth',
+    ...paths.adminApproveDeviceAuth,
+    tag: 'Test surface',
+    public: true,
     summary: 'Approve (or deny) a device sign-in as a given user, without a browser.',
-    body: AdminDeviceAuthApproveBody, response: DeviceAuthDecisionResponse,
+    body: AdminDeviceAuthApproveBody,
+    response: DeviceAuthDecisionResponse,
   }),
 } as const;

@@ -20,8 +20,10 @@ export const IssueTagListResponse = z.object({ tags: z.array(IssueTag) });
 
 export const issueTagOperations = {
   listIssueTags: defineOperation({
-    id: 'listIssueTags', ...paths.listIssueTags, tag: 'Issues',
-    summary: 'The project\'s issue tags (parents before children); the ids filter the issue list by `tag_ids`.',
+    id: 'listIssueTags',
+    ...paths.listIssueTags,
+    tag: 'Issues',
+    summary: "The project's issue tags (parents before children); the ids filter the issue list by `tag_ids`.",
     response: IssueTagListResponse,
   }),
 } as const;

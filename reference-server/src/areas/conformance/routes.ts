@@ -11,8 +11,11 @@ export function conformanceRoutes(recorder: ConformanceRecorder) {
   app.use('/__admin/*', loopbackOnly());
   app.get('/__admin/conformance', (c) => {
     const report = recorder.report();
-    const wantsPage = c.req.query('format') === 'html'
-      || (c.req.query('format') !== 'json' && !new URL(c.req.url).pathname.endsWith('.json') && (c.req.header('accept') ?? '').includes('text/html'));
+    const wantsPage =
+      c.req.query('format') === 'html' ||
+      (c.req.query('format') !== 'json' &&
+        !new URL(c.req.url).pathname.endsWith('.json') &&
+        (c.req.header('accept') ?? '').includes('text/html'));
     return wantsPage ? c.html(conformancePage(report)) : c.json(report);
   });
   app.delete('/__admin/conformance', (c) => {

@@ -8,7 +8,9 @@ import { aggregateCustomField, listCustomIssueFields } from './service.ts';
 
 export function customFieldReportRoutes(deps: Deps) {
   const app = new Hono<AppEnv>();
-  app.get('/projects/:project_id/custom_issue_fields', (c) => c.json(listCustomIssueFields(deps, c.get('caller'), c.get('project'))));
+  app.get('/projects/:project_id/custom_issue_fields', (c) =>
+    c.json(listCustomIssueFields(deps, c.get('caller'), c.get('project'))),
+  );
   app.get('/projects/:project_id/custom_field_aggregations', (c) => {
     const query = CustomFieldAggregationQuery.parse(readQuery(c));
     return c.json(aggregateCustomField(deps, c.get('caller'), c.get('project'), query));

@@ -16,31 +16,56 @@ export interface DeviceAuthRow {
 }
 
 /** Inserts a request; false when the id is already taken. */
-export function insertDeviceAuth(db: Db, row: Omit<DeviceAuthRow, 'status' | 'user_id' | 'decided_at' | 'delivered_at'>): boolean {
-  const result = stmt(db, `INSERT OR IGNORE INTO device_auth_requests
-    (request_id, project_public_id, entity_kind, entity_name, created_at, expires_at) VALUES (?, ?, ?, ?, ?, ?)`)
-    .run(row.request_id, row.project_public_id, row.entity_kind, row.entity_name, row.created_at, row.expires_at);
+export function insertDeviceAuth(
+  db: Db,
+  row: Omit<DeviceAuthRow, 'status' | 'user_id' | 'decided_at' | 'delivered_at'>,
+): boolean {
+  const result = stmt(
+    db,
+    `INSERT OR IGNORE INTO device_auth_requests
+    (request_id, project_public_id, entity_kind, entity_name, created_at, expires_at) VALUES (?, ?, ?, ?, ?, ?)`,
+  ).run(row.request_id, row.project_public_id, row.entity_kind, row.entity_name, row.created_at, row.expires_at);
   return result.changes === 1;
 }
 
 export function findDeviceAuth(db: Db, requestId: string): DeviceAuthRow | undefined {
-  return stmt(db, 'SELECT * FROM device_auth_requests WHERE request_id = ?').get(requestId) as DeviceAuthRow | undefined;
+  return stmt(db, 'SELECT * FROM device_auth_requests WHERE request_id = ?').get(requestId) as
+    | DeviceAuthRow
+    | undefined;
 }
 
 /** Decides a pending request; false when it was no longer pending (a race lost). */
-export function decideDeviceAuth(db: Db, requestId: string, status: 'approved' | 'denied', userId: number, at: string): boolean {
-  return stmt(db, `UPDATE device_auth_requests SET status = ?, user_id = ?, decided_at = ?
-    WHERE request_id = ? AND status = 'pending'`).run(status, userId, at, requestId).changes === 1;
+export function decideDeviceAuth(
+  db: Db,
+  requestId: string,
+  status: 'approved' | 'denied',
+  userId: number,
+  at: string,
+): boolean {
+  return (
+    stmt(
+      db,
+      `UPDATE device_auth_requests SET status = ?, user_id = ?, decided_at = ?
+    WHERE request_id = ? AND status = 'pending'`,
+    ).run(status, userId, at, requestId).changes === 1
+  );
 }
 
 /** Marks the token handed out; false when another poll took it first. */
 export function markDelivered(db: Db, requestId: string, at: string): boolean {
-  return stmt(db, `UPDATE device_auth_requests SET status = 'delivered', delivered_at = ?
-    WHERE request_id = ? AND status = 'approved'`).run(at, requestId).changes === 1;
+  return (
+    stmt(
+      db,
+      `UPDATE device_auth_requests SET status = 'delivered', delivered_at = ?
+    WHERE request_id = ? AND status = 'approved'`,
+    ).run(at, requestId).changes === 1
+  );
 }
 
 /** A real (not virtual) account by public id or email, for the /__admin approve hook. */
 export function findAccount(db: Db, key: string): UserRow | undefined {
-  return stmt(db, 'SELECT * FROM users WHERE virtual = 0 AND (public_id = ? OR lower(email) = lower(?)) ORDER BY id LIMIT 1')
-    .get(key, key) as UserRow | undefined;
+  return stmt(
+    db,
+    'SELECT * FROM users WHERE virtual = 0 AND (public_id = ? OR lower(email) = lower(?)) ORDER BY id LIMIT 1',
+  ).get(key, key) as UserRow | undefined;
 }

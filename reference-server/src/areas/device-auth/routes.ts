@@ -2,7 +2,9 @@
 // or JSON with `Authorization: Bearer pat-…`), and the /__admin hook that approves without a browser.
 import { Hono } from 'hono';
 import {
-  AdminDeviceAuthApproveBody, DeviceAuthCreateBody, DeviceAuthDecisionBody,
+  AdminDeviceAuthApproveBody,
+  DeviceAuthCreateBody,
+  DeviceAuthDecisionBody,
 } from '../../../../widget/src/protocol/device-auth.ts';
 import type { Deps } from '../../deps.ts';
 import { ServiceError } from '../../errors.ts';
@@ -14,8 +16,11 @@ import { accountOf, approverOf, createDeviceAuth, decide, pollDeviceAuth, viewDe
 
 const one = '/device_auth/:request_id';
 const PAGE_HEADERS = {
-  'Content-Security-Policy': "default-src 'none'; style-src 'unsafe-inline'; form-action 'self'; frame-ancestors 'none'",
-  'X-Content-Type-Options': 'nosniff', 'Referrer-Policy': 'no-referrer', 'Cache-Control': 'no-store',
+  'Content-Security-Policy':
+    "default-src 'none'; style-src 'unsafe-inline'; form-action 'self'; frame-ancestors 'none'",
+  'X-Content-Type-Options': 'nosniff',
+  'Referrer-Policy': 'no-referrer',
+  'Cache-Control': 'no-store',
 };
 
 export function deviceAuthRoutes(deps: Deps) {
@@ -30,11 +35,14 @@ export function deviceAuthRoutes(deps: Deps) {
       return c.json(await pollDeviceAuth(deps, c.req.param('request_id')));
     } catch (error) {
       // The Unity plugin keeps polling on not_found (status line or body): answer both.
-      if (error instanceof ServiceError && error.code === 'not_found') return c.json({ status: 'not_found', error: error.message }, 404);
+      if (error instanceof ServiceError && error.code === 'not_found')
+        return c.json({ status: 'not_found', error: error.message }, 404);
       throw error;
     }
   });
-  app.get(`${one}/authorize`, (c) => c.html(approvePage(viewDeviceAuth(deps, c.req.param('request_id'))), 200, PAGE_HEADERS));
+  app.get(`${one}/authorize`, (c) =>
+    c.html(approvePage(viewDeviceAuth(deps, c.req.param('request_id'))), 200, PAGE_HEADERS),
+  );
   app.post(`${one}/authorize`, async (c) => {
     const form = !mediaTypeOf(c).includes('json');
     const body = await readBody(c);
@@ -44,7 +52,9 @@ export function deviceAuthRoutes(deps: Deps) {
     try {
       const user = approverOf(deps, typed || c.req.header('authorization'));
       const view = decide(deps, requestId, user, decision);
-      return form ? c.html(resultPage(view), 200, PAGE_HEADERS) : c.json({ status: view.state, user_name: view.user_name });
+      return form
+        ? c.html(resultPage(view), 200, PAGE_HEADERS)
+        : c.json({ status: view.state, user_name: view.user_name });
     } catch (error) {
       if (!form || !(error instanceof ServiceError) || error.code !== 'unauthenticated') throw error;
       return c.html(approvePage(viewDeviceAuth(deps, requestId), error.message), 401, PAGE_HEADERS);

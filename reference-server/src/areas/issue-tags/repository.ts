@@ -14,7 +14,9 @@ export interface TagRow {
 
 /** Parents before children, then by name (the order the API client groups them in). */
 export function listTags(db: Db, projectId: number): TagRow[] {
-  return stmt(db, `SELECT * FROM tags WHERE project_id = ?
-    ORDER BY parent_tag_id IS NOT NULL, name COLLATE NOCASE, id`).all(projectId) as TagRow[];
+  return stmt(
+    db,
+    `SELECT * FROM tags WHERE project_id = ?
+    ORDER BY parent_tag_id IS NOT NULL, name COLLATE NOCASE, id`,
+  ).all(projectId) as TagRow[];
 }
-

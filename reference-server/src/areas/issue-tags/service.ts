@@ -7,8 +7,13 @@ import { listTags, type TagRow } from './repository.ts';
 
 export function toIssueTag(row: TagRow): IssueTag {
   return {
-    id: row.id, name: row.name, color: row.color, description: row.description, parent_tag_id: row.parent_tag_id,
-    created_at: row.created_at, updated_at: row.updated_at,
+    id: row.id,
+    name: row.name,
+    color: row.color,
+    description: row.description,
+    parent_tag_id: row.parent_tag_id,
+    created_at: row.created_at,
+    updated_at: row.updated_at,
   };
 }
 
