@@ -45,6 +45,9 @@ describe('the Unity poll loop', () => {
       token_type: 'legacy_jwt',
       user: { name: 'Tess Tester', virtual: false },
     });
+    // /auth/verify tells the game when the token lapses, 24 hours ahead by the server clock.
+    const now = Date.parse((await server.request('GET', '/__admin/clock')).body.now);
+    expect(Math.abs(Date.parse(verify.body.expires_at) - (now + 86_400_000))).toBeLessThan(5_000);
     const issue = await server.request('POST', `/projects/${PROJECT_ID}/issues.json`, {
       auth: `FormUser ${TOKENS.all},${result.token}`,
       form: { 'issue[description]': 'Signed-in player report: the dock lights flicker.' },

@@ -74,6 +74,10 @@ interface ClientState {
   findings: Map<string, Entry>;
 }
 
+/** Bounds of the in-memory report (a client sets its own User-Agent). */
+const MAX_CLIENTS = 200;
+const MAX_USER_AGENT = 300;
+
 export interface ConformanceRecorder {
   record(c: Context, findings: Finding[]): void;
   report(): ConformanceReport;
@@ -95,8 +99,13 @@ export function createConformanceRecorder(clock: Clock, strict: boolean): Confor
   return {
     record(c, findings) {
       const now = clock.now().toISOString();
-      const userAgent = c.req.header('user-agent')?.trim() || '(no User-Agent)';
-      const credential = credentialKind(c.req.header('authorization'));
+      let userAgent = (c.req.header('user-agent')?.trim() || '(no User-Agent)').slice(0, MAX_USER_AGENT);
+      let credential = credentialKind(c.req.header('authorization'));
+      // A bounded report: past MAX_CLIENTS distinct clients, the rest share one entry.
+      if (clients.size >= MAX_CLIENTS && !clients.has(`${userAgent}\u0000${credential}`)) {
+        userAgent = '(other clients)';
+        credential = 'any';
+      }
       const key = `${userAgent}\u0000${credential}`;
       let client = clients.get(key);
       if (!client) {

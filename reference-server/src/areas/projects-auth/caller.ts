@@ -27,6 +27,8 @@ export interface Caller {
   featureRequestGrant?: FeatureRequestGrant | null;
   /** Single-use submission token carrying trusted data. */
   submission: SubmissionGrant | null;
+  /** Expiry (ms) of the legacy user JWT that signed this caller in (a device sign-in token, for one). */
+  userTokenExpiresAt?: number;
   /** What was wrong with an identifier that was ignored (reported by /auth/verify). */
   ignored: string | null;
   ip: string;
@@ -118,7 +120,7 @@ async function applyClaims(deps: Deps, caller: Caller, claims: ServiceClaims, be
       if (bearer) throw unauthenticated('The token names an unknown user.');
       return { ...caller, ignored: 'ignored a legacy JWT for an unknown user' };
     }
-    return { ...caller, scheme: bearer ? 'legacy_jwt' : caller.scheme, user };
+    return { ...caller, scheme: bearer ? 'legacy_jwt' : caller.scheme, user, userTokenExpiresAt: expiresAt || undefined };
   }
   if (bearer) throw unauthenticated('Invalid or expired token.');
   return { ...caller, ignored: 'ignored a JWT with no known claims' };

@@ -17,7 +17,8 @@ export async function verifyCredential(deps: Deps, header: string | undefined, i
   const project = caller.token ? findProjectById(deps.db, caller.token.project_id)
     : caller.issueGrant ? findProjectByPublicId(deps.db, caller.issueGrant.projectPublicId)
     : caller.featureRequestGrant ? findProjectByPublicId(deps.db, caller.featureRequestGrant.projectPublicId) : undefined;
-  const expiresAt = caller.submission?.expiresAt ?? caller.issueGrant?.expiresAt ?? caller.featureRequestGrant?.expiresAt;
+  const expiresAt = caller.submission?.expiresAt ?? caller.issueGrant?.expiresAt ?? caller.featureRequestGrant?.expiresAt
+    ?? caller.userTokenExpiresAt;
   const tokenType = caller.submission ? 'submission_token'
     : caller.scheme === 'project_token' ? 'project_token'
     : caller.featureRequestGrant && caller.scheme === 'issue_jwt' ? 'feature_request_jwt'
