@@ -27,7 +27,8 @@ it('records API requests only: not unknown routes, preflights or /__admin', asyn
 
 it('keeps at most 200 clients; later ones share one entry', async () => {
   await server.request('DELETE', '/__admin/conformance');
-  for (let i = 0; i < 205; i += 1) await get(`/projects/${PROJECT_ID}.json`, { 'User-Agent': `bot-${i}`, Authorization: TOKENS.all });
+  for (let i = 0; i < 205; i += 1)
+    await get(`/projects/${PROJECT_ID}.json`, { 'User-Agent': `bot-${i}`, Authorization: TOKENS.all });
   const { clients } = await report();
   expect(clients).toHaveLength(201);
   expect(clients.at(-1)).toMatchObject({ user_agent: '(other clients)', credential: 'any', requests: 5 });
@@ -39,5 +40,7 @@ it('shows what a client sent as text on the page', async () => {
   const page = await (await get('/__admin/conformance', { Accept: 'text/html' })).text();
   expect(page).not.toContain('<script>alert(1)</script>');
   expect(page).toContain('&lt;script&gt;alert(1)&lt;/script&gt;');
-  expect(await (await get('/__admin/conformance?format=json', { Accept: 'text/html' })).json()).toMatchObject({ mode: 'default' });
+  expect(await (await get('/__admin/conformance?format=json', { Accept: 'text/html' })).json()).toMatchObject({
+    mode: 'default',
+  });
 });
