@@ -196,8 +196,8 @@ export const CORPUS: Replay[] = [
     request: (ctx) => ({
       method: 'GET',
       path:
-        `/projects/${P}/feature_requests.json?sort=new&status=open`
-        + `&created_after=${encodeURIComponent(String(ctx.cutoff))}`,
+        `/projects/${P}/feature_requests.json?sort=new&status=open` +
+        `&created_after=${encodeURIComponent(String(ctx.cutoff))}`,
       headers: mcp(`Bearer ${PATS.developer}`),
     }),
     expectAnswer: (r, ctx) => {
@@ -211,6 +211,24 @@ export const CORPUS: Replay[] = [
       }
     },
     tolerated: ['project-header-missing'],
+  },
+  {
+    client: 'MCP server',
+    note: '2.6 Other endpoints seen (none in the spec)',
+    name: 'lists suggestion custom fields page by page',
+    request: () => ({
+      method: 'GET',
+      path: `/projects/${P}/custom_fields.json?applies_to=feature_request&page=1`,
+      headers: mcp(`Bearer ${PATS.developer}`),
+    }),
+    expectAnswer: (r) => {
+      expect(r.status).toBe(200);
+      expect(r.body.custom_fields).toEqual([
+        expect.objectContaining({ ident: 'roblox_id', applies_to: 'feature_request' }),
+      ]);
+    },
+    // Our definitions come on one page: `page` is not a parameter of this operation.
+    tolerated: ['project-header-missing', 'unknown-parameter'],
   },
   // ---- Unity plugin: FormUser, BetaHub-Project-ID, Accept JSON, WWWForm bodies ----
   {
