@@ -5,6 +5,7 @@ import type { Deps } from './deps.ts';
 import type { AppEnv } from './http/env.ts';
 import { corsMiddleware } from './http/cors.ts';
 import { mapError } from './http/error-mapper.ts';
+import { stagedUploads } from './http/multipart.ts';
 import {
   callerMiddleware, commitGroupMiddleware, hasEndpoint, projectMiddleware, requestId, strictMiddleware,
 } from './http/middleware.ts';
@@ -36,6 +37,7 @@ export function createApp(deps: Deps): Hono<AppEnv> {
   app.use('*', corsMiddleware());
   // Notes every API request's non-canonical shapes for GET /__admin/conformance (400 under --strict).
   app.use('*', conformanceMiddleware(conformanceRecorderOf(deps), deps.config.strict, hasEndpoint));
+  app.use('*', stagedUploads(deps));
 
   app.route('/', docsRoutes(deps));
   for (const { prefix, dir } of statics) app.route('/', staticRoutes(prefix, dir));

@@ -167,12 +167,12 @@ describe('POST /projects/{id}/feature_requests.json', () => {
   it('stores feature_request[files][] and serves each file', async () => {
     const form = new FormData();
     form.append('feature_request[description]', 'Idea with a mock-up');
-    form.append('feature_request[files][]', new File([new Uint8Array([137, 80, 78, 71, 1, 2, 3])], 'mockup.png', { type: 'image/png' }));
+    form.append('feature_request[files][]', new File([new Uint8Array([137, 80, 78, 71, 13, 10, 26, 10, 0])], 'mockup.png', { type: 'image/png' }));
     form.append('feature_request[files][]', new File(['notes'], 'notes.txt', { type: 'text/plain' }));
     const r = await server.request('POST', path(), { auth: TOKEN, multipart: form });
     expect(r.status).toBe(201);
     expect(r.body.files).toEqual([
-      { id: expect.any(Number), filename: 'mockup.png', content_type: 'image/png', size_bytes: 7, url: expect.stringContaining('/files/') },
+      { id: expect.any(Number), filename: 'mockup.png', content_type: 'image/png', size_bytes: 9, url: expect.stringContaining('/files/') },
       { id: expect.any(Number), filename: 'notes.txt', content_type: 'text/plain', size_bytes: 5, url: expect.stringContaining('/files/') },
     ]);
     const file = await fetch(r.body.files[1].url, { headers: { Authorization: TOKEN } });

@@ -19,7 +19,7 @@ beforeAll(async () => {
 afterAll(() => server.close());
 
 describe('GET /cdn/<key>', () => {
-  it('serves the bytes without authentication, with the stored type, an ETag and inline disposition', async () => {
+  it('serves the bytes without authentication, with the stored type, an ETag and, not being inline media, as a download', async () => {
     expect(url).toMatch(new RegExp(`^${server.url}/cdn/[A-Za-z0-9_-]{32}$`));
     const r = await fetch(url);
     expect(r.status).toBe(200);
@@ -28,7 +28,7 @@ describe('GET /cdn/<key>', () => {
     expect(r.headers.get('content-length')).toBe('1000');
     expect(r.headers.get('accept-ranges')).toBe('bytes');
     expect(r.headers.get('etag')).toBe(`"${md5hex(BYTES)}"`);
-    expect(r.headers.get('content-disposition')).toBe(`inline; filename="Replay _n_code.rpl"; filename*=UTF-8''Replay%20%C3%BCn%C3%AFcode.rpl`);
+    expect(r.headers.get('content-disposition')).toBe(`attachment; filename="Replay _n_code.rpl"; filename*=UTF-8''Replay%20%C3%BCn%C3%AFcode.rpl`);
     // Not an image or a video: sandboxed, so an uploaded page could never script this origin.
     expect(r.headers.get('content-security-policy')).toBe('sandbox');
     expect(r.headers.get('x-content-type-options')).toBe('nosniff');

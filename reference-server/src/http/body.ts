@@ -6,6 +6,7 @@ import { Readable } from 'node:stream';
 import type { Context } from 'hono';
 import { badRequest, payloadTooLarge } from '../errors.ts';
 import type { Body } from '../input.ts';
+import { readMultipart, type FileLimits } from './multipart.ts';
 import { strictBody } from './strict.ts';
 
 export type { Body };
@@ -104,14 +105,21 @@ export async function readText(c: Context, max: number): Promise<string> {
   return (await readBytes(c, max)).toString('utf8');
 }
 
-export async function readBody(c: Context, options: { maxBytes?: number } = {}): Promise<Body> {
+export interface BodyOptions {
+  /** The whole body's cap (413 past it); MAX_BODY_BYTES by default. */
+  maxBytes?: number;
+  /** Caps of multipart file parts, applied while each streams; the body's cap by default. */
+  files?: FileLimits;
+}
+
+export async function readBody(c: Context, options: BodyOptions = {}): Promise<Body> {
   const body = await parseBody(c, options);
   // Parameters the operation does not take are noted for the conformance report (400 under --strict).
   strictBody(c, body, mediaTypeOf(c).includes('json') ? 'json' : 'form');
   return body;
 }
 
-async function parseBody(c: Context, options: { maxBytes?: number }): Promise<Body> {
+async function parseBody(c: Context, options: BodyOptions): Promise<Body> {
   const max = options.maxBytes ?? MAX_BODY_BYTES;
   const declared = Number(c.req.header('content-length') ?? '0');
   if (declared > max) throw payloadTooLarge(`The request body is larger than ${Math.round(max / 1024 / 1024)} MB.`);
@@ -130,15 +138,10 @@ async function parseBody(c: Context, options: { maxBytes?: number }): Promise<Bo
     return nestEntries(new URLSearchParams(text).entries());
   }
   if (type === 'multipart/form-data') {
-    // Read under the cap first: a chunked body declares no Content-Length to refuse it by.
-    const bytes = await readBytes(c, max);
-    let form: FormData;
-    try {
-      form = await new Response(bytes as Uint8Array<ArrayBuffer>, { headers: { 'content-type': c.req.header('content-type') ?? '' } }).formData();
-    } catch {
-      throw badRequest('The multipart body could not be parsed.');
-    }
-    return nestEntries(form.entries());
+    // Streamed: files go to storage as they arrive, each under its own cap; text stays under MAX_BODY_BYTES.
+    const files = options.files ?? { maxBytes: () => max };
+    const entries = await readMultipart(c, bodyStream(c), { maxBytes: max, maxTextBytes: Math.min(max, MAX_BODY_BYTES), files });
+    return nestEntries(entries);
   }
   if (type === '') {
     const text = await readText(c, max);

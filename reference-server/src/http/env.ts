@@ -3,6 +3,8 @@
 import type { Caller } from '../areas/projects-auth/caller.ts';
 import type { ProjectRow } from '../areas/projects-auth/repository.ts';
 import type { RequestConformance } from './conformance-recorder.ts';
+import type { StagedObject } from '../storage/staged-files.ts';
+import type { Storage } from '../storage/storage.ts';
 
 export interface AppEnv {
   Variables: {
@@ -13,5 +15,7 @@ export interface AppEnv {
     strict: boolean;
     /** Shapes noted on this API request for the conformance report (conformance-recorder.ts). */
     conformance?: RequestConformance;
+    /** Where multipart file parts are written, and the ones this request wrote (http/multipart.ts). */
+    uploads: { storage: Storage; staged: StagedObject[] };
   };
 }

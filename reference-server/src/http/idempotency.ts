@@ -8,6 +8,7 @@ import type { Deps } from '../deps.ts';
 import { unprocessable } from '../errors.ts';
 import { findIdempotent, saveIdempotent } from '../db/idempotency.ts';
 import type { Caller } from '../areas/projects-auth/caller.ts';
+import { stagedObjectOf } from '../storage/staged-files.ts';
 
 const WINDOW_MS = 24 * 3600 * 1000;
 const MAX_KEY_LENGTH = 255;
@@ -23,8 +24,9 @@ export async function fingerprint(body: unknown): Promise<string> {
   const hash = createHash('sha256');
   const walk = async (value: unknown): Promise<void> => {
     if (value instanceof Blob) {
-      const bytes = Buffer.from(await value.arrayBuffer());
-      hash.update(`file:${(value as File).name ?? ''}:${value.type}:${createHash('sha256').update(bytes).digest('hex')};`);
+      // A streamed part is known by the MD5 taken while it was stored: no second read of its bytes.
+      const digest = stagedObjectOf(value)?.md5 ?? createHash('sha256').update(Buffer.from(await value.arrayBuffer())).digest('hex');
+      hash.update(`file:${(value as File).name ?? ''}:${value.type}:${digest};`);
     } else if (Array.isArray(value)) {
       hash.update('[');
       for (const item of value) await walk(item);

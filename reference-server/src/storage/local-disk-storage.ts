@@ -2,7 +2,7 @@
 // written to `tmp/` first and renamed into place once size and MD5 check out, so a reader never
 // sees a partial object and a refused upload leaves nothing behind.
 import { createHash, randomBytes } from 'node:crypto';
-import { createReadStream, createWriteStream, mkdirSync, renameSync, writeFileSync } from 'node:fs';
+import { createReadStream, createWriteStream, mkdirSync, openAsBlob, renameSync, writeFileSync } from 'node:fs';
 import { readdir, rm, stat, unlink } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Readable } from 'node:stream';
@@ -75,8 +75,19 @@ export function createLocalDiskStorage(root: string): Storage {
     read(key, range): Readable {
       return createReadStream(pathOf(key), range ? { start: range.start, end: range.end, highWaterMark: 256 * 1024 } : { highWaterMark: 256 * 1024 });
     },
+    openBlob(key, type) {
+      return openAsBlob(pathOf(key), type ? { type } : undefined);
+    },
     async delete(key) {
       await rm(pathOf(key), { force: true });
+    },
+    async listKeys() {
+      return (await readdir(objects)).filter((name) => /^[A-Za-z0-9_-]{8,128}$/.test(name));
+    },
+    async removePartials() {
+      const names = await readdir(tmp);
+      for (const name of names) await rm(join(tmp, name), { force: true, recursive: true });
+      return names.length;
     },
     async clear() {
       for (const dir of [objects, tmp]) {

@@ -36,7 +36,13 @@ export interface Storage {
   stat(key: string): Promise<{ size: number } | null>;
   /** A stream of the object's bytes, `end` inclusive (HTTP Range semantics). */
   read(key: string, range?: { start: number; end: number }): Readable;
+  /** The object as a Blob read lazily from the store (a multipart file part without a copy in memory). */
+  openBlob(key: string, type?: string): Promise<Blob>;
   delete(key: string): Promise<void>;
+  /** Every key in the store (the start-up sweep). */
+  listKeys(): Promise<string[]>;
+  /** Removes the partial writes a crash left behind; answers how many. */
+  removePartials(): Promise<number>;
   /** Removes every object (/__admin/reset). */
   clear(): Promise<void>;
 }

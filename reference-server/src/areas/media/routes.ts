@@ -9,7 +9,7 @@ import { deleteIssueMedia, listIssueMedia, renderAttachment } from './attachment
 import { confirmUpload, presignUpload } from './direct.ts';
 import { KIND_RULES, assertCanSeeIssue, assertCanWriteMedia, findIssueOfPath } from './rules.ts';
 import { receiveVideoSegment } from './segments.ts';
-import { uploadMultipart } from './upload.ts';
+import { uploadFileLimits, uploadMultipart } from './upload.ts';
 
 const base = '/projects/:project_id/issues/:issue_id';
 // Grouped: Hono does not wrap a param's pattern, so a bare alternation would match prefixes.
@@ -38,7 +38,7 @@ export function mediaRoutes(deps: Deps) {
   });
   app.post(`${base}/${MEDIA}`, async (c) => {
     const issue = writableIssue(deps, c);
-    const body = await readBody(c, { maxBytes: KIND_RULES[mediaOf(c)].maxBytes + MULTIPART_OVERHEAD });
+    const body = await readBody(c, { maxBytes: KIND_RULES[mediaOf(c)].maxBytes + MULTIPART_OVERHEAD, files: uploadFileLimits(mediaOf(c)) });
     const id = await uploadMultipart(deps, c.get('caller'), issue, mediaOf(c), body);
     return c.json(renderAttachment(deps, c.get('caller'), c.get('project'), issue, id), 201);
   });
@@ -56,7 +56,7 @@ export function mediaRoutes(deps: Deps) {
   });
   app.post(`${base}/video_segments`, async (c) => {
     const issue = writableIssue(deps, c);
-    const body = await readBody(c, { maxBytes: KIND_RULES.video_clips.maxBytes + MULTIPART_OVERHEAD });
+    const body = await readBody(c, { maxBytes: KIND_RULES.video_clips.maxBytes + MULTIPART_OVERHEAD, files: uploadFileLimits('video_clips') });
     return c.json(await receiveVideoSegment(deps, c.get('caller'), issue, body), 201);
   });
   return app;

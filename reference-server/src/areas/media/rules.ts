@@ -58,12 +58,8 @@ export function describeAllowed(rules: KindRules): string {
   return rules.contentTypes === null ? 'any type' : rules.contentTypes.join(', ');
 }
 
-/** A file name without directories or control characters, at most 255 characters. */
-export function sanitizeFilename(name: string): string {
-  const base = name.replace(/\\/g, '/').split('/').pop() ?? '';
-  const clean = base.replace(/[\u0000-\u001f\u007f"]/g, '').trim();
-  return clean.slice(0, 255);
-}
+/** The one file-name rule of every upload (storage/content-sniff.ts). */
+export { sanitizeFilename } from '../../storage/content-sniff.ts';
 
 /** The issue of a media path, or 404; whether the caller may see or write it is checked apart. */
 export function findIssueOfPath(deps: Pick<Deps, 'db'>, project: ProjectRow, pathId: string): IssueRow {

@@ -35,11 +35,10 @@ export async function receiveVideoSegment(deps: Deps, caller: Caller, issue: Iss
   const input = VideoSegmentBody.parse(body).video_segment;
   if (!(input.video instanceof Blob)) throw badRequest('video_segment[video] must be a file in a multipart/form-data body.');
   if (input.position >= input.merge_total) throw unprocessable(`video_segment[position] must be below merge_total (${input.merge_total}); positions start at 0.`);
-  const bytes = new Uint8Array(await input.video.arrayBuffer());
   const declared = input.video.type.split(';')[0].trim().toLowerCase();
   // MPEG transport streams (HLS-style parts) are accepted for segments only: they merge by concatenation.
   const accepted = (type: string) => isAllowedContentType(RULES, type) || type.split(';')[0].trim().toLowerCase() === 'video/mp2t';
-  const contentType = accepted(declared) ? input.video.type : await sniffContentType(bytes);
+  const contentType = accepted(declared) ? input.video.type : await sniffContentType(input.video);
   if (!contentType || !accepted(contentType)) {
     throw unprocessable(`Content type ${declared || '(none)'} is not allowed for video segments (allowed: ${RULES.contentTypes!.join(', ')}).`);
   }
@@ -47,7 +46,7 @@ export async function receiveVideoSegment(deps: Deps, caller: Caller, issue: Iss
   const group = listVideoSegments(deps.db, issue.id, input.merge_group);
   if (group.some((s) => s.attachment_id !== null)) throw unprocessable(`The segment group ${input.merge_group} is already complete and merged.`);
   if (group.length > 0 && group[0].merge_total !== input.merge_total) throw unprocessable(`merge_total ${input.merge_total} differs from the ${group[0].merge_total} of the group's first segment.`);
-  const total = group.reduce((sum, s) => sum + s.byte_size, 0) + bytes.byteLength;
+  const total = group.reduce((sum, s) => sum + s.byte_size, 0) + input.video.size;
   if (total > RULES.maxBytes) throw unprocessable(`The merged video would be larger than ${RULES.maxBytes / 1024 / 1024} MB.`);
   if (group.length === 0 && countAttachments(deps.db, issue.id, 'video_clip') + countOpenSegmentGroups(deps.db, issue.id) >= RULES.maxCount) {
     throw unprocessable(`This issue already has the maximum of ${RULES.maxCount} video clips.`);
@@ -55,7 +54,7 @@ export async function receiveVideoSegment(deps: Deps, caller: Caller, issue: Iss
 
   // A retried part (same position) is answered without storing it twice.
   if (!group.some((s) => s.position === input.position)) {
-    const blob = await storeBlob(deps, issue, 'video_segment', { name: input.video instanceof File ? input.video.name : `segment-${input.position}`, type: contentType, bytes }, contentType, false);
+    const blob = await storeBlob(deps, issue, 'video_segment', { name: input.video instanceof File ? input.video.name : `segment-${input.position}`, type: contentType, data: input.video }, contentType, false);
     insertVideoSegment(deps.db, {
       issue_id: issue.id, merge_group: input.merge_group, position: input.position, merge_total: input.merge_total, blob_id: blob.id,
       user_id: uploaderOf(caller, issue), developer_private: input.developer_private ? 1 : 0, created_at: deps.clock.now().toISOString(),

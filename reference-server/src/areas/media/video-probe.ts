@@ -18,6 +18,11 @@ export function bytesSource(bytes: Uint8Array): ByteSource {
   return { size: bytes.byteLength, read: async (offset, length) => bytes.subarray(offset, Math.min(bytes.byteLength, offset + length)) };
 }
 
+/** A Blob (a multipart part read lazily from storage) read slice by slice. */
+export function blobSource(blob: Blob): ByteSource {
+  return { size: blob.size, read: async (offset, length) => new Uint8Array(await blob.slice(offset, offset + length).arrayBuffer()) };
+}
+
 /** Containers a browser plays as they are (the reference's "web-compatible"). */
 export function isWebCompatible(container: VideoContainer): boolean {
   return container === 'mp4' || container === 'webm';

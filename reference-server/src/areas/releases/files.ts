@@ -1,10 +1,10 @@
 // Release attachments' bytes: written to the media storage (storage/storage.ts) before the
 // database rows that point at them, and removed from it once their rows are gone.
-import { randomBytes } from 'node:crypto';
-import { Readable } from 'node:stream';
 import { RELEASE_LIMITS } from '../../../../widget/src/protocol/releases.ts';
 import type { Deps } from '../../deps.ts';
 import { unprocessable } from '../../errors.ts';
+import { sanitizeFilename, toStoredContentType } from '../../storage/content-sniff.ts';
+import { headOf, storeFile } from '../../storage/staged-files.ts';
 import { storageFor } from '../../storage/storage.ts';
 import { StorageWriteError } from '../../storage/write-error.ts';
 
@@ -25,11 +25,11 @@ export async function storeReleaseFiles(deps: Pick<Deps, 'config'>, files: File[
       if (file.size > RELEASE_LIMITS.attachmentBytes) {
         throw unprocessable(`release.attachments.${index}: ${file.name || 'the file'} is larger than ${RELEASE_LIMITS.attachmentBytes / 1024 / 1024} MB.`);
       }
-      const key = randomBytes(24).toString('base64url');
-      const written = await storage.writeStream(key, Readable.fromWeb(file.stream() as never), { maxBytes: RELEASE_LIMITS.attachmentBytes });
+      const head = await headOf(file);
+      const written = await storeFile(storage, file, { maxBytes: RELEASE_LIMITS.attachmentBytes });
       stored.push({
-        storage_key: key, filename: file.name || `attachment-${index + 1}`, content_type: file.type || 'application/octet-stream',
-        byte_size: written.size, checksum: written.md5,
+        storage_key: written.key, filename: sanitizeFilename(file.name) || `attachment-${index + 1}`,
+        content_type: toStoredContentType(file.type, head), byte_size: written.size, checksum: written.md5,
       });
     }
     return stored;

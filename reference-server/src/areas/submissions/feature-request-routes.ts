@@ -8,10 +8,13 @@ import {
 import type { Deps } from '../../deps.ts';
 import { mediaTypeOf, readBody, readQuery } from '../../http/body.ts';
 import type { AppEnv } from '../../http/env.ts';
+import { serveUserFile } from '../../http/user-content.ts';
+import { notFound } from '../../errors.ts';
+import { storageFor } from '../../storage/storage.ts';
 import { assertMayCreateFeatureRequest, createFeatureRequest } from './feature-request-create.ts';
 import { withIdempotencyKey } from '../../http/idempotency.ts';
 import { searchFeatureRequests } from './feature-request-search.ts';
-import { MAX_UPLOAD_BODY_BYTES } from './uploads.ts';
+import { MAX_UPLOAD_BODY_BYTES, UPLOAD_FILE_LIMITS } from './uploads.ts';
 import { listFeatureRequests, publishFeatureRequest, readFeatureRequestFile, setFeatureRequestContactInfo, showFeatureRequest } from './feature-requests.ts';
 
 const base = '/projects/:project_id/feature_requests';
@@ -31,7 +34,7 @@ export function featureRequestRoutes(deps: Deps) {
     const caller = c.get('caller');
     const project = c.get('project');
     assertMayCreateFeatureRequest(deps, caller, project);
-    const body = await readBody(c, { maxBytes: MAX_UPLOAD_BODY_BYTES });
+    const body = await readBody(c, { maxBytes: MAX_UPLOAD_BODY_BYTES, files: UPLOAD_FILE_LIMITS });
     const result = await withIdempotencyKey(deps, caller, `feature_request.create:${project.id}`, c.req.header('idempotency-key'), body, async () => ({
       status: 201,
       body: await createFeatureRequest(deps, caller, project, FeatureRequestCreateBody.parse(body), encodingOf(c)),
@@ -53,8 +56,12 @@ export function featureRequestRoutes(deps: Deps) {
     return c.json(setFeatureRequestContactInfo(deps, c.get('caller'), c.get('project'), c.req.param('id'), body));
   });
 
-  app.get(`${one}/files/:file_id{[0-9]+}`, (c) =>
-    readFeatureRequestFile(deps, c.get('caller'), c.get('project'), c.req.param('id'), Number(c.req.param('file_id'))));
+  app.get(`${one}/files/:file_id{[0-9]+}`, async (c) => {
+    const file = readFeatureRequestFile(deps, c.get('caller'), c.get('project'), c.req.param('id'), Number(c.req.param('file_id')));
+    const response = await serveUserFile(c, storageFor(deps), file, { cacheControl: 'private, no-cache' });
+    if (!response) throw notFound('The file\'s bytes are gone.');
+    return response;
+  });
 
   return app;
 }

@@ -15,7 +15,6 @@ import { isTeam } from '../projects-auth/access.ts';
 import type { Caller } from '../projects-auth/caller.ts';
 import { assertStoredValuesValid } from './custom-fields.ts';
 import { canSeeFeatureRequest, mayChangeFeatureRequest, toFeatureRequest } from './feature-request-render.ts';
-import { fileResponse } from './uploads.ts';
 import { notify } from '../admin/notifications.ts';
 
 export const PAGE_SIZE = 25;
@@ -118,5 +117,5 @@ export function readFeatureRequestFile(deps: Deps, caller: Caller, project: Proj
   const row = findVisibleFeatureRequest(deps, caller, project, pathId);
   const file = findFeatureRequestFile(deps.db, row.id, fileId);
   if (!file) throw notFound(`File ${fileId} not found on this feature request.`);
-  return fileResponse(deps, file);
+  return file;
 }

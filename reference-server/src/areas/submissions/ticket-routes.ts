@@ -6,8 +6,11 @@ import { TicketCreateBody, TicketSearchParams } from '../../../../widget/src/pro
 import type { Deps } from '../../deps.ts';
 import { readBody, readQuery } from '../../http/body.ts';
 import type { AppEnv } from '../../http/env.ts';
+import { serveUserFile } from '../../http/user-content.ts';
+import { notFound } from '../../errors.ts';
+import { storageFor } from '../../storage/storage.ts';
 import { withIdempotencyKey } from '../../http/idempotency.ts';
-import { MAX_UPLOAD_BODY_BYTES } from './uploads.ts';
+import { MAX_UPLOAD_BODY_BYTES, UPLOAD_FILE_LIMITS } from './uploads.ts';
 import { assertMayCreateTicket, createTicket } from './ticket-create.ts';
 import { readTicketAttachment, searchTickets, showTicket, updateTicket } from './tickets.ts';
 import { encodingOf } from './feature-request-routes.ts';
@@ -22,7 +25,7 @@ export function ticketRoutes(deps: Deps) {
     const caller = c.get('caller');
     const project = c.get('project');
     assertMayCreateTicket(caller, project);
-    const body = await readBody(c, { maxBytes: MAX_UPLOAD_BODY_BYTES });
+    const body = await readBody(c, { maxBytes: MAX_UPLOAD_BODY_BYTES, files: UPLOAD_FILE_LIMITS });
     const result = await withIdempotencyKey(deps, caller, `ticket.create:${project.id}`, c.req.header('idempotency-key'), body, async () => ({
       status: 201,
       body: await createTicket(deps, caller, project, TicketCreateBody.parse(body), encodingOf(c)),
@@ -38,14 +41,18 @@ export function ticketRoutes(deps: Deps) {
   app.get(one, (c) => c.json(showTicket(deps, c.get('caller'), c.get('project'), c.req.param('id'))));
 
   const update = async (c: Context<AppEnv>) => {
-    const body = await readBody(c, { maxBytes: MAX_UPLOAD_BODY_BYTES });
+    const body = await readBody(c, { maxBytes: MAX_UPLOAD_BODY_BYTES, files: UPLOAD_FILE_LIMITS });
     return c.json(await updateTicket(deps, c.get('caller'), c.get('project'), c.req.param('id')!, body));
   };
   app.patch(one, update);
   app.put(one, update);
 
-  app.get(`${one}/attachments/:attachment_id{[0-9]+}`, (c) =>
-    readTicketAttachment(deps, c.get('caller'), c.get('project'), c.req.param('id'), Number(c.req.param('attachment_id'))));
+  app.get(`${one}/attachments/:attachment_id{[0-9]+}`, async (c) => {
+    const file = readTicketAttachment(deps, c.get('caller'), c.get('project'), c.req.param('id'), Number(c.req.param('attachment_id')));
+    const response = await serveUserFile(c, storageFor(deps), file, { cacheControl: 'private, no-cache' });
+    if (!response) throw notFound('The attachment\'s bytes are gone.');
+    return response;
+  });
 
   return app;
 }

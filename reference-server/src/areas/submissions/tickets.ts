@@ -11,12 +11,13 @@ import {
   deleteTicketAttachment, findTicketAttachment, findTicketById, findTicketByPathId, insertTicketAttachment, listTicketAttachments,
   listTicketCustomValues, searchTickets as searchRows, updateTicket as updateRow, type TicketChanges, type TicketRow,
 } from './tickets-repository.ts';
+import type { StoredFileRow } from './feature-requests-repository.ts';
 import { findUserById, findUserByPublicId } from '../projects-auth/users-repository.ts';
 import { hasScope, isTeam, requireScope } from '../projects-auth/access.ts';
 import type { Caller } from '../projects-auth/caller.ts';
 import { toCustomFieldEntries } from './custom-fields.ts';
 import { toUserRef } from './reporter.ts';
-import { asFileList, checkUploads, discardUploads, fileResponse, fileTypeOf, storeUploads, withStoredUploads } from './uploads.ts';
+import { asFileList, checkUploads, discardUploads, fileTypeOf, storeUploads, withStoredUploads } from './uploads.ts';
 import { notify } from '../admin/notifications.ts';
 
 export const TICKET_SEARCH_LIMIT = 10;
@@ -122,9 +123,9 @@ export async function updateTicket(deps: Deps, caller: Caller, project: ProjectR
   return toTicket(deps, project, findTicketById(deps.db, row.id)!, true);
 }
 
-export function readTicketAttachment(deps: Deps, caller: Caller, project: ProjectRow, pathId: string, attachmentId: number): Response {
+export function readTicketAttachment(deps: Deps, caller: Caller, project: ProjectRow, pathId: string, attachmentId: number): StoredFileRow {
   const row = findViewable(deps, caller, project, pathId);
   const attachment = findTicketAttachment(deps.db, row.id, attachmentId);
   if (!attachment) throw notFound(`Attachment ${attachmentId} not found on this ticket.`);
-  return fileResponse(deps, attachment);
+  return attachment;
 }

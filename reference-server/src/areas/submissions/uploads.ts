@@ -2,10 +2,10 @@
 // (`ticket[attachments][]`): the caps, writing each to the media storage (storage/storage.ts)
 // before the rows that point at it, and removing them again when the rows are not written.
 // Tickets reuse this module.
-import { randomBytes } from 'node:crypto';
-import { Readable } from 'node:stream';
 import type { Deps } from '../../deps.ts';
-import { unprocessable } from '../../errors.ts';
+import { unprocessable, type ServiceError } from '../../errors.ts';
+import { sanitizeFilename, toStoredContentType } from '../../storage/content-sniff.ts';
+import { headOf, storeFile } from '../../storage/staged-files.ts';
 import { storageFor } from '../../storage/storage.ts';
 import { StorageWriteError } from '../../storage/write-error.ts';
 
@@ -13,6 +13,13 @@ import { StorageWriteError } from '../../storage/write-error.ts';
 export const MAX_FILES_PER_REQUEST = 10;
 export const MAX_FILE_BYTES = 20 * 1024 * 1024;
 export const MAX_UPLOAD_BODY_BYTES = 50 * 1024 * 1024;
+
+/** The per-file cap while a multipart body streams: 422 naming the field, as checkUploads does. */
+export const UPLOAD_FILE_LIMITS = {
+  maxBytes: () => MAX_FILE_BYTES,
+  tooLarge: (field: string, filename: string): ServiceError =>
+    unprocessable(`${field.replace(/\[\]$/, '')}: ${filename || 'a file'} is larger than ${MAX_FILE_BYTES / 1024 / 1024} MB.`),
+};
 
 export interface StoredUpload {
   storage_key: string;
@@ -42,12 +49,12 @@ export async function storeUploads(deps: Pick<Deps, 'config'>, field: string, fi
   const stored: StoredUpload[] = [];
   try {
     for (const file of files) {
-      const key = randomBytes(24).toString('base64url');
-      const written = await storage.writeStream(key, Readable.fromWeb(file.stream() as never), { maxBytes: MAX_FILE_BYTES });
+      const head = await headOf(file);
+      const written = await storeFile(storage, file, { maxBytes: MAX_FILE_BYTES });
       stored.push({
-        storage_key: key,
-        filename: (file.name || 'file').slice(0, 255),
-        content_type: (file.type || 'application/octet-stream').split(';')[0].trim().toLowerCase(),
+        storage_key: written.key,
+        filename: sanitizeFilename(file.name) || 'file',
+        content_type: toStoredContentType(file.type, head),
         size_bytes: written.size,
       });
     }
@@ -80,16 +87,4 @@ export function fileTypeOf(contentType: string): 'image' | 'video' | 'audio' | '
   if (major === 'image' || major === 'video' || major === 'audio' || major === 'text') return major;
   if (['application/json', 'application/xml', 'application/x-ndjson'].includes(contentType)) return 'text';
   return 'other';
-}
-
-/** A stored file as an HTTP response: its bytes, type and download name. */
-export function fileResponse(deps: Pick<Deps, 'config'>, file: { storage_key: string; filename: string; content_type: string; size_bytes: number }): Response {
-  const stream = Readable.toWeb(storageFor(deps).read(file.storage_key)) as unknown as ReadableStream;
-  return new Response(stream, {
-    headers: {
-      'Content-Type': file.content_type,
-      'Content-Length': String(file.size_bytes),
-      'Content-Disposition': `inline; filename*=UTF-8''${encodeURIComponent(file.filename)}`,
-    },
-  });
 }
