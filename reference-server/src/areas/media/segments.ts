@@ -23,7 +23,7 @@ import { KIND_RULES, isAllowedContentType } from './rules.ts';
 import { newStorageKey, toAttachmentRecord } from './attachments.ts';
 import { sniffContentType, storeBlob } from './upload.ts';
 import { probeVideo } from './video-probe.ts';
-import { NO_FFMPEG_REASON, adoptTranscodedFile, findFfmpeg, isPlayableAsIs, maxVideoSeconds, processVideo, runFfmpeg, storedSource, toMp4Name, transcodeArgs } from './video.ts';
+import { DEMUXER_OF_CONTAINER, NOT_A_VIDEO_REASON, NO_FFMPEG_REASON, adoptTranscodedFile, findFfmpeg, isPlayableAsIs, maxVideoSeconds, processVideo, runFfmpeg, storedSource, toMp4Name, transcodeArgs } from './video.ts';
 
 export const MERGE_SEGMENTS_JOB = 'media.merge_video_segments';
 const RULES = KIND_RULES.video_clips;
@@ -128,6 +128,15 @@ export async function mergeSegments(deps: Deps, attachmentId: number): Promise<v
     updateVideoState(deps.db, row.id, { processing: false, processed: false, failed: true, failure_reason: `The ${segments.length} segments are separate recordings and ${NO_FFMPEG_REASON.replace('the video', 'they')}` }, now());
     return;
   }
+  // The concat demuxer probes each part itself: only parts whose bytes are a container we convert
+  // (or an MPEG-TS) get that far, so a playlist posing as a part is never followed.
+  for (const [i, s] of segments.entries()) {
+    const { container } = await probeVideo(storedSource(storage, s.storage_key, s.byte_size));
+    if (!DEMUXER_OF_CONTAINER[container] && !isTransportStream(heads[i])) {
+      updateVideoState(deps.db, row.id, { processing: false, processed: false, failed: true, failure_reason: `Segment ${i + 1}: ${NOT_A_VIDEO_REASON}` }, now());
+      return;
+    }
+  }
   const work = mkdtempSync(join(tmpdir(), 'glitchbox-merge-'));
   try {
     const files: string[] = [];
@@ -138,7 +147,7 @@ export async function mergeSegments(deps: Deps, attachmentId: number): Promise<v
     }
     writeFileSync(join(work, 'list.txt'), files.map((f) => `file '${f}'`).join('\n'));
     const output = join(work, 'merged.mp4');
-    await runFfmpeg(ffmpeg, ['-f', 'concat', '-safe', '0', '-i', join(work, 'list.txt'), ...transcodeArgs(output, maxVideoSeconds(deps, issue.project_id))]);
+    await runFfmpeg(ffmpeg, ['-protocol_whitelist', 'file', '-f', 'concat', '-safe', '0', '-i', join(work, 'list.txt'), ...transcodeArgs(output, maxVideoSeconds(deps, issue.project_id))]);
     await adoptTranscodedFile(deps, row.id, issue.id, issue.project_id, output, toMp4Name(row.filename));
     await dropSegments(deps, attachmentId, segments);
   } catch (error) {

@@ -13,10 +13,27 @@ import { findOrganization } from '../projects-auth/organizations-repository.ts';
 import { findProjectById } from '../projects-auth/repository.ts';
 import { storageFor, type Storage } from '../../storage/storage.ts';
 import { newStorageKey } from './attachments.ts';
-import { isWebCompatible, type ByteSource, type VideoProbe } from './video-probe.ts';
+import { isWebCompatible, probeVideo, type ByteSource, type VideoContainer, type VideoProbe } from './video-probe.ts';
 
 export const PROCESS_VIDEO_JOB = 'media.process_video';
 export const NO_FFMPEG_REASON = 'ffmpeg is not installed on this server, so the video could not be converted for web playback; the original file is kept.';
+
+export const NOT_A_VIDEO_REASON = 'The file is not an MP4, QuickTime, WebM, Matroska or AVI video, so it was not converted; the original file is kept.';
+
+/** The ffmpeg demuxer of each container we convert, chosen from the sniffed bytes (media-video-probe.ts). */
+export const DEMUXER_OF_CONTAINER: Partial<Record<VideoContainer, string>> = {
+  mp4: 'mov', quicktime: 'mov', webm: 'matroska', matroska: 'matroska', avi: 'avi',
+};
+
+/**
+ * ffmpeg's options for one uploaded file: the demuxer of its sniffed container is forced, so
+ * ffmpeg never guesses (an HLS playlist or concat script is never read as one and no URL inside
+ * is followed), and only the `file` protocol may be opened. Null: not a container we convert.
+ */
+export function videoInputArgs(container: VideoContainer, path: string): string[] | null {
+  const demuxer = DEMUXER_OF_CONTAINER[container];
+  return demuxer ? ['-protocol_whitelist', 'file', '-f', demuxer, '-i', path] : null;
+}
 
 /** The ffmpeg executable on PATH, or null. */
 export function findFfmpeg(): string | null {
@@ -110,16 +127,20 @@ export async function processVideo(deps: Deps, attachmentId: number): Promise<vo
   const row = findAttachment(deps.db, attachmentId);
   if (!row || row.kind !== 'video_clip' || !row.processing) return;
   const fail = (reason: string) => updateVideoState(deps.db, row.id, { processing: false, processed: false, failed: true, failure_reason: reason }, deps.clock.now().toISOString());
+  const issue = findIssueOfAttachment(deps.db, row.id);
+  const stored = row.storage_key ? await storageFor(deps).stat(row.storage_key) : null;
+  if (!issue || !row.storage_key || !stored) return fail('The original file is missing.');
+  // Sniffed before ffmpeg is even looked for: a file that is no video container never reaches it.
+  const { container } = await probeVideo(storedSource(storageFor(deps), row.storage_key, stored.size));
+  if (!DEMUXER_OF_CONTAINER[container]) return fail(NOT_A_VIDEO_REASON);
   const ffmpeg = findFfmpeg();
   if (!ffmpeg) return fail(NO_FFMPEG_REASON);
-  const issue = findIssueOfAttachment(deps.db, row.id);
-  if (!issue || !row.storage_key) return fail('The original file is missing.');
   const work = mkdtempSync(join(tmpdir(), 'glitchbox-video-'));
   try {
     const input = join(work, 'input');
     await pipeline(storageFor(deps).read(row.storage_key), createWriteStream(input));
     const output = join(work, 'output.mp4');
-    await runFfmpeg(ffmpeg, ['-i', input, ...transcodeArgs(output, maxVideoSeconds(deps, issue.project_id))]);
+    await runFfmpeg(ffmpeg, [...videoInputArgs(container, input)!, ...transcodeArgs(output, maxVideoSeconds(deps, issue.project_id))]);
     await adoptTranscodedFile(deps, row.id, issue.id, issue.project_id, output, toMp4Name(row.filename));
   } catch (error) {
     fail(`Transcoding failed: ${error instanceof Error ? error.message : String(error)}`);
