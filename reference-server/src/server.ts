@@ -14,6 +14,8 @@ import type { Deps, ServerConfig } from './deps.ts';
 import { getClockOffset, getJwtSecret } from './db/settings.ts';
 import { createJobRunner } from './jobs/runner.ts';
 import { createJwtService } from './areas/projects-auth/jwt.ts';
+import { storageFor } from './storage/storage.ts';
+import { sweepStorage, type SweepResult } from './storage/sweep.ts';
 
 export interface ServerOptions {
   db?: string;
@@ -55,12 +57,15 @@ export interface RunningServer {
   port: number;
   deps: Deps;
   app: ReturnType<typeof createApp>;
+  /** What the start-up sweep reclaimed from storage (storage/sweep.ts). */
+  sweep: SweepResult;
   close(): Promise<void>;
 }
 
 /** Listens on host:port (0 picks a free port); publicUrl defaults to the address listened on. */
 export async function startServer(options: ServerOptions & { port?: number; host?: string; jobIntervalMs?: number } = {}): Promise<RunningServer> {
   const deps = createDeps(options);
+  const sweep = await sweepStorage(deps.db, storageFor(deps));
   const app = createApp(deps);
   const host = options.host ?? '127.0.0.1';
   const server: ServerType = await new Promise((resolve, reject) => {
@@ -72,7 +77,7 @@ export async function startServer(options: ServerOptions & { port?: number; host
   if (!options.publicUrl) deps.config.publicUrl = url;
   deps.jobs.start(options.jobIntervalMs ?? 1000);
   return {
-    url, port, deps, app,
+    url, port, deps, app, sweep,
     close: () => new Promise<void>((resolve) => {
       deps.jobs.stop();
       if ('closeAllConnections' in server) server.closeAllConnections();

@@ -7,20 +7,30 @@ import { parseUnrealCrash } from '../../reference-server/src/areas/crashes/conta
 import { encodeUnrealCrash } from '../helpers/unreal-crash.ts';
 
 describe('parseUnrealCrash', () => {
-  it.each(['cr1', 'legacy'] as const)('reads every file of the %s layout with its bytes', (layout) => {
-    const crash = parseUnrealCrash(encodeUnrealCrash([{ name: 'Game.log', data: 'hello' }, { name: 'Saved\\Crashes\\UEMinidump.dmp', data: new Uint8Array([0x4d, 0x44, 0x4d, 0x50]) }], { layout, directory: 'UECC-1' }));
+  it.each(['cr1', 'legacy'] as const)('reads every file of the %s layout with its bytes', async (layout) => {
+    const crash = await parseUnrealCrash(encodeUnrealCrash([{ name: 'Game.log', data: 'hello' }, { name: 'Saved\\Crashes\\UEMinidump.dmp', data: new Uint8Array([0x4d, 0x44, 0x4d, 0x50]) }], { layout, directory: 'UECC-1' }));
     expect(crash.directoryName).toBe('UECC-1');
     expect(crash.files.map((f) => [f.index, f.name, Buffer.from(f.bytes).toString('latin1')])).toEqual([[0, 'Game.log', 'hello'], [1, 'UEMinidump.dmp', 'MDMP']]);
   });
 
-  it('stops inflating at the cap with a payload_too_large error', () => {
+  it('stops inflating at the cap with a payload_too_large error', async () => {
     const bomb = deflateSync(Buffer.alloc(64 * 1024));
     try {
-      parseUnrealCrash(bomb, { maxUncompressedBytes: 4096 });
+      await parseUnrealCrash(bomb, { maxUncompressedBytes: 4096 });
       expect.unreachable();
     } catch (error) {
       expect(error).toBeInstanceOf(ServiceError);
       expect((error as ServiceError).code).toBe('payload_too_large');
     }
+  });
+
+  it('inflates off the event loop: a timer keeps firing while a 64 MB stream inflates', async () => {
+    const big = deflateSync(Buffer.alloc(64 * 1024 * 1024));
+    let ticks = 0;
+    const timer = setInterval(() => { ticks += 1; }, 1);
+    // A synchronous inflate would hold the loop for the whole call: no tick could land before it ends.
+    await parseUnrealCrash(big).catch(() => undefined);
+    clearInterval(timer);
+    expect(ticks).toBeGreaterThan(0);
   });
 });

@@ -7,7 +7,8 @@
 // wrote a placeholder header first and the real one after the last file. Every malformed input
 // is a ServiceError: 400 when the zlib stream cannot be inflated, 422 when the container inside
 // is inconsistent or truncated.
-import { inflateSync } from 'node:zlib';
+import { promisify } from 'node:util';
+import { inflate as inflateCallback } from 'node:zlib';
 import { badRequest, payloadTooLarge, unprocessable } from '../../errors.ts';
 
 export const MAX_UNCOMPRESSED_BYTES = 256 * 1024 * 1024;
@@ -45,10 +46,13 @@ class Reader {
   }
 }
 
-function inflate(compressed: Uint8Array, maxBytes: number): Buffer {
+const inflateAsync = promisify(inflateCallback);
+
+/** Inflates on libuv's thread pool, never on the event loop; the output stops at maxBytes (a zip bomb is 413). */
+async function inflate(compressed: Uint8Array, maxBytes: number): Promise<Buffer> {
   if (compressed.byteLength === 0) throw badRequest('The crash report body is empty.');
   try {
-    return inflateSync(compressed, { maxOutputLength: maxBytes });
+    return await inflateAsync(compressed, { maxOutputLength: maxBytes });
   } catch (error) {
     if (error instanceof RangeError || (error as { code?: string }).code === 'ERR_BUFFER_TOO_LARGE') {
       throw payloadTooLarge(`The crash report inflates to more than ${maxBytes} bytes.`);
@@ -84,8 +88,8 @@ function assertFileCount(count: number): void {
 
 export const CR1_MARKER = Buffer.from('CR1', 'latin1');
 
-export function parseUnrealCrash(compressed: Uint8Array, options: { maxUncompressedBytes?: number } = {}): UnrealCrash {
-  const data = inflate(compressed, options.maxUncompressedBytes ?? MAX_UNCOMPRESSED_BYTES);
+export async function parseUnrealCrash(compressed: Uint8Array, options: { maxUncompressedBytes?: number } = {}): Promise<UnrealCrash> {
+  const data = await inflate(compressed, options.maxUncompressedBytes ?? MAX_UNCOMPRESSED_BYTES);
   if (data.length < 8) throw unprocessable('The crash report is truncated: it is too short to hold a header.');
   const reader = new Reader(data);
   if (data.subarray(0, 3).equals(CR1_MARKER)) {

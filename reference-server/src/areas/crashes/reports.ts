@@ -69,13 +69,13 @@ function projectOfToken(deps: Deps, token: string): { caller: Caller; project: P
   return { caller: { ...ANONYMOUS(''), scheme: 'project_token', token: row }, project };
 }
 
-export function reportUnrealCrash(deps: Deps, request: CrashRequest): UnrealCrashResponse {
+export async function reportUnrealCrash(deps: Deps, request: CrashRequest): Promise<UnrealCrashResponse> {
   const { caller: tokenCaller, project } = projectOfToken(deps, request.token);
   const caller = { ...tokenCaller, ip: request.ip };
   requireTokenFlag(caller, project, 'can_report_crash');
   consumeDailyLimit(deps, caller, 'crash_report');
   assertMonthlyQuota(deps, project);
-  const crash = parseUnrealCrash(request.body);
+  const crash = await parseUnrealCrash(request.body);
   const contextFile = crash.files.find((f) => f.name === CONTEXT_FILE_NAME) ?? crash.files.find((f) => /crashcontext.*xml$/i.test(f.name));
   const context = contextFile ? parseCrashContext(contextFile.bytes) : {};
   const warnings: string[] = [];

@@ -30,7 +30,7 @@ export function crashRoutes(deps: Deps) {
   const app = new Hono<AppEnv>();
   app.post('/crashes/unreal/:token', async (c) => {
     const body = await readCapped(c.req.raw, MAX_CRASH_UPLOAD_BYTES);
-    return c.json(reportUnrealCrash(deps, { token: c.req.param('token'), ip: clientIp(c), body, appVersion: c.req.query('AppVersion') }), 201);
+    return c.json(await reportUnrealCrash(deps, { token: c.req.param('token'), ip: clientIp(c), body, appVersion: c.req.query('AppVersion') }), 201);
   });
   return app;
 }
