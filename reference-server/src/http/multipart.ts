@@ -75,7 +75,7 @@ export function readMultipart(c: Context, source: Readable, limits: MultipartLim
       failed = true;
       source.unpipe(parser);
       source.resume(); // drain the rest so the connection can carry the answer
-      for (const part of parts) part.destroy();
+      for (const part of parts) part.on('error', () => undefined).destroy();
       parser.destroy();
       // Every part's write settles (its temp file removed) before the request is answered.
       void Promise.allSettled(writes).then(() => reject(error));
@@ -85,7 +85,7 @@ export function readMultipart(c: Context, source: Readable, limits: MultipartLim
       total += chunk.length;
       if (!failed && total > limits.maxBytes) fail(payloadTooLarge('The request body is too large.'));
     });
-    source.once('error', (error) => fail(badRequest(`The request body could not be read: ${error.message}`)));
+    source.on('error', (error) => fail(badRequest(`The request body could not be read: ${error.message}`)));
 
     parser.on('field', (name, value, info) => {
       text += name.length + Buffer.byteLength(value);
@@ -118,7 +118,8 @@ export function readMultipart(c: Context, source: Readable, limits: MultipartLim
       }));
     });
 
-    parser.once('error', (error: Error) => fail(badRequest(`The multipart body could not be parsed: ${error.message}.`)));
+    // `on`, not `once`: a destroyed parser may report again (a write after destroy); only the first counts.
+    parser.on('error', (error: Error) => fail(badRequest(`The multipart body could not be parsed: ${error.message}.`)));
     parser.once('close', () => {
       void Promise.allSettled(writes).then(() => { if (!failed) resolve(entries); });
     });

@@ -7,6 +7,7 @@ import { readdir, rm, stat, unlink } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Readable } from 'node:stream';
 import { once } from 'node:events';
+import { finished } from 'node:stream/promises';
 import type { Storage, StreamWriteOptions, WriteResult } from './storage.ts';
 import { StorageWriteError } from './write-error.ts';
 
@@ -30,17 +31,22 @@ export function createLocalDiskStorage(root: string): Storage {
       const hash = createHash('md5');
       const limit = options.expectedSize ?? options.maxBytes ?? Number.POSITIVE_INFINITY;
       const out = createWriteStream(temp, { highWaterMark: 1024 * 1024 });
+      // Kept, not thrown: a write still in flight when a refused upload destroys the file would
+      // otherwise surface as an uncaught 'error' after the request was answered.
+      let writeError: Error | null = null;
+      out.on('error', (error) => { writeError ??= error; });
       let size = 0;
       try {
         for await (const chunk of source as AsyncIterable<Uint8Array>) {
           size += chunk.byteLength;
           if (size > limit) throw new StorageWriteError('too_large', `The body is larger than the ${limit} bytes that were declared.`);
+          if (writeError) throw writeError;
           hash.update(chunk);
           // Backpressure: wait for the file to drain instead of buffering the socket's pace.
           if (!out.write(chunk)) await once(out, 'drain');
         }
         out.end();
-        await once(out, 'finish');
+        await finished(out);
         const md5 = hash.digest('base64');
         if (options.expectedSize !== undefined && size !== options.expectedSize) {
           throw new StorageWriteError('incomplete', `The body has ${size} bytes but ${options.expectedSize} were declared.`);
