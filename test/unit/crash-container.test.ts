@@ -23,14 +23,4 @@ describe('parseUnrealCrash', () => {
       expect((error as ServiceError).code).toBe('payload_too_large');
     }
   });
-
-  it('inflates off the event loop: a timer keeps firing while a 64 MB stream inflates', async () => {
-    const big = deflateSync(Buffer.alloc(64 * 1024 * 1024));
-    let ticks = 0;
-    const timer = setInterval(() => { ticks += 1; }, 1);
-    // A synchronous inflate would hold the loop for the whole call: no tick could land before it ends.
-    await parseUnrealCrash(big).catch(() => undefined);
-    clearInterval(timer);
-    expect(ticks).toBeGreaterThan(0);
-  });
 });
