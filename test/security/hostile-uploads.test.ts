@@ -46,6 +46,7 @@ async function scriptRuns(url: string, headers: Record<string, string>): Promise
 }
 
 async function checkServed(file: HostileFile, served: Served): Promise<void> {
+  expect(await scriptRuns(served.url, served.headers), `script ran: ${file.label} at ${served.url}`).toBe(false);
   const r = await fetch(served.url, { headers: served.headers });
   expect(r.status, `${file.label} at ${served.url}`).toBe(200);
   await r.arrayBuffer();
@@ -55,7 +56,6 @@ async function checkServed(file: HostileFile, served: Served): Promise<void> {
   const type = r.headers.get('content-type') ?? '';
   expect(type, `${file.label}: a single well-formed type`).toMatch(/^[a-z0-9.+-]+\/[a-z0-9.+-]+(;.*)?$/);
   if (!INLINE.includes(type.split(';')[0])) expect(r.headers.get('content-disposition'), `${file.label} as ${type}`).toMatch(/^attachment;/);
-  expect(await scriptRuns(served.url, served.headers), `script ran: ${file.label} at ${served.url}`).toBe(false);
 }
 
 describe('the hook sees script run (positive control, no protections)', () => {
