@@ -90,7 +90,9 @@ try {
     }
   }
   const { partials, orphans } = server.sweep;
-  if (partials + orphans > 0) process.stderr.write(`glitchbox-server: reclaimed ${partials} partial upload(s) and ${orphans} unreferenced object(s)\n`);
+  if (partials + orphans > 0) {
+    process.stderr.write(`glitchbox-server: reclaimed ${partials} partial upload(s) and ${orphans} unreferenced object(s)\n`);
+  }
   process.stdout.write(`listening on ${server.url}\n`);
   const shutdown = () => { void server.close().then(() => process.exit(0)); };
   process.once('SIGINT', shutdown);

@@ -140,7 +140,8 @@ async function parseBody(c: Context, options: BodyOptions): Promise<Body> {
   if (type === 'multipart/form-data') {
     // Streamed: files go to storage as they arrive, each under its own cap; text stays under MAX_BODY_BYTES.
     const files = options.files ?? { maxBytes: () => max };
-    const entries = await readMultipart(c, bodyStream(c), { maxBytes: max, maxTextBytes: Math.min(max, MAX_BODY_BYTES), files });
+    const limits = { maxBytes: max, maxTextBytes: Math.min(max, MAX_BODY_BYTES), files };
+    const entries = await readMultipart(c, bodyStream(c), limits);
     return nestEntries(entries);
   }
   if (type === '') {

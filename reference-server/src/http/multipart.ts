@@ -47,7 +47,9 @@ export function stagedUploads(deps: Deps): MiddlewareHandler<AppEnv> {
 }
 
 /** The entries of a multipart body in order, files as stored-object Files. */
-export function readMultipart(c: Context, source: Readable, limits: MultipartLimits): Promise<Array<[string, unknown]>> {
+export function readMultipart(
+  c: Context, source: Readable, limits: MultipartLimits,
+): Promise<Array<[string, unknown]>> {
   const uploads = (c as Context<AppEnv>).get('uploads') as { storage: Storage; staged: StagedObject[] } | undefined;
   if (!uploads) throw new Error('readMultipart needs the stagedUploads middleware');
   const { storage, staged } = uploads;
@@ -89,7 +91,9 @@ export function readMultipart(c: Context, source: Readable, limits: MultipartLim
 
     parser.on('field', (name, value, info) => {
       text += name.length + Buffer.byteLength(value);
-      if (info.valueTruncated || text > limits.maxTextBytes) return fail(payloadTooLarge('The request body is too large.'));
+      if (info.valueTruncated || text > limits.maxTextBytes) {
+        return fail(payloadTooLarge('The request body is too large.'));
+      }
       entries.push([name, value]);
     });
 

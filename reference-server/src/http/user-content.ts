@@ -27,10 +27,13 @@ export interface ServeOptions {
  */
 export const USER_CONTENT_CSP = 'sandbox';
 
+export interface ByteRange { start: number; end: number }
+
 /** `bytes=a-b`, `bytes=a-`, `bytes=-n` → inclusive range; 'unsatisfiable'; null to serve it all. */
-export function parseRange(header: string | undefined, size: number): { start: number; end: number } | 'unsatisfiable' | null {
+export function parseRange(header: string | undefined, size: number): ByteRange | 'unsatisfiable' | null {
   const match = /^bytes=(\d*)-(\d*)$/.exec(header?.trim() ?? '');
-  if (!match || (match[1] === '' && match[2] === '')) return null; // absent, multiple or malformed: RFC 9110 §14.2 lets us ignore it
+  // Absent, multiple or malformed: RFC 9110 §14.2 lets us ignore it.
+  if (!match || (match[1] === '' && match[2] === '')) return null;
   if (match[1] === '') {
     const suffix = Number(match[2]);
     if (suffix === 0 || size === 0) return 'unsatisfiable';
@@ -51,21 +54,27 @@ export function contentDisposition(kind: 'inline' | 'attachment', filename: stri
 async function readHead(storage: Storage, key: string, size: number): Promise<Uint8Array> {
   if (size === 0) return new Uint8Array(0);
   const chunks: Buffer[] = [];
-  for await (const chunk of storage.read(key, { start: 0, end: Math.min(size, SNIFF_BYTES) - 1 })) chunks.push(chunk as Buffer);
+  const range = { start: 0, end: Math.min(size, SNIFF_BYTES) - 1 };
+  for await (const chunk of storage.read(key, range)) chunks.push(chunk as Buffer);
   return Buffer.concat(chunks);
 }
 
 /** The response for a stored user file, or null when its bytes are gone (the caller answers 404). */
-export async function serveUserFile(c: Context, storage: Storage, file: UserFile, options: ServeOptions = {}): Promise<Response | null> {
+export async function serveUserFile(
+  c: Context, storage: Storage, file: UserFile, options: ServeOptions = {},
+): Promise<Response | null> {
   const stored = await storage.stat(file.storage_key);
   if (!stored) return null;
-  const inline = options.download === undefined ? inlineTypeOf(file.content_type, await readHead(storage, file.storage_key, stored.size)) : null;
+  const inline = options.download === undefined
+    ? inlineTypeOf(file.content_type, await readHead(storage, file.storage_key, stored.size))
+    : null;
   const headers: Record<string, string> = {
     // A malformed stored type (`image/png,text/html`) is never echoed: a browser may pick either half.
-    'Content-Type': inline ? (parseMediaType(file.content_type) ?? inline) : (parseMediaType(file.content_type) ?? 'application/octet-stream'),
+    'Content-Type': parseMediaType(file.content_type) ?? inline ?? 'application/octet-stream',
     'Accept-Ranges': 'bytes',
     'Cache-Control': options.cacheControl ?? 'public, max-age=31536000, immutable',
-    'Content-Disposition': contentDisposition(inline ? 'inline' : 'attachment', options.download || file.filename || 'file'),
+    'Content-Disposition':
+      contentDisposition(inline ? 'inline' : 'attachment', options.download || file.filename || 'file'),
     'X-Content-Type-Options': 'nosniff',
     'Content-Security-Policy': USER_CONTENT_CSP,
   };
@@ -78,7 +87,9 @@ export async function serveUserFile(c: Context, storage: Storage, file: UserFile
 
   const ifRange = c.req.header('if-range');
   const range = ifRange && ifRange.trim() !== etag ? null : parseRange(c.req.header('range'), stored.size);
-  if (range === 'unsatisfiable') return c.json({ error: 'Requested range not satisfiable.' }, 416, { 'Content-Range': `bytes */${stored.size}` });
+  if (range === 'unsatisfiable') {
+    return c.json({ error: 'Requested range not satisfiable.' }, 416, { 'Content-Range': `bytes */${stored.size}` });
+  }
   const status = range ? 206 : 200;
   const length = range ? range.end - range.start + 1 : stored.size;
   headers['Content-Length'] = String(length);

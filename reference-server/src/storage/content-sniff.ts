@@ -3,13 +3,18 @@
 // type we store for a declared type; and a file name stripped of paths and control characters.
 
 /** Types a browser may show inline when the bytes prove them; everything else is a download. */
-export const INLINE_TYPES = ['image/png', 'image/jpeg', 'image/gif', 'image/webp', 'video/mp4', 'video/webm', 'text/plain'] as const;
+export const INLINE_TYPES = [
+  'image/png', 'image/jpeg', 'image/gif', 'image/webp', 'video/mp4', 'video/webm', 'text/plain',
+] as const;
 export type InlineType = (typeof INLINE_TYPES)[number];
 
 /** How many leading bytes the sniffers look at. */
 export const SNIFF_BYTES = 4096;
 
 const ascii = (bytes: Uint8Array, start: number, end: number) => String.fromCharCode(...bytes.subarray(start, end));
+const PNG_SIGNATURE = [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a];
+const EBML_MAGIC = [0x1a, 0x45, 0xdf, 0xa3];
+const MP4_BRANDS = /^(mp4|iso|avc|M4V|dash|mmp4|MSNV)/;
 
 /**
  * The inline type the bytes are, or null. Magic numbers follow the WHATWG MIME Sniffing
@@ -19,12 +24,13 @@ const ascii = (bytes: Uint8Array, start: number, end: number) => String.fromChar
  */
 export function sniffInlineType(head: Uint8Array): InlineType | null {
   const b = head;
-  if (b.length >= 8 && b[0] === 0x89 && ascii(b, 1, 4) === 'PNG' && b[4] === 0x0d && b[5] === 0x0a && b[6] === 0x1a && b[7] === 0x0a) return 'image/png';
+  if (b.length >= 8 && PNG_SIGNATURE.every((byte, i) => b[i] === byte)) return 'image/png';
   if (b.length >= 3 && b[0] === 0xff && b[1] === 0xd8 && b[2] === 0xff) return 'image/jpeg';
   if (b.length >= 6 && (ascii(b, 0, 6) === 'GIF87a' || ascii(b, 0, 6) === 'GIF89a')) return 'image/gif';
   if (b.length >= 14 && ascii(b, 0, 4) === 'RIFF' && ascii(b, 8, 14) === 'WEBPVP') return 'image/webp';
-  if (b.length >= 12 && ascii(b, 4, 8) === 'ftyp' && /^(mp4|iso|avc|M4V|dash|mmp4|MSNV)/.test(ascii(b, 8, 12))) return 'video/mp4';
-  if (b.length >= 4 && b[0] === 0x1a && b[1] === 0x45 && b[2] === 0xdf && b[3] === 0xa3 && ascii(b, 0, Math.min(b.length, 64)).includes('webm')) return 'video/webm';
+  if (b.length >= 12 && ascii(b, 4, 8) === 'ftyp' && MP4_BRANDS.test(ascii(b, 8, 12))) return 'video/mp4';
+  const ebml = b.length >= 4 && EBML_MAGIC.every((byte, i) => b[i] === byte);
+  if (ebml && ascii(b, 0, Math.min(b.length, 64)).includes('webm')) return 'video/webm';
   if (isPlainText(b)) return 'text/plain';
   return null;
 }
@@ -48,7 +54,9 @@ export function parseMediaType(declared: string | null | undefined): string | nu
   return /^[a-z0-9][a-z0-9!#$&^_.+-]*\/[a-z0-9][a-z0-9!#$&^_.+-]*$/.test(base) ? base : null;
 }
 
-const ALIASES: Record<string, string> = { 'image/jpg': 'image/jpeg', 'image/pjpeg': 'image/jpeg', 'video/x-m4v': 'video/mp4' };
+const ALIASES: Record<string, string> = {
+  'image/jpg': 'image/jpeg', 'image/pjpeg': 'image/jpeg', 'video/x-m4v': 'video/mp4',
+};
 
 /**
  * The content type to store for a declared type and the file's first bytes: a declared inline
@@ -59,9 +67,13 @@ const ALIASES: Record<string, string> = { 'image/jpg': 'image/jpeg', 'image/pjpe
 export function toStoredContentType(declared: string | null | undefined, head: Uint8Array): string {
   const base = parseMediaType(declared);
   const sniffed = sniffInlineType(head);
-  if (base === null || base === 'application/octet-stream') return sniffed && sniffed !== 'text/plain' ? sniffed : 'application/octet-stream';
+  if (base === null || base === 'application/octet-stream') {
+    return sniffed && sniffed !== 'text/plain' ? sniffed : 'application/octet-stream';
+  }
   const canonical = ALIASES[base] ?? base;
-  if ((INLINE_TYPES as readonly string[]).includes(canonical)) return sniffed === canonical ? base : 'application/octet-stream';
+  if ((INLINE_TYPES as readonly string[]).includes(canonical)) {
+    return sniffed === canonical ? base : 'application/octet-stream';
+  }
   return base;
 }
 

@@ -37,7 +37,9 @@ export async function headOf(file: Blob): Promise<Uint8Array> {
  * Stores `file` under a key of its own: a staged file's object is claimed as it is (once), any
  * other Blob is streamed to storage under `options`' checks.
  */
-export async function storeFile(storage: Storage, file: Blob, options: StreamWriteOptions = {}): Promise<WriteResult & { key: string }> {
+export async function storeFile(
+  storage: Storage, file: Blob, options: StreamWriteOptions = {},
+): Promise<WriteResult & { key: string }> {
   const object = staged.get(file);
   if (object && !object.claimed && (options.maxBytes === undefined || object.size <= options.maxBytes)) {
     object.claimed = true;

@@ -38,7 +38,8 @@ export function mediaRoutes(deps: Deps) {
   });
   app.post(`${base}/${MEDIA}`, async (c) => {
     const issue = writableIssue(deps, c);
-    const body = await readBody(c, { maxBytes: KIND_RULES[mediaOf(c)].maxBytes + MULTIPART_OVERHEAD, files: uploadFileLimits(mediaOf(c)) });
+    const media = mediaOf(c);
+    const body = await readBody(c, { maxBytes: KIND_RULES[media].maxBytes + MULTIPART_OVERHEAD, files: uploadFileLimits(media) });
     const id = await uploadMultipart(deps, c.get('caller'), issue, mediaOf(c), body);
     return c.json(renderAttachment(deps, c.get('caller'), c.get('project'), issue, id), 201);
   });
@@ -56,7 +57,8 @@ export function mediaRoutes(deps: Deps) {
   });
   app.post(`${base}/video_segments`, async (c) => {
     const issue = writableIssue(deps, c);
-    const body = await readBody(c, { maxBytes: KIND_RULES.video_clips.maxBytes + MULTIPART_OVERHEAD, files: uploadFileLimits('video_clips') });
+    const maxBytes = KIND_RULES.video_clips.maxBytes + MULTIPART_OVERHEAD;
+    const body = await readBody(c, { maxBytes, files: uploadFileLimits('video_clips') });
     return c.json(await receiveVideoSegment(deps, c.get('caller'), issue, body), 201);
   });
   return app;

@@ -133,7 +133,8 @@ export async function mergeSegments(deps: Deps, attachmentId: number): Promise<v
   for (const [i, s] of segments.entries()) {
     const { container } = await probeVideo(storedSource(storage, s.storage_key, s.byte_size));
     if (!DEMUXER_OF_CONTAINER[container] && !isTransportStream(heads[i])) {
-      updateVideoState(deps.db, row.id, { processing: false, processed: false, failed: true, failure_reason: `Segment ${i + 1}: ${NOT_A_VIDEO_REASON}` }, now());
+      const failure_reason = `Segment ${i + 1}: ${NOT_A_VIDEO_REASON}`;
+      updateVideoState(deps.db, row.id, { processing: false, processed: false, failed: true, failure_reason }, now());
       return;
     }
   }

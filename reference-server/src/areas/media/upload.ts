@@ -51,7 +51,8 @@ export function uploadFileLimits(media: MediaKind) {
   return { maxBytes: () => max, tooLarge: () => tooLarge(media) };
 }
 
-const tooLarge = (media: MediaKind) => unprocessable(`The file is too large: ${media.replace('_', ' ')} may be at most ${KIND_RULES[media].maxBytes / 1024 / 1024} MB.`);
+const tooLarge = (media: MediaKind) =>
+  unprocessable(`The file is too large: ${media.replace('_', ' ')} may be at most ${KIND_RULES[media].maxBytes / 1024 / 1024} MB.`);
 
 /** Stores the bytes as an attached blob of the issue. */
 export async function storeBlob(deps: Deps, issue: IssueRow, kind: BlobRow['kind'], file: UploadedFile, contentType: string, attached: boolean): Promise<BlobRow> {
@@ -87,7 +88,8 @@ export async function uploadMultipart(deps: Deps, caller: Caller, issue: IssueRo
   if (file.data.size > rules.maxBytes) throw tooLarge(media);
   const contentType = await resolveContentType(rules, media, file);
   // A screenshot is shown inline: its bytes must be the image it claims to be.
-  if (rules.kind === 'screenshot' && toStoredContentType(contentType, await headOf(file.data)) === 'application/octet-stream') {
+  const storedType = toStoredContentType(contentType, await headOf(file.data));
+  if (rules.kind === 'screenshot' && storedType === 'application/octet-stream') {
     throw unprocessable(`screenshot[image] is not the ${baseContentType(contentType)} image it is declared as.`);
   }
   const privateFlag = params.developer_private === undefined ? { success: true as const, data: false } : FormBoolean.safeParse(params.developer_private);

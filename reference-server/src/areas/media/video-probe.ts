@@ -20,7 +20,10 @@ export function bytesSource(bytes: Uint8Array): ByteSource {
 
 /** A Blob (a multipart part read lazily from storage) read slice by slice. */
 export function blobSource(blob: Blob): ByteSource {
-  return { size: blob.size, read: async (offset, length) => new Uint8Array(await blob.slice(offset, offset + length).arrayBuffer()) };
+  return {
+    size: blob.size,
+    read: async (offset, length) => new Uint8Array(await blob.slice(offset, offset + length).arrayBuffer()),
+  };
 }
 
 /** Containers a browser plays as they are (the reference's "web-compatible"). */

@@ -18,7 +18,8 @@ import { isWebCompatible, probeVideo, type ByteSource, type VideoContainer, type
 export const PROCESS_VIDEO_JOB = 'media.process_video';
 export const NO_FFMPEG_REASON = 'ffmpeg is not installed on this server, so the video could not be converted for web playback; the original file is kept.';
 
-export const NOT_A_VIDEO_REASON = 'The file is not an MP4, QuickTime, WebM, Matroska or AVI video, so it was not converted; the original file is kept.';
+export const NOT_A_VIDEO_REASON =
+  'The file is not an MP4, QuickTime, WebM, Matroska or AVI video, so it was not converted; the original file is kept.';
 
 /** The ffmpeg demuxer of each container we convert, chosen from the sniffed bytes (media-video-probe.ts). */
 export const DEMUXER_OF_CONTAINER: Partial<Record<VideoContainer, string>> = {
@@ -140,7 +141,8 @@ export async function processVideo(deps: Deps, attachmentId: number): Promise<vo
     const input = join(work, 'input');
     await pipeline(storageFor(deps).read(row.storage_key), createWriteStream(input));
     const output = join(work, 'output.mp4');
-    await runFfmpeg(ffmpeg, [...videoInputArgs(container, input)!, ...transcodeArgs(output, maxVideoSeconds(deps, issue.project_id))]);
+    const args = transcodeArgs(output, maxVideoSeconds(deps, issue.project_id));
+    await runFfmpeg(ffmpeg, [...videoInputArgs(container, input)!, ...args]);
     await adoptTranscodedFile(deps, row.id, issue.id, issue.project_id, output, toMp4Name(row.filename));
   } catch (error) {
     fail(`Transcoding failed: ${error instanceof Error ? error.message : String(error)}`);

@@ -10,6 +10,7 @@ import { storageFor } from '../../storage/storage.ts';
 import { StorageWriteError } from '../../storage/write-error.ts';
 
 /** Our caps (the reference is silent): 10 files per request, 20 MB each, 50 MB per request body. */
+const MB = 1024 * 1024;
 export const MAX_FILES_PER_REQUEST = 10;
 export const MAX_FILE_BYTES = 20 * 1024 * 1024;
 export const MAX_UPLOAD_BODY_BYTES = 50 * 1024 * 1024;
@@ -18,7 +19,7 @@ export const MAX_UPLOAD_BODY_BYTES = 50 * 1024 * 1024;
 export const UPLOAD_FILE_LIMITS = {
   maxBytes: () => MAX_FILE_BYTES,
   tooLarge: (field: string, filename: string): ServiceError =>
-    unprocessable(`${field.replace(/\[\]$/, '')}: ${filename || 'a file'} is larger than ${MAX_FILE_BYTES / 1024 / 1024} MB.`),
+    unprocessable(`${field.replace(/\[\]$/, '')}: ${filename || 'a file'} is larger than ${MAX_FILE_BYTES / MB} MB.`),
 };
 
 export interface StoredUpload {
