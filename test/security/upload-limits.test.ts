@@ -1,7 +1,7 @@
 // Upload bodies and names: a release file is refused at its 50 MB + 1st byte while the body is
 // still arriving, with nothing left in storage; path-like names are cut to a base name; a type
 // the bytes contradict is not stored as declared.
-import { readdirSync } from 'node:fs';
+import { existsSync, readdirSync } from 'node:fs';
 import { request } from 'node:http';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -19,7 +19,10 @@ beforeAll(async () => {
 });
 afterAll(() => server.close());
 
-const storedObjects = () => ['objects', 'tmp'].flatMap((d) => readdirSync(join(server.deps.config.storageDir, d)));
+const storedObjects = () => ['objects', 'tmp'].flatMap((d) => {
+  const dir = join(server.deps.config.storageDir, d);
+  return existsSync(dir) ? readdirSync(dir) : [];
+});
 
 describe('a release file over 50 MB', () => {
   it('is refused with 413 {error} at byte 50 MB + 1, before the body ends, and leaves nothing stored', async () => {
