@@ -78,7 +78,7 @@ describe('expired upload URL', () => {
 });
 
 describe('expired draft JWT', () => {
-  it('uploads with the project token and publishes as the reporter when the report has an email', async () => {
+  it('finishes the draft as `FormUser tkn-…,<expired jwt>`: uploads, contact and publish', async () => {
     const outbox = createMemoryOutbox();
     await stopAfter(outbox, 'created', bugWithShot('cadet@example.test'));
     await server.advance('2h');
@@ -99,21 +99,30 @@ describe('expired draft JWT', () => {
     expect(issue.screenshots).toHaveLength(1);
   });
 
-  it('leaves an anonymous draft to its publish_after timer when no credential may publish it', async () => {
+  it('finishes an anonymous draft the same way, and never falls back to the bare project token', async () => {
     const outbox = createMemoryOutbox();
     await stopAfter(outbox, 'created', bugWithShot());
     await server.advance('2h');
+
+    const { reporter, sent, requests } = recordingReporter(outbox);
+    await reporter.syncNow();
+    expect(sent).toHaveLength(1);
+    expect(sent[0].report.remote).toMatchObject({ jwtExpired: true });
+    expect(sent[0].report.remote?.autoPublish).toBeUndefined();
+    const id = sent[0].report.remote!.id;
+    expect((await showIssue(server, id)).status).toBe('open');
+    expect((await showIssue(server, id)).screenshots).toHaveLength(1);
+    expect(requests.filter((r) => r.method === 'POST' && r.status < 300).every((r) => r.auth === 'FormUser tkn-all')).toBe(true);
+  });
+
+  it('leaves a draft to its publish_after timer once even the expired JWT is past its grace (7 days)', async () => {
+    const outbox = createMemoryOutbox();
+    await stopAfter(outbox, 'created', { kind: 'bug' as const, description: 'Cargo bay doors open by themselves in orbit.' });
+    await server.advance('8d');
 
     const { reporter, sent } = recordingReporter(outbox);
     await reporter.syncNow();
     expect(sent).toHaveLength(1);
     expect(sent[0].report.remote).toMatchObject({ jwtExpired: true, autoPublish: true });
-    const id = sent[0].report.remote!.id;
-    expect((await showIssue(server, id)).status).toBe('hidden');
-    expect((await showIssue(server, id)).screenshots).toHaveLength(1);
-
-    await server.advance('11h');
-    await server.runJobs();
-    expect((await showIssue(server, id)).status).toBe('open');
   });
 });

@@ -7,7 +7,7 @@ import { randomUUID } from 'node:crypto';
 import type { Deps } from '../deps.ts';
 import { badRequest, forbidden, notFound } from '../errors.ts';
 import { findProjectByPublicId } from '../areas/projects-auth/repository.ts';
-import { assertCanViewProject } from '../areas/projects-auth/access.ts';
+import { assertCanViewProject, assertGrantReaches, type DraftTarget } from '../areas/projects-auth/access.ts';
 import { resolveCaller } from '../areas/projects-auth/caller.ts';
 import { noteShape } from './conformance-recorder.ts';
 import type { AppEnv } from './env.ts';
@@ -74,6 +74,17 @@ export function callerMiddleware(deps: Deps): MiddlewareHandler<AppEnv> {
   };
 }
 
+const DRAFT_TARGET = /^\/projects\/[^/]+\/(issues|feature_requests)\/([^/]+?)(?:\.json)?(?:\/|$)/;
+
+/** What a project path is about: the project itself, or an issue or feature request (`…/issues/g-7/screenshots` → g-7). */
+export function draftTargetOf(path: string): DraftTarget {
+  if (/^\/projects\/[^/]+$/.test(path.replace(/\.json$/, ''))) return { kind: 'project', pathId: '' };
+  const match = DRAFT_TARGET.exec(path);
+  if (!match) return null;
+  // Ids are plain ASCII (g-7, fr-3, 12): an escaped one names nothing, so it is kept as sent.
+  return { kind: match[1] === 'issues' ? 'issue' : 'feature_request', pathId: match[2] };
+}
+
 /**
  * Loads the project named by the path, checks `Service-Project-ID` (alias `BetaHub-Project-ID`)
  * against it (docs/api-choices.md#project-header) and the caller's right to see it (401 before 403).
@@ -92,6 +103,7 @@ export function projectMiddleware(deps: Deps): MiddlewareHandler<AppEnv> {
     const project = findProjectByPublicId(deps.db, publicId);
     if (!project) throw notFound('Project not found.');
     assertCanViewProject(deps, c.get('caller'), project);
+    assertGrantReaches(deps, c.get('caller'), project, draftTargetOf(c.req.path));
     c.set('project', project);
     await next();
   };

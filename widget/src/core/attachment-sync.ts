@@ -50,7 +50,7 @@ async function uploadPart(ctx: StepContext, r: StoredReport, a: StoredAttachment
     const contentType = isLayer ? 'image/png' : a.contentType;
     // A repeated presign is harmless: an unconfirmed blob is never attached and expires
     // (docs/api-choices.md#background-jobs).
-    const outcome = await callDraft(ctx, r, 'media', (auth) =>
+    const outcome = await callDraft(ctx, r, (auth) =>
       ctx.client.call('presignedUpload', {
         params: { issue_id: issueId, media },
         json: { filename, byte_size: part.size, checksum: part.checksum, content_type: contentType, name: filename },
@@ -94,7 +94,7 @@ async function uploadPart(ctx: StepContext, r: StoredReport, a: StoredAttachment
 /** A confirm was sent and its answer never arrived: ask the media list whether it took effect. */
 async function reconcileConfirm(ctx: StepContext, r: StoredReport, a: StoredAttachment): Promise<StepResult> {
   const media = MEDIA_OF[a.kind];
-  const outcome = await callDraft(ctx, r, 'media', (auth) =>
+  const outcome = await callDraft(ctx, r, (auth) =>
     ctx.client.call('listMedia', { params: { issue_id: r.remote!.id, media }, auth, signal: ctx.signal }),
   );
   if (outcome.kind === 'offline' || outcome.kind === 'retry') return { ok: false, outcome, step: 'confirm' };
@@ -138,7 +138,7 @@ export async function syncAttachment(ctx: StepContext, r: StoredReport, a: Store
     const json: Record<string, unknown> = { blob_signed_id: a.file.blobSignedId, name: a.name };
     if (a.layer) json.layer_a_blob_signed_id = a.layer.blobSignedId;
     if (a.developerPrivate) json.developer_private = true;
-    const outcome = await callDraft(ctx, r, 'media', (auth) =>
+    const outcome = await callDraft(ctx, r, (auth) =>
       ctx.client.call('confirmUpload', { params: { issue_id: r.remote!.id, media: MEDIA_OF[a.kind] }, json, auth, signal: ctx.signal }),
     );
     if (outcome.kind === 'sent') {

@@ -1,6 +1,6 @@
 // Which credential each draft write uses, and what happens when the 1-hour draft JWT expires
-// (reference "Authentication" rule 6, docs/api-choices.md#draft-and-media-writers): media writes fall back to the
-// project token itself; contact and publish fall back to the reporter (`FormUser tkn-…,email:`) when there is one.
+// (reference "Authentication" rule 6): every draft write falls back to `FormUser tkn-…,<expired jwt>`,
+// which the server honours for a draft that is still hidden (docs/security.md); an email proves nothing.
 import type { Credential } from '../protocol/index.ts';
 import type { StoredReport } from './types.ts';
 
@@ -32,14 +32,12 @@ export function creatorCredential(report: StoredReport, token: string): Credenti
   return report.fields.email ? { scheme: 'token', token, email: report.fields.email } : { scheme: 'token', token };
 }
 
-/** Credentials to try, in order, for a write to the created draft. */
-export function draftCredentials(report: StoredReport, token: string, now: number, purpose: 'media' | 'draft'): Credential[] {
+/** Credentials to try, in order, for a write to the created draft (media, contact, publish, show). */
+export function draftCredentials(report: StoredReport, token: string, now: number): Credential[] {
+  const jwt = report.remote?.jwt;
+  if (!jwt) return [creatorCredential(report, token)];
   const list: Credential[] = [];
-  if (jwtUsable(report, now)) list.push({ scheme: 'bearer', jwt: report.remote!.jwt! });
-  // docs/api-choices.md#draft-and-media-writers: media writes are allowed to the project token itself; a draft may be
-  // changed by its reporter.
-  if (purpose === 'media') list.push({ scheme: 'token', token });
-  else list.push(creatorCredential(report, token));
-  if (!report.remote?.jwt) return [creatorCredential(report, token)];
+  if (jwtUsable(report, now)) list.push({ scheme: 'bearer', jwt });
+  list.push({ scheme: 'token', token, jwt });
   return list;
 }

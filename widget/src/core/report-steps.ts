@@ -64,7 +64,7 @@ export async function updateRemote(ctx: StepContext, r: StoredReport): Promise<S
     const issue: Record<string, unknown> = { description: r.fields.description };
     if (r.fields.title) issue.title = r.fields.title;
     if (r.fields.customFields) issue.custom = r.fields.customFields;
-    const outcome = await callDraft(ctx, r, 'draft', (auth) =>
+    const outcome = await callDraft(ctx, r, (auth) =>
       ctx.client.call('updateIssue', { params: { issue_id: r.remote!.id }, json: { issue }, auth, signal: ctx.signal }),
     );
     if (outcome.kind !== 'sent') return { ok: false, outcome, step: 'update' };
@@ -79,7 +79,7 @@ export async function setContact(ctx: StepContext, r: StoredReport): Promise<Ste
   if (email) {
     const ops = opsOf(r);
     // Setting the same contact twice has the same effect as once: repeating it is safe.
-    const outcome = await callDraft(ctx, r, 'draft', (auth) =>
+    const outcome = await callDraft(ctx, r, (auth) =>
       ctx.client.call(ops.contact, { params: { [ops.param]: r.remote!.id }, json: { email }, auth, signal: ctx.signal }),
     );
     if (outcome.kind === 'rejected' && r.remote?.jwtExpired) {
@@ -97,7 +97,7 @@ export async function setContact(ctx: StepContext, r: StoredReport): Promise<Ste
 
 async function stillHidden(ctx: StepContext, r: StoredReport): Promise<boolean | undefined> {
   const ops = opsOf(r);
-  const outcome = await callDraft(ctx, r, 'draft', (auth) =>
+  const outcome = await callDraft(ctx, r, (auth) =>
     ctx.client.call<{ status?: string }>(ops.show, { params: { [ops.param]: r.remote!.id }, auth, signal: ctx.signal }),
   );
   if (outcome.kind !== 'sent' || typeof outcome.body?.status !== 'string') return undefined;
@@ -109,7 +109,7 @@ export async function publish(ctx: StepContext, r: StoredReport): Promise<StepRe
   const ambiguous = r.remote!.publishTried === true;
   r.remote!.publishTried = true;
   await persist(ctx, r);
-  const outcome = await callDraft(ctx, r, 'draft', (auth) =>
+  const outcome = await callDraft(ctx, r, (auth) =>
     ctx.client.call(ops.publish, { params: { [ops.param]: r.remote!.id }, json: {}, auth, signal: ctx.signal }),
   );
   if (outcome.kind === 'offline' || outcome.kind === 'retry') return { ok: false, outcome, step: 'publish' };

@@ -6,17 +6,19 @@ import { findIssueByPathId, type IssueRow } from './repository.ts';
 import { notFound } from '../../errors.ts';
 import type { ProjectRow } from '../projects-auth/repository.ts';
 import { standingOf } from '../projects-auth/access.ts';
-import type { Caller } from '../projects-auth/caller.ts';
+import { provenUser, type Caller } from '../projects-auth/caller.ts';
 
 export interface Viewer {
   /** Developer-level plus support. */
   team: boolean;
   /** Owner, admin, developer, organization admin or site admin. */
   developer: boolean;
-  /** The user behind the request, real or virtual. */
+  /** The user whose earlier reports the caller may reach (caller.ts provenUser; never an email claim). */
   userId: number | null;
   /** The draft issue whose JWT the caller holds. */
   grantIssueId: number | null;
+  /** That JWT has expired and counts only while its draft is hidden (caller.ts, stale grants). */
+  grantStale: boolean;
 }
 
 const HIDDEN_FROM_PLAYERS = new Set(['hidden', 'pending_moderation']);
@@ -31,15 +33,21 @@ export function viewerOf(deps: Pick<Deps, 'db'>, caller: Caller, project: Projec
     const role = s.member?.role ?? '';
     const developer = s.siteAdmin || s.orgAdmin || role === 'owner' || role === 'admin' || role === 'developer';
     const grant = caller.issueGrant && caller.issueGrant.projectPublicId === project.public_id ? caller.issueGrant.issueId : null;
-    viewer = { team: developer || role === 'support', developer, userId: caller.user?.id ?? null, grantIssueId: grant };
+    const stale = caller.issueGrant?.stale === true;
+    viewer = { team: developer || role === 'support', developer, userId: provenUser(caller)?.id ?? null, grantIssueId: grant, grantStale: stale };
     byProject.set(project.id, viewer);
   }
   return viewer;
 }
 
-/** The caller reported the issue, or holds its draft JWT. */
+/** The caller holds the issue's draft JWT (an expired one only while the draft is hidden). */
+export function holdsGrant(viewer: Viewer, issue: IssueRow): boolean {
+  return viewer.grantIssueId === issue.id && (!viewer.grantStale || issue.status === 'hidden');
+}
+
+/** The caller is the issue's proven reporter, or holds its draft JWT. */
 export function ownsIssue(viewer: Viewer, issue: IssueRow): boolean {
-  return (viewer.userId !== null && issue.reporter_user_id === viewer.userId) || viewer.grantIssueId === issue.id;
+  return (viewer.userId !== null && issue.reporter_user_id === viewer.userId) || holdsGrant(viewer, issue);
 }
 
 export function isPubliclyVisible(issue: IssueRow): boolean {

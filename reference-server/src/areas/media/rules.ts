@@ -8,7 +8,7 @@ import type { ProjectRow } from '../projects-auth/repository.ts';
 import type { AttachmentKind } from './repository.ts';
 import type { MediaKind } from '../../../../widget/src/protocol/media.ts';
 import { isTeam } from '../projects-auth/access.ts';
-import { canSeeIssue } from '../issues/visibility.ts';
+import { canSeeIssue, holdsGrant, viewerOf } from '../issues/visibility.ts';
 import { signedInUser, type Caller } from '../projects-auth/caller.ts';
 
 const MB = 1024 * 1024;
@@ -74,20 +74,22 @@ export function assertCanSeeIssue(deps: Pick<Deps, 'db'>, caller: Caller, projec
 }
 
 /**
- * Media writes (docs/api-choices.md#draft-and-media-writers): the issue's draft JWT (Bearer, or after the token in
- * FormUser), the project token itself, the team, and the signed-in user who reported the issue. Someone
- * who may neither write nor see the issue gets 404, so its existence does not leak.
+ * Media writes (docs/api-choices.md#draft-and-media-writers): the issue's draft JWT (Bearer, or after
+ * the token in FormUser), the project token itself, the team, and the signed-in user who reported the
+ * issue; and only to an issue the caller may see, so no write reaches (or its answer describes) a hidden issue.
  */
 export function canWriteMedia(deps: Pick<Deps, 'db'>, caller: Caller, project: ProjectRow, issue: IssueRow): boolean {
-  if (caller.issueGrant?.issueId === issue.id && caller.issueGrant.projectPublicId === project.public_id) return true;
+  if (!canSeeIssue(deps, caller, project, issue)) return false;
+  if (holdsGrant(viewerOf(deps, caller, project), issue)) return true;
   if (caller.token && caller.token.project_id === project.id) return true;
   if (isTeam(deps, caller, project)) return true;
   const user = signedInUser(caller);
   return user !== null && issue.reporter_user_id === user.id;
 }
 
+/** 404 (as a GET answers) for an issue the caller may not see; 403 when it sees it but may not write. */
 export function assertCanWriteMedia(deps: Pick<Deps, 'db'>, caller: Caller, project: ProjectRow, issue: IssueRow): void {
-  if (canWriteMedia(deps, caller, project, issue)) return;
   assertCanSeeIssue(deps, caller, project, issue);
+  if (canWriteMedia(deps, caller, project, issue)) return;
   throw forbidden(caller.issueGrant ? 'This token was issued for another issue.' : 'You are not allowed to add media to this issue.');
 }

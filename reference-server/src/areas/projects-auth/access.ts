@@ -6,6 +6,8 @@ import type { Deps } from '../../deps.ts';
 import { forbidden, unauthenticated } from '../../errors.ts';
 import { incrementDailyCounter } from './counters-repository.ts';
 import { countOrganizationIssuesSince, findOrganization, isOrganizationAdmin } from './organizations-repository.ts';
+import { findIssueByPathId } from '../issues/repository.ts';
+import { findFeatureRequestByPathId } from '../submissions/feature-requests-repository.ts';
 import { findMember, type MemberRow, type ProjectRow } from './repository.ts';
 import type { TokenFlag } from '../../../../widget/src/protocol/fixtures.ts';
 import { signedInUser, type Caller } from './caller.ts';
@@ -77,6 +79,10 @@ export function requireScope(deps: Pick<Deps, 'db'>, caller: Caller, project: Pr
 /** Anyone may see a public project; a private one needs a credential of this project. */
 export function assertCanViewProject(deps: Pick<Deps, 'db'>, caller: Caller, project: ProjectRow): void {
   if (caller.token && caller.token.project_id !== project.id) throw forbidden(KNOWN_ERROR_SENTENCES.tokenOfAnotherProject);
+  // A submission token is bound to the project it was made for, on every route (docs/security.md).
+  if (caller.submission && caller.submission.projectPublicId !== project.public_id) {
+    throw forbidden('This submission token belongs to another project.');
+  }
   if (caller.issueGrant && caller.issueGrant.projectPublicId !== project.public_id && !caller.token) throw forbidden(KNOWN_ERROR_SENTENCES.tokenOfAnotherProject);
   if (caller.featureRequestGrant && caller.featureRequestGrant.projectPublicId !== project.public_id && !caller.token) throw forbidden(KNOWN_ERROR_SENTENCES.tokenOfAnotherProject);
   if (project.access === 'public') return;
@@ -85,6 +91,22 @@ export function assertCanViewProject(deps: Pick<Deps, 'db'>, caller: Caller, pro
   if (!user) throw unauthenticated();
   const s = standingOf(deps, caller, project);
   if (!s.member && !s.orgAdmin && !s.siteAdmin) throw forbidden(KNOWN_ERROR_SENTENCES.forbidden);
+}
+
+/** What a request's path is about, as far as a draft JWT cares: the project, an issue or feature request, or else. */
+export type DraftTarget = { kind: 'project' | 'issue' | 'feature_request'; pathId: string } | null;
+
+/**
+ * A draft JWT on its own (`Bearer <jwt>`, no project token or account) reaches only its own issue's
+ * (or feature request's) operations and the project's detail, which the token that made the draft
+ * reads too. Project-wide lists such as issues or releases are 403 (docs/security.md).
+ */
+export function assertGrantReaches(deps: Pick<Deps, 'db'>, caller: Caller, project: ProjectRow, target: DraftTarget): void {
+  if (caller.scheme !== 'issue_jwt' || target?.kind === 'project') return;
+  if (target?.kind === 'issue' && caller.issueGrant && findIssueByPathId(deps.db, project.id, target.pathId)?.id === caller.issueGrant.issueId) return;
+  const grant = caller.featureRequestGrant;
+  if (target?.kind === 'feature_request' && grant && findFeatureRequestByPathId(deps.db, project.id, target.pathId)?.id === grant.featureRequestId) return;
+  throw forbidden('A draft token reaches only the operations of its own issue or feature request.');
 }
 
 /** The sentence a project token gets when it lacks a flag (or hits its daily limit). */

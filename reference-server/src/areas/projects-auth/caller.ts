@@ -7,13 +7,22 @@ import type { Deps } from '../../deps.ts';
 import { unauthenticated } from '../../errors.ts';
 import { findToken, type TokenRow } from './repository.ts';
 import { findOrCreateVirtualUser, findUserByPat, findUserById, findUserByPublicId, type UserRow } from './users-repository.ts';
+import { isSubmissionTokenUsed } from '../../db/idempotency.ts';
 import { looksLikeJwt, type ServiceClaims } from './jwt.ts';
+
+/** How long after its hour a draft JWT still counts next to its project token: the 7-day publish_after cap. */
+export const STALE_DRAFT_GRACE_SECONDS = 7 * 86_400;
+
 
 export type Scheme = 'anonymous' | 'project_token' | 'personal_access_token' | 'issue_jwt' | 'legacy_jwt';
 
-export interface IssueGrant { issueId: number; projectPublicId: string; expiresAt: number }
-export interface FeatureRequestGrant { featureRequestId: number; projectPublicId: string; expiresAt: number }
-export interface SubmissionGrant { jti: string; projectPublicId: string; email?: string; discordId?: string; custom?: Record<string, unknown>; expiresAt: number }
+/**
+ * A draft JWT's reach. `stale`: expired, but sent after its project token within the grace
+ * period; it then reaches its own draft only while that is still hidden (docs/security.md).
+ */
+export interface IssueGrant { issueId: number; projectPublicId: string; expiresAt: number; stale?: boolean }
+export interface FeatureRequestGrant { featureRequestId: number; projectPublicId: string; expiresAt: number; stale?: boolean }
+export interface SubmissionGrant { jti: string; projectPublicId: string; email?: string; discordId?: string; custom?: Record<string, unknown>; expiresAt: number; spent: boolean }
 
 export interface Caller {
   scheme: Scheme;
@@ -21,6 +30,11 @@ export interface Caller {
   token: TokenRow | null;
   /** A real user (personal access token, legacy JWT) or a virtual one (email, Discord id). */
   user: UserRow | null;
+  /**
+   * The user came from an unverified `email:` or `discord_id:` claim: it may be linked to a new
+   * report, but proves nothing about reports made earlier (provenUser is null).
+   */
+  claimed?: boolean;
   /** Draft JWT of one issue: `Bearer <jwt>` or `FormUser tkn-…,<jwt>`. */
   issueGrant: IssueGrant | null;
   /** Draft JWT of one feature request (its create response's `token`). */
@@ -43,6 +57,17 @@ export function isVirtual(user: UserRow | null): boolean {
 /** A real account, not a virtual user made from an email. */
 export function signedInUser(caller: Caller): UserRow | null {
   return caller.user && caller.user.virtual === 0 ? caller.user : null;
+}
+
+/**
+ * The user whose earlier reports the caller may read and change: a real account, the user of a
+ * legacy JWT, or the contact of an unspent submission token; never one named by an email or
+ * Discord id claim, which anyone holding the project token can type.
+ */
+export function provenUser(caller: Caller): UserRow | null {
+  if (!caller.user || caller.claimed) return null;
+  if (caller.submission && caller.submission.spent) return null;
+  return caller.user;
 }
 
 export async function resolveCaller(deps: Deps, header: string | undefined, ip: string): Promise<Caller> {
@@ -87,30 +112,37 @@ async function withIdentifier(deps: Deps, caller: Caller, extra: string, jwtAllo
   if (extra.startsWith('email:')) {
     const email = extra.slice('email:'.length).trim();
     if (!EMAIL_PATTERN.test(email)) return { ...caller, ignored: `ignored invalid email ${JSON.stringify(email)}` };
-    return { ...caller, user: findOrCreateVirtualUser(deps.db, { email }, now) };
+    return { ...caller, user: findOrCreateVirtualUser(deps.db, { email }, now), claimed: true };
   }
   if (extra.startsWith('discord_id:')) {
     const discordId = extra.slice('discord_id:'.length).trim();
     if (!DISCORD_ID_PATTERN.test(discordId)) return { ...caller, ignored: `ignored invalid discord id ${JSON.stringify(discordId)}` };
-    return { ...caller, user: findOrCreateVirtualUser(deps.db, { discordId }, now) };
+    return { ...caller, user: findOrCreateVirtualUser(deps.db, { discordId }, now), claimed: true };
   }
   if (!jwtAllowed) return { ...caller, ignored: 'ignored an identifier after anonymous that is neither email: nor discord_id:' };
-  const claims = looksLikeJwt(extra) ? await deps.jwt.verify(extra) : null;
-  if (!claims) return { ...caller, ignored: 'ignored an invalid or expired JWT' };
-  return applyClaims(deps, caller, claims, false);
+  if (!looksLikeJwt(extra)) return { ...caller, ignored: 'ignored an invalid or expired JWT' };
+  const claims = await deps.jwt.verify(extra);
+  if (claims) return applyClaims(deps, caller, claims, false);
+  // An expired draft JWT next to its project token still proves the draft is the caller's: a
+  // player whose game was closed for more than the hour can finish the draft (docs/security.md).
+  const stale = await deps.jwt.verify(extra, { graceSeconds: STALE_DRAFT_GRACE_SECONDS });
+  if (stale && (stale.typ === 'issue' || stale.typ === 'feature_request')) return applyClaims(deps, caller, stale, false, true);
+  return { ...caller, ignored: 'ignored an invalid or expired JWT' };
 }
 
-async function applyClaims(deps: Deps, caller: Caller, claims: ServiceClaims, bearer: boolean): Promise<Caller> {
+async function applyClaims(deps: Deps, caller: Caller, claims: ServiceClaims, bearer: boolean, stale = false): Promise<Caller> {
   const expiresAt = (claims.exp ?? 0) * 1000;
   const now = deps.clock.now().toISOString();
   if (claims.typ === 'issue') {
-    return { ...caller, scheme: bearer ? 'issue_jwt' : caller.scheme, issueGrant: { issueId: claims.issue_id, projectPublicId: claims.project_id, expiresAt } };
+    return { ...caller, scheme: bearer ? 'issue_jwt' : caller.scheme, issueGrant: { issueId: claims.issue_id, projectPublicId: claims.project_id, expiresAt, stale } };
   }
   if (claims.typ === 'feature_request') {
-    return { ...caller, scheme: bearer ? 'issue_jwt' : caller.scheme, featureRequestGrant: { featureRequestId: claims.feature_request_id, projectPublicId: claims.project_id, expiresAt } };
+    const featureRequestGrant = { featureRequestId: claims.feature_request_id, projectPublicId: claims.project_id, expiresAt, stale };
+    return { ...caller, scheme: bearer ? 'issue_jwt' : caller.scheme, featureRequestGrant };
   }
   if (claims.typ === 'submission') {
-    const submission: SubmissionGrant = { jti: claims.jti, projectPublicId: claims.project_id, email: claims.email, discordId: claims.discord_id, custom: claims.custom, expiresAt };
+    const spent = isSubmissionTokenUsed(deps.db, claims.jti);
+    const submission: SubmissionGrant = { jti: claims.jti, projectPublicId: claims.project_id, email: claims.email, discordId: claims.discord_id, custom: claims.custom, expiresAt, spent };
     const contact = claims.email && EMAIL_PATTERN.test(claims.email) ? { email: claims.email } : claims.discord_id ? { discordId: claims.discord_id } : null;
     return { ...caller, submission, user: contact ? findOrCreateVirtualUser(deps.db, contact, now) : caller.user };
   }

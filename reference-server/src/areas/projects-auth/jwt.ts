@@ -22,8 +22,11 @@ export interface JwtService {
   signSubmissionToken(claims: Omit<SubmissionClaims, 'typ' | 'jti'>, expiresInSeconds: number): Promise<{ token: string; jti: string; expiresAt: Date }>;
   signLegacyUserToken(userPublicId: string, expiresInSeconds?: number): Promise<string>;
   signFeatureRequestToken(featureRequestId: number, projectPublicId: string): Promise<{ token: string; expiresAt: Date }>;
-  /** The claims of a valid token of ours, or null (forged, expired, malformed). */
-  verify(token: string): Promise<ServiceClaims | null>;
+  /**
+   * The claims of a valid token of ours, or null (forged, expired, malformed). `graceSeconds`
+   * also accepts a token expired at most that long ago (a stale draft JWT, caller.ts).
+   */
+  verify(token: string, options?: { graceSeconds?: number }): Promise<ServiceClaims | null>;
 }
 
 export function looksLikeJwt(text: string): boolean {
@@ -56,10 +59,11 @@ export function createJwtService(secret: string, clock: Clock): JwtService {
       const token = await sign({ typ: 'feature_request', feature_request_id: featureRequestId, project_id: projectPublicId }, ISSUE_JWT_TTL_SECONDS);
       return { token, expiresAt: new Date((nowSeconds() + ISSUE_JWT_TTL_SECONDS) * 1000) };
     },
-    async verify(token) {
+    async verify(token, options = {}) {
       try {
         // A verifier per call: fast-jwt takes "now" when the verifier is made, and ours is the server clock.
-        const verifier = createVerifier({ key: secret, algorithms: [ALG], clockTimestamp: clock.now().getTime(), cache: false });
+        const now = clock.now().getTime() - (options.graceSeconds ?? 0) * 1000;
+        const verifier = createVerifier({ key: secret, algorithms: [ALG], clockTimestamp: now, cache: false });
         return verifier(token) as ServiceClaims;
       } catch {
         return null;

@@ -10,6 +10,7 @@ import { assertNdaAccepted, consumeDailyLimit, FLAG_REFUSALS, isDeveloperLevel, 
 import { signedInUser, type Caller } from '../projects-auth/caller.ts';
 import { resolveCustomValues } from './custom-fields.ts';
 import { discordBotReporter, mayActAsDiscordBot, titleFromDescription } from './reporter.ts';
+import { assertSubmissionTokenUnspent, spendSubmissionToken } from './submission-tokens.ts';
 import { toFeatureRequest } from './feature-request-render.ts';
 import { asFileList, checkUploads, storeUploads, withStoredUploads } from './uploads.ts';
 
@@ -28,6 +29,7 @@ export async function createFeatureRequest(
 ): Promise<FeatureRequest> {
   const fr = input.feature_request;
   const warnings: string[] = [];
+  assertSubmissionTokenUnspent(caller);
   if (fr.description.length < project.min_suggestion_length) {
     throw unprocessable(`Description is too short: this project needs at least ${project.min_suggestion_length} characters.`);
   }
@@ -53,6 +55,7 @@ export async function createFeatureRequest(
   const files = await storeUploads(deps, 'feature_request[files]', asFileList(fr.files));
 
   const row = await withStoredUploads(deps, files, () => deps.db.transaction(() => {
+    spendSubmissionToken(deps, caller, now);
     const bot = discord ? discordBotReporter(deps, discord, now) : null;
     const reporter = bot?.user ?? caller.user;
     const created = insertFeatureRequest(deps.db, {

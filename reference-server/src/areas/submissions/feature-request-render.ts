@@ -1,7 +1,6 @@
 // Renders feature request rows for a caller, and says who may see or change one: the team sees
-// everything, others see public statuses and their own; a draft is changed by its JWT, its
-// reporter, a project token of the project (as media writes are, docs/api-choices.md#draft-and-media-writers) and the
-// team.
+// everything, others see public statuses and their own; a request is changed by its draft JWT,
+// its proven reporter and the team (a project token: only anonymous ones, see mayChangeFeatureRequest).
 import type { FeatureRequest } from '../../../../widget/src/protocol/feature-requests.ts';
 import { NON_PUBLIC_FEATURE_REQUEST_STATUSES } from '../../../../widget/src/protocol/feature-requests.ts';
 import type { Deps } from '../../deps.ts';
@@ -9,7 +8,7 @@ import { countVotes, hasVoted, listFeatureRequestCustomValues, listFeatureReques
 import type { ProjectRow } from '../projects-auth/repository.ts';
 import { findUserById } from '../projects-auth/users-repository.ts';
 import { isTeam } from '../projects-auth/access.ts';
-import type { Caller } from '../projects-auth/caller.ts';
+import { provenUser, type Caller } from '../projects-auth/caller.ts';
 import { toCustomFieldEntries } from './custom-fields.ts';
 import { toUserRef } from './reporter.ts';
 
@@ -17,17 +16,24 @@ export function isPublicStatus(status: string): boolean {
   return !(NON_PUBLIC_FEATURE_REQUEST_STATUSES as readonly string[]).includes(status);
 }
 
+/**
+ * The caller holds the request's draft JWT (an expired one only while it is hidden) or is its
+ * proven reporter; an email or Discord id claim proves nothing (caller.ts provenUser).
+ */
 export function isOwnFeatureRequest(caller: Caller, row: FeatureRequestRow): boolean {
-  if (caller.featureRequestGrant?.featureRequestId === row.id) return true;
-  return caller.user !== null && row.reporter_user_id === caller.user.id;
+  const grant = caller.featureRequestGrant;
+  if (grant?.featureRequestId === row.id && (!grant.stale || row.status === 'hidden')) return true;
+  const user = provenUser(caller);
+  return user !== null && row.reporter_user_id === user.id;
 }
 
 export function canSeeFeatureRequest(deps: Pick<Deps, 'db'>, caller: Caller, project: ProjectRow, row: FeatureRequestRow): boolean {
   return isPublicStatus(row.status) || isOwnFeatureRequest(caller, row) || isTeam(deps, caller, project);
 }
 
+/** Its draft JWT, its proven reporter and the team; a project token alone changes nobody's request. */
 export function mayChangeFeatureRequest(deps: Pick<Deps, 'db'>, caller: Caller, project: ProjectRow, row: FeatureRequestRow): boolean {
-  return isOwnFeatureRequest(caller, row) || caller.token?.project_id === project.id || isTeam(deps, caller, project);
+  return isOwnFeatureRequest(caller, row) || isTeam(deps, caller, project);
 }
 
 export function featureRequestUrl(deps: Pick<Deps, 'config'>, project: ProjectRow, row: FeatureRequestRow): string {
@@ -48,7 +54,7 @@ export function toFeatureRequest(
     description: row.description,
     status: row.status,
     votes: countVotes(deps.db, row.id),
-    voted: caller.user ? hasVoted(deps.db, row.id, caller.user.id) : false,
+    voted: provenUser(caller) ? hasVoted(deps.db, row.id, provenUser(caller)!.id) : false,
     user: toUserRef(reporter, row.discord_username),
     url,
     files: listFeatureRequestFiles(deps.db, row.id).map((f) => ({ id: f.id, filename: f.filename, content_type: f.content_type, size_bytes: f.size_bytes, url: `${url}/files/${f.id}` })),

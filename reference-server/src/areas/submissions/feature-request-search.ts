@@ -8,7 +8,7 @@ import type { Deps } from '../../deps.ts';
 import { badRequest, unprocessable } from '../../errors.ts';
 import { countVotes, findFeatureRequestsByIds, hasVoted, matchFeatureRequestIds, type FeatureRequestRow } from './feature-requests-repository.ts';
 import type { ProjectRow } from '../projects-auth/repository.ts';
-import type { Caller } from '../projects-auth/caller.ts';
+import { provenUser, type Caller } from '../projects-auth/caller.ts';
 import { featureRequestUrl, isPublicStatus, toFeatureRequest } from './feature-request-render.ts';
 import { featureRequestVocabulary } from './feature-request-vocabulary.ts';
 import { findVisibleFeatureRequest, PAGE_SIZE } from './feature-requests.ts';
@@ -60,7 +60,7 @@ export function searchFeatureRequests(
   const perPage = PAGE_SIZE;
   const page = params.page ?? 1;
   const shown = rows.slice((page - 1) * perPage, page * perPage);
-  const voterId = caller.user?.id;
+  const voterId = provenUser(caller)?.id;
   return {
     feature_requests: shown.map((row) => ({
       id: row.scoped_id, scoped_id: row.scoped_id, title: row.title, status: row.status, created_at: row.created_at,

@@ -13,6 +13,7 @@ import { signedInUser, type Caller } from '../projects-auth/caller.ts';
 import { resolveCustomValues } from './custom-fields.ts';
 import { discordBotReporter, mayActAsDiscordBot, titleFromDescription } from './reporter.ts';
 import { asFileList, checkUploads, storeUploads, withStoredUploads } from './uploads.ts';
+import { assertSubmissionTokenUnspent, spendSubmissionToken } from './submission-tokens.ts';
 import { toTicket } from './tickets.ts';
 
 /** Before the body is read: a project token needs `can_create_ticket`; without one, a signed-in user or a public project. */
@@ -35,6 +36,7 @@ function chooseReporter(deps: Deps, caller: Caller, project: ProjectRow, input: 
 export async function createTicket(deps: Deps, caller: Caller, project: ProjectRow, input: TicketCreateBody, encoding: 'json' | 'form'): Promise<Ticket> {
   const t = input.ticket;
   const now = deps.clock.now().toISOString();
+  assertSubmissionTokenUnspent(caller);
   const hasContact = Boolean(t.reporter_email || caller.user || (input.user?.discord_id && mayActAsDiscordBot(deps, caller, project)));
   if (!hasContact) {
     throw unprocessable('Contact information is required: send ticket[reporter_email], or an email or Discord id in the Authorization header.');
@@ -48,6 +50,7 @@ export async function createTicket(deps: Deps, caller: Caller, project: ProjectR
   const stored = await storeUploads(deps, 'ticket[attachments]', files);
 
   const row = await withStoredUploads(deps, stored, () => deps.db.transaction(() => {
+    spendSubmissionToken(deps, caller, now);
     const reporter = chooseReporter(deps, caller, project, input, now)!;
     const created = insertTicket(deps.db, {
       project_id: project.id, title: t.title ?? titleFromDescription(t.description), description: t.description,

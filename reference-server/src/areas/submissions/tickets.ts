@@ -14,7 +14,7 @@ import {
 import type { StoredFileRow } from './feature-requests-repository.ts';
 import { findUserById, findUserByPublicId } from '../projects-auth/users-repository.ts';
 import { hasScope, isTeam, requireScope } from '../projects-auth/access.ts';
-import type { Caller } from '../projects-auth/caller.ts';
+import { provenUser, type Caller } from '../projects-auth/caller.ts';
 import { toCustomFieldEntries } from './custom-fields.ts';
 import { toUserRef } from './reporter.ts';
 import { asFileList, checkUploads, discardUploads, fileTypeOf, storeUploads, withStoredUploads } from './uploads.ts';
@@ -45,8 +45,10 @@ export function toTicket(deps: Pick<Deps, 'db'>, project: ProjectRow, row: Ticke
   };
 }
 
+/** The proven reporter: an email claim in the header or form proves nothing (caller.ts provenUser). */
 function isReporter(caller: Caller, row: TicketRow): boolean {
-  return caller.user !== null && row.reporter_user_id === caller.user.id;
+  const user = provenUser(caller);
+  return user !== null && row.reporter_user_id === user.id;
 }
 
 /** 404 for an unknown id, 403 unless the caller holds `tickets.view` or reported it. */
@@ -66,8 +68,9 @@ export function searchTickets(deps: Deps, caller: Caller, project: ProjectRow, p
   const text = params.query?.trim();
   if (!text) throw badRequest('query is required.');
   const all = hasScope(deps, caller, project, 'tickets.view');
-  if (!all && !caller.user) return [];
-  const rows = searchRows(deps.db, { projectId: project.id, text, reporterUserId: all ? null : caller.user!.id, limit: TICKET_SEARCH_LIMIT });
+  const reporter = provenUser(caller);
+  if (!all && !reporter) return [];
+  const rows = searchRows(deps.db, { projectId: project.id, text, reporterUserId: all ? null : reporter!.id, limit: TICKET_SEARCH_LIMIT });
   return rows.map((row) => ({ id: String(row.scoped_id), title: row.title }));
 }
 
