@@ -4,6 +4,7 @@ import { Hono } from 'hono';
 import type { Deps } from './deps.ts';
 import type { AppEnv } from './http/env.ts';
 import { corsMiddleware } from './http/cors.ts';
+import { privateSurfaceGuard } from './http/private-surface.ts';
 import { mapError } from './http/error-mapper.ts';
 import { stagedUploads } from './http/multipart.ts';
 import {
@@ -34,7 +35,9 @@ export function createApp(deps: Deps): Hono<AppEnv> {
   app.notFound((c) => c.json({ error: `No route for ${c.req.method} ${c.req.path}.` }, 404));
   app.use('*', requestId());
   app.use('*', commitGroupMiddleware(deps));
-  app.use('*', corsMiddleware());
+  // No CORS at all on the machine-private /__admin surface, whichever area serves a path of it.
+  app.use('*', corsMiddleware({ except: ['/__admin'] }));
+  app.use('/__admin/*', privateSurfaceGuard());
   // Notes every API request's non-canonical shapes for GET /__admin/conformance (400 under --strict).
   app.use('*', conformanceMiddleware(conformanceRecorderOf(deps), deps.config.strict, hasEndpoint));
   app.use('*', stagedUploads(deps));

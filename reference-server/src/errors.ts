@@ -4,7 +4,7 @@ import type { ZodError } from 'zod';
 
 export type ErrorCode =
   | 'bad_request' | 'unauthenticated' | 'forbidden' | 'not_found' | 'conflict'
-  | 'payload_too_large' | 'unprocessable' | 'server_error';
+  | 'payload_too_large' | 'unsupported_media_type' | 'unprocessable' | 'server_error';
 
 export class ServiceError extends Error {
   constructor(readonly code: ErrorCode, message: string, readonly detail?: Record<string, unknown>) {
@@ -19,6 +19,7 @@ export const forbidden = (message = 'Forbidden') => new ServiceError('forbidden'
 export const notFound = (message: string) => new ServiceError('not_found', message);
 export const unprocessable = (message: string, detail?: Record<string, unknown>) => new ServiceError('unprocessable', message, detail);
 export const payloadTooLarge = (message: string) => new ServiceError('payload_too_large', message);
+export const unsupportedMediaType = (message: string) => new ServiceError('unsupported_media_type', message);
 
 /** The text of a schema refusal: the first issue, prefixed by its path (`issue.title: Required`). */
 export function describeZodError(error: ZodError): string {
@@ -30,13 +31,14 @@ export function describeZodError(error: ZodError): string {
 /**
  * Status of each code, as the reference's Errors section and docs/api-choices.md#error-bodies-and-statuses list them.
  */
-export const STATUS_OF: Record<ErrorCode, 400 | 401 | 403 | 404 | 409 | 413 | 422 | 500> = {
+export const STATUS_OF: Record<ErrorCode, 400 | 401 | 403 | 404 | 409 | 413 | 415 | 422 | 500> = {
   bad_request: 400,
   unauthenticated: 401,
   forbidden: 403,
   not_found: 404,
   conflict: 409,
   payload_too_large: 413,
+  unsupported_media_type: 415,
   unprocessable: 422,
   server_error: 500,
 };

@@ -1,5 +1,5 @@
 // The /__admin test surface (docs/api-choices.md#admin-surface): reset, fixtures, clock, jobs, notifications.
-// Mounted unless --no-admin, and refused from any address that is not loopback.
+// Mounted unless --no-admin; private to the machine (app.ts guards every /__admin path, http/private-surface.ts).
 import { Hono } from 'hono';
 import { ClockRequest, type NotificationList } from '../../../../widget/src/protocol/fixtures.ts';
 import type { Deps } from '../../deps.ts';
