@@ -7,6 +7,7 @@ import type { Context } from 'hono';
 import { badRequest, payloadTooLarge } from '../errors.ts';
 import type { Body } from '../input.ts';
 import { readMultipart, type FileLimits } from './multipart.ts';
+import { assertNesting } from '../nesting.ts';
 import { strictBody } from './strict.ts';
 
 export type { Body };
@@ -114,6 +115,7 @@ export interface BodyOptions {
 
 export async function readBody(c: Context, options: BodyOptions = {}): Promise<Body> {
   const body = await parseBody(c, options);
+  assertNesting(body, 'request body');
   // Parameters the operation does not take are noted for the conformance report (400 under --strict).
   strictBody(c, body, mediaTypeOf(c).includes('json') ? 'json' : 'form');
   return body;
@@ -154,7 +156,9 @@ async function parseBody(c: Context, options: BodyOptions): Promise<Body> {
 
 /** Query parameters as one nested object (`status[]=a&status[]=b` → {status: ['a', 'b']}). */
 export function readQuery(c: Context): Body {
-  return nestEntries(new URL(c.req.url).searchParams.entries());
+  const query = nestEntries(new URL(c.req.url).searchParams.entries());
+  assertNesting(query, 'query string');
+  return query;
 }
 
 /** A single or array query value as a list: `status=a` or `status[]=a&status[]=b`. */

@@ -6,6 +6,7 @@
 import { createHash } from 'node:crypto';
 import type { Deps } from '../deps.ts';
 import { unprocessable } from '../errors.ts';
+import { MAX_NESTING, nestingError } from '../nesting.ts';
 import { findIdempotent, saveIdempotent } from '../db/idempotency.ts';
 import type { Caller } from '../areas/projects-auth/caller.ts';
 import { stagedObjectOf } from '../storage/staged-files.ts';
@@ -19,27 +20,38 @@ export function callerKeyOf(caller: Caller): string {
   return parts.length ? parts.join('|') : `ip:${caller.ip}`;
 }
 
-/** A stable digest of a normalised body; a file counts by its name, type and content hash. */
+/**
+ * A stable digest of a normalised body; a file counts by its name, type and content hash. The walk
+ * keeps its own stack (no recursion) and stops past MAX_NESTING levels with a 400, so no body can
+ * overflow the call stack here.
+ */
 export async function fingerprint(body: unknown): Promise<string> {
   const hash = createHash('sha256');
-  const walk = async (value: unknown): Promise<void> => {
+  // Either a value to walk at a depth, or text to write once the values pushed after it are done.
+  const work: Array<{ value: unknown; depth: number } | string> = [{ value: body, depth: 0 }];
+  while (work.length > 0) {
+    const item = work.pop()!;
+    if (typeof item === 'string') { hash.update(item); continue; }
+    const { value, depth } = item;
     if (value instanceof Blob) {
       // A streamed part is known by the MD5 taken while it was stored: no second read of its bytes.
-      const digest = stagedObjectOf(value)?.md5 ?? createHash('sha256').update(Buffer.from(await value.arrayBuffer())).digest('hex');
+      const staged = stagedObjectOf(value)?.md5;
+      const digest = staged ?? createHash('sha256').update(Buffer.from(await value.arrayBuffer())).digest('hex');
       hash.update(`file:${(value as File).name ?? ''}:${value.type}:${digest};`);
-    } else if (Array.isArray(value)) {
-      hash.update('[');
-      for (const item of value) await walk(item);
-      hash.update(']');
-    } else if (value !== null && typeof value === 'object') {
-      hash.update('{');
-      for (const key of Object.keys(value).sort()) { hash.update(`${JSON.stringify(key)}:`); await walk((value as Record<string, unknown>)[key]); }
-      hash.update('}');
-    } else {
-      hash.update(`${JSON.stringify(value ?? null)};`);
+      continue;
     }
-  };
-  await walk(body);
+    if (value === null || typeof value !== 'object') { hash.update(`${JSON.stringify(value ?? null)};`); continue; }
+    if (depth >= MAX_NESTING) throw nestingError('request body');
+    const record = value as Record<string, unknown>;
+    const keys = Array.isArray(value) ? null : Object.keys(record).sort();
+    hash.update(keys ? '{' : '[');
+    work.push(keys ? '}' : ']');
+    if (keys) {
+      for (let i = keys.length - 1; i >= 0; i -= 1) work.push({ value: record[keys[i]], depth: depth + 1 }, `${JSON.stringify(keys[i])}:`);
+    } else {
+      for (let i = (value as unknown[]).length - 1; i >= 0; i -= 1) work.push({ value: (value as unknown[])[i], depth: depth + 1 });
+    }
+  }
   return hash.digest('hex');
 }
 

@@ -1,5 +1,6 @@
 // Loads a fixture document (docs/api-choices.md#fixture-format) in one transaction: all of it or, on any problem,
 // nothing, with a 422 naming the path of the offending entry.
+import { assertNesting } from '../../nesting.ts';
 import { FixtureDocument, TOKEN_FLAGS, type FixtureResult } from '../../../../widget/src/protocol/fixtures.ts';
 import type { Deps } from '../../deps.ts';
 import { unprocessable } from '../../errors.ts';
@@ -22,6 +23,8 @@ function pathText(path: readonly PropertyKey[]): string {
 }
 
 export function loadFixtures(deps: Deps, input: unknown): FixtureResult {
+  // Also reached from the CLI's --fixtures file, which no request body check has seen.
+  assertNesting(input, 'fixture document');
   const parsed = FixtureDocument.safeParse(input);
   if (!parsed.success) {
     const issue = parsed.error.issues[0];
