@@ -1,12 +1,14 @@
 // Wires the parts into a running server: database, clock, JWTs, jobs, app, and (for listen)
 // the Node HTTP server. Used by the CLI, the tests and the benchmarks.
-import { serve, type ServerType } from '@hono/node-server';
+import { getRequestListener, type ServerType } from '@hono/node-server';
+import { createServer } from 'node:http';
 import { mkdirSync, rmSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createApp } from './app.ts';
 import { AREAS } from './areas/index.ts';
+import { answerClientError, answerRequestError } from './http/client-error.ts';
 import { createControllableClock } from './clock.ts';
 import { createCommitGroups } from './db/commit-groups.ts';
 import { openDatabase } from './db/database.ts';
@@ -68,9 +70,12 @@ export async function startServer(options: ServerOptions & { port?: number; host
   const sweep = await sweepStorage(deps.db, storageFor(deps));
   const app = createApp(deps);
   const host = options.host ?? '127.0.0.1';
+  // The adapter's listener with our answers to what it cannot parse (http/client-error.ts).
   const server: ServerType = await new Promise((resolve, reject) => {
-    const s = serve({ fetch: app.fetch, port: options.port ?? 0, hostname: host }, () => resolve(s));
+    const s = createServer(getRequestListener(app.fetch, { hostname: host, errorHandler: answerRequestError }));
+    s.on('clientError', answerClientError);
     s.once('error', reject);
+    s.listen(options.port ?? 0, host, () => resolve(s));
   });
   const port = (server.address() as AddressInfo).port;
   const url = `http://${host.includes(':') ? `[${host}]` : host}:${port}`;
