@@ -70,7 +70,7 @@ describe('fixtures nested 5,000 deep', () => {
   });
 
   it('are refused by the fixture loader itself (the CLI path), not with a stack overflow', async () => {
-    const { loadFixtures } = await import('../../reference-server/src/services/fixtures.ts');
+    const { loadFixtures } = await import('../../reference-server/src/areas/admin/fixtures.ts');
     const doc = JSON.parse(`{"users":[],"projects":[{"key":"p","name":"P","organization":"o","access":"public","modules":[],"platforms":[],"min_description_length":0,"min_suggestion_length":0,"game_facts":{"description":${nested(5000)}}}]}`);
     let thrown: unknown;
     try { loadFixtures(server.deps, doc); } catch (error) { thrown = error; }

@@ -49,14 +49,25 @@ export function listChangedSince(db: Db, source: PolledSource, projectId: number
   return stmt(db, CHANGED_SQL[source]).all({ project: projectId, ...mark }) as ReportChangeRow[];
 }
 
-const REPLAY_SQL: Record<ReportKind, string> = {
-  issue: 'SELECT \'issue\' AS kind, id, scoped_id, title, status, created_at, updated_at FROM issues WHERE project_id = ? AND updated_at >= ?',
-  feature_request: 'SELECT \'feature_request\' AS kind, id, scoped_id, title, status, created_at, updated_at FROM feature_requests WHERE project_id = ? AND updated_at >= ?',
-  ticket: 'SELECT \'ticket\' AS kind, id, scoped_id, title, status, created_at, updated_at FROM tickets WHERE project_id = ? AND updated_at >= ?',
-};
+/** Where a replay stands: past (at, kind, id) in (updated_at, kind, id) order; kind '' means "from `at` on, inclusive". */
+export interface ReplayCursor { at: string; kind: ReportKind | ''; id: number }
 
-/** Every report of the kinds changed at or after `since`, oldest change first. */
-export function listReportsChangedSince(db: Db, projectId: number, kinds: readonly ReportKind[], since: string): ReportChangeRow[] {
-  const rows = kinds.flatMap((kind) => stmt(db, REPLAY_SQL[kind]).all(projectId, since) as ReportChangeRow[]);
-  return rows.sort((a, b) => (a.updated_at < b.updated_at ? -1 : a.updated_at > b.updated_at ? 1 : a.id - b.id));
+const TABLE_OF: Record<ReportKind, string> = { issue: 'issues', feature_request: 'feature_requests', ticket: 'tickets' };
+const AFTER_EVERY_ID = Number.MAX_SAFE_INTEGER;
+
+/**
+ * One page of the replay: the next `limit` reports of the kinds after the cursor, in (updated_at,
+ * kind, id) order. Each kind reads at most `limit` rows past the cursor, so a page costs the
+ * same however many reports changed since.
+ */
+export function listReplayPage(db: Db, projectId: number, kinds: readonly ReportKind[], cursor: ReplayCursor, limit: number): ReportChangeRow[] {
+  const rows = kinds.flatMap((kind) => {
+    // Rows at exactly `at` come after the cursor when their kind sorts after its kind, or it is theirs and their id is larger.
+    const minId = kind > cursor.kind ? -1 : kind === cursor.kind ? cursor.id : AFTER_EVERY_ID;
+    return stmt(db, `SELECT '${kind}' AS kind, id, scoped_id, title, status, created_at, updated_at FROM ${TABLE_OF[kind]}
+      WHERE project_id = ? AND (updated_at > ? OR (updated_at = ? AND id > ?)) ORDER BY updated_at, id LIMIT ?`)
+      .all(projectId, cursor.at, cursor.at, minId, limit) as ReportChangeRow[];
+  });
+  rows.sort((a, b) => (a.updated_at < b.updated_at ? -1 : a.updated_at > b.updated_at ? 1 : a.kind < b.kind ? -1 : a.kind > b.kind ? 1 : a.id - b.id));
+  return rows.slice(0, limit);
 }

@@ -1,13 +1,14 @@
 // The report feed behind GET /projects/{pid}/events (an extension): issue writes arrive through
 // the area's onIssueWrite; feature requests, tickets and issue attachments are polled once a second by
-// their highest id and latest update, which costs two indexed aggregates per source.
+// their highest id and latest update, which costs two indexed aggregates per source. A replay
+// reads pages, waits for the consumer between them, and stops at REPLAY_CAP (docs/security.md#limits).
 import type { Db } from '../../db/database.ts';
 import type { Deps } from '../../deps.ts';
 import { forbidden, unauthenticated } from '../../errors.ts';
 import type { ProjectRow } from '../projects-auth/repository.ts';
 import type { IssueRow } from '../issues/repository.ts';
 import {
-  listChangedSince, listReportsChangedSince, readChangeMark, type ChangeMark, type PolledSource, type ReportChangeRow,
+  listChangedSince, listReplayPage, readChangeMark, type ChangeMark, type PolledSource, type ReplayCursor, type ReportChangeRow,
 } from './repository.ts';
 import type { ReportEvent, ReportEventType, ReportKind } from '../../../../widget/src/protocol/events.ts';
 import { isTeam } from '../projects-auth/access.ts';
@@ -17,20 +18,44 @@ import type { IssueWriteKind } from '../issues/write-hooks.ts';
 /** One message of the stream: the SSE event name, its JSON data and its id (a change time). */
 export interface FeedMessage {
   event: ReportEventType | 'replay.done';
-  data: ReportEvent | { replayed: number };
+  /** `more`: the replay stopped at its cap; reconnecting with the last event's id continues it. */
+  data: ReportEvent | { replayed: number; more?: true };
   id?: string;
 }
 
+/** Reports one replay sends at most; past it the stream asks the client to reconnect and go on. */
+export const REPLAY_CAP = 1000;
+/** Reports read per query: the replay waits for the consumer after each page. */
+export const REPLAY_PAGE = 250;
+
 export interface FeedOptions {
-  /** Replay the reports of `replay` changed at or after this time before the live events. */
+  /**
+   * Replay the reports of `replay` changed at or after this time (RFC 3339), or after a replayed
+   * event's id (`<time>#<kind>-<id>`, as Last-Event-ID sends it back), before the live events.
+   */
   since?: string;
   replay: readonly ReportKind[];
   /** Polling period in milliseconds (1000 by default). */
   pollMs?: number;
+  /** Resolves true once the consumer took what was sent, false when it is gone or too slow. */
+  drained?: () => Promise<boolean>;
 }
 
 export interface ReportFeed {
   close(): void;
+  /** Settles when the replay is over: `more` when it stopped at REPLAY_CAP. */
+  replayed: Promise<{ more: boolean }>;
+}
+
+const CURSOR_ID = /^(.+)#(issue|feature_request|ticket)-(\d+)$/;
+
+/** `since` as a replay cursor; undefined when it is neither a time nor a replayed event's id. */
+export function toReplayCursor(since: string): ReplayCursor | undefined {
+  const match = CURSOR_ID.exec(since);
+  const time = Date.parse(match ? match[1] : since);
+  if (Number.isNaN(time)) return undefined;
+  const at = new Date(time).toISOString();
+  return match ? { at, kind: match[2] as ReportKind, id: Number(match[3]) } : { at, kind: '', id: 0 };
 }
 
 interface Subscriber {
@@ -62,7 +87,8 @@ export function assertCanFollowEvents(deps: Pick<Deps, 'db'>, caller: Caller, pr
 function toMessage(row: Omit<ReportChangeRow, 'kind'> & { kind: ReportKind }, type: ReportEventType, replayed: boolean): FeedMessage {
   return {
     event: type,
-    id: row.updated_at,
+    // A replayed event's id is a cursor that Last-Event-ID brings back; a live one is its time.
+    id: replayed ? `${row.updated_at}#${row.kind}-${row.id}` : row.updated_at,
     data: { type, kind: row.kind, path_id: `g-${row.id}`, scoped_id: row.scoped_id, title: row.title, status: row.status, updated_at: row.updated_at, replayed },
   };
 }
@@ -79,12 +105,29 @@ export function openReportFeed(deps: Pick<Deps, 'db'>, project: ProjectRow, opti
   if (!set) subscribers.set(db, (set = new Set()));
   set.add(subscriber);
 
-  if (options.since !== undefined) {
-    const since = new Date(options.since).toISOString();
-    const rows = listReportsChangedSince(db, project.id, options.replay, since);
-    for (const row of rows) send(toMessage(row, row.created_at >= since ? 'report.created' : 'report.updated', true));
-    send({ event: 'replay.done', data: { replayed: rows.length } });
-  }
+  let closed = false;
+  const replay = async (cursor: ReplayCursor): Promise<{ more: boolean }> => {
+    const since = cursor.at;
+    let replayed = 0;
+    while (!closed) {
+      const limit = Math.min(REPLAY_PAGE, REPLAY_CAP - replayed);
+      const rows = limit > 0 ? listReplayPage(db, project.id, options.replay, cursor, limit) : [];
+      for (const row of rows) send(toMessage(row, row.created_at >= since ? 'report.created' : 'report.updated', true));
+      replayed += rows.length;
+      const more = rows.length === limit && replayed >= REPLAY_CAP;
+      if (rows.length < limit || more) {
+        send({ event: 'replay.done', data: more ? { replayed, more: true } : { replayed } });
+        return { more };
+      }
+      const last = rows[rows.length - 1];
+      cursor = { at: last.updated_at, kind: last.kind, id: last.id };
+      // A slow consumer is dropped by `drained`, never buffered page after page.
+      if (options.drained && !(await options.drained())) break;
+    }
+    return { more: false };
+  };
+  const cursor = options.since !== undefined ? toReplayCursor(options.since) : undefined;
+  const replayed = cursor ? replay(cursor).catch(() => ({ more: false })) : Promise.resolve({ more: false });
 
   const poll = () => {
     if (!db.open) return close();
@@ -104,8 +147,9 @@ export function openReportFeed(deps: Pick<Deps, 'db'>, project: ProjectRow, opti
   timer.unref();
 
   function close() {
+    closed = true;
     clearInterval(timer);
     set?.delete(subscriber);
   }
-  return { close };
+  return { close, replayed };
 }
