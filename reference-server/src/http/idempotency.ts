@@ -46,10 +46,14 @@ export async function fingerprint(body: unknown): Promise<string> {
     const keys = Array.isArray(value) ? null : Object.keys(record).sort();
     hash.update(keys ? '{' : '[');
     work.push(keys ? '}' : ']');
+    // Pushed last to first, so that they come off the stack first to last.
     if (keys) {
-      for (let i = keys.length - 1; i >= 0; i -= 1) work.push({ value: record[keys[i]], depth: depth + 1 }, `${JSON.stringify(keys[i])}:`);
+      for (let i = keys.length - 1; i >= 0; i -= 1) {
+        work.push({ value: record[keys[i]], depth: depth + 1 }, `${JSON.stringify(keys[i])}:`);
+      }
     } else {
-      for (let i = (value as unknown[]).length - 1; i >= 0; i -= 1) work.push({ value: (value as unknown[])[i], depth: depth + 1 });
+      const items = value as unknown[];
+      for (let i = items.length - 1; i >= 0; i -= 1) work.push({ value: items[i], depth: depth + 1 });
     }
   }
   return hash.digest('hex');

@@ -76,7 +76,7 @@ export function callerMiddleware(deps: Deps): MiddlewareHandler<AppEnv> {
 
 const DRAFT_TARGET = /^\/projects\/[^/]+\/(issues|feature_requests)\/([^/]+?)(?:\.json)?(?:\/|$)/;
 
-/** What a project path is about: the project itself, or an issue or feature request (`…/issues/g-7/screenshots` → g-7). */
+/** What a project path is about: the project, or an issue or feature request (`…/issues/g-7/screenshots` → g-7). */
 export function draftTargetOf(path: string): DraftTarget {
   if (/^\/projects\/[^/]+$/.test(path.replace(/\.json$/, ''))) return { kind: 'project', pathId: '' };
   const match = DRAFT_TARGET.exec(path);

@@ -22,7 +22,8 @@ export function isLoopbackHost(host: string): boolean {
 function isOwnOrigin(origin: string, host: string): boolean {
   let url: URL;
   try { url = new URL(origin); } catch { return false; }
-  if (url.protocol !== 'http:' || url.pathname !== '/' || origin.replace(/\/$/, '') !== url.origin) return false;
+  const exact = origin.replace(/\/$/, '') === url.origin;
+  if (url.protocol !== 'http:' || url.pathname !== '/' || !exact) return false;
   return isLoopbackHost(url.host) && splitHost(url.host).port === splitHost(host).port;
 }
 
@@ -31,17 +32,22 @@ export function privateSurfaceGuard(): MiddlewareHandler {
     if (!isLoopback(clientIp(c))) throw forbidden('The /__admin test surface answers loopback addresses only.');
     // A page that rebinds its own name to 127.0.0.1 still sends that name as Host.
     const host = c.req.header('host') ?? new URL(c.req.url).host;
-    if (!isLoopbackHost(host)) throw forbidden(`The /__admin test surface answers only a loopback Host, not ${JSON.stringify(host)}.`);
+    if (!isLoopbackHost(host)) {
+      throw forbidden(`The /__admin test surface answers only a loopback Host, not ${JSON.stringify(host)}.`);
+    }
     const origin = c.req.header('origin');
     if (origin !== undefined && !isOwnOrigin(origin, host)) {
-      throw forbidden(`The /__admin test surface refuses requests from other origins (Origin ${JSON.stringify(origin)}).`);
+      throw forbidden(`The /__admin test surface refuses other origins (Origin ${JSON.stringify(origin)}).`);
     }
     if (c.req.method !== 'GET' && c.req.method !== 'HEAD') {
       // Browsers send Origin on every POST, so a body-less POST without one is a test harness or curl.
       const type = (c.req.header('content-type') ?? '').split(';')[0].trim().toLowerCase();
-      const bodiless = type === '' && origin === undefined && (c.req.header('content-length') ?? '0') === '0' && !c.req.header('transfer-encoding');
+      const noBody = (c.req.header('content-length') ?? '0') === '0' && !c.req.header('transfer-encoding');
+      const bodiless = type === '' && origin === undefined && noBody;
       if (type !== 'application/json' && !bodiless) {
-        throw unsupportedMediaType('A state change on /__admin needs Content-Type: application/json (a form or a no-cors fetch cannot send it).');
+        throw unsupportedMediaType(
+          'A state change on /__admin needs Content-Type: application/json (a form or a no-cors fetch cannot send it).',
+        );
       }
     }
     await next();

@@ -33,7 +33,9 @@ export async function persist(ctx: StepContext, r: StoredReport, at = ctx.clock.
  * marked so and the same write goes out once as `FormUser tkn-…,<that jwt>` (remote-auth.ts). The
  * first request was refused, so nothing happened and the second is not a blind repeat.
  */
-export async function callDraft(ctx: StepContext, r: StoredReport, send: (auth: Credential) => Promise<Outcome>): Promise<Outcome> {
+export async function callDraft(
+  ctx: StepContext, r: StoredReport, send: (auth: Credential) => Promise<Outcome>,
+): Promise<Outcome> {
   const credentials = draftCredentials(r, ctx.token, ctx.clock.now());
   let outcome: Outcome = { kind: 'offline', error: 'no credential' };
   for (const auth of credentials) {

@@ -49,10 +49,12 @@ export function listChangedSince(db: Db, source: PolledSource, projectId: number
   return stmt(db, CHANGED_SQL[source]).all({ project: projectId, ...mark }) as ReportChangeRow[];
 }
 
-/** Where a replay stands: past (at, kind, id) in (updated_at, kind, id) order; kind '' means "from `at` on, inclusive". */
+/** Where a replay stands: past (at, kind, id) in (updated_at, kind, id) order; kind '' means "from `at` on". */
 export interface ReplayCursor { at: string; kind: ReportKind | ''; id: number }
 
-const TABLE_OF: Record<ReportKind, string> = { issue: 'issues', feature_request: 'feature_requests', ticket: 'tickets' };
+const TABLE_OF: Record<ReportKind, string> = {
+  issue: 'issues', feature_request: 'feature_requests', ticket: 'tickets',
+};
 const AFTER_EVERY_ID = Number.MAX_SAFE_INTEGER;
 
 /**
@@ -60,14 +62,18 @@ const AFTER_EVERY_ID = Number.MAX_SAFE_INTEGER;
  * kind, id) order. Each kind reads at most `limit` rows past the cursor, so a page costs the
  * same however many reports changed since.
  */
-export function listReplayPage(db: Db, projectId: number, kinds: readonly ReportKind[], cursor: ReplayCursor, limit: number): ReportChangeRow[] {
+export function listReplayPage(
+  db: Db, projectId: number, kinds: readonly ReportKind[], cursor: ReplayCursor, limit: number,
+): ReportChangeRow[] {
   const rows = kinds.flatMap((kind) => {
-    // Rows at exactly `at` come after the cursor when their kind sorts after its kind, or it is theirs and their id is larger.
+    // Rows at exactly `at` come after the cursor when their kind sorts after the cursor's, or is it
+    // and their id is larger.
     const minId = kind > cursor.kind ? -1 : kind === cursor.kind ? cursor.id : AFTER_EVERY_ID;
-    return stmt(db, `SELECT '${kind}' AS kind, id, scoped_id, title, status, created_at, updated_at FROM ${TABLE_OF[kind]}
-      WHERE project_id = ? AND (updated_at > ? OR (updated_at = ? AND id > ?)) ORDER BY updated_at, id LIMIT ?`)
-      .all(projectId, cursor.at, cursor.at, minId, limit) as ReportChangeRow[];
+    return stmt(db, `SELECT '${kind}' AS kind, id, scoped_id, title, status, created_at, updated_at
+      FROM ${TABLE_OF[kind]} WHERE project_id = ? AND (updated_at > ? OR (updated_at = ? AND id > ?))
+      ORDER BY updated_at, id LIMIT ?`).all(projectId, cursor.at, cursor.at, minId, limit) as ReportChangeRow[];
   });
-  rows.sort((a, b) => (a.updated_at < b.updated_at ? -1 : a.updated_at > b.updated_at ? 1 : a.kind < b.kind ? -1 : a.kind > b.kind ? 1 : a.id - b.id));
+  const order = (a: string | number, b: string | number) => (a < b ? -1 : a > b ? 1 : 0);
+  rows.sort((a, b) => order(a.updated_at, b.updated_at) || order(a.kind, b.kind) || a.id - b.id);
   return rows.slice(0, limit);
 }

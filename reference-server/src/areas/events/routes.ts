@@ -40,12 +40,13 @@ export function eventRoutes(deps: Deps) {
         if (stream.aborted) return;
         if (pending >= MAX_PENDING) return drop();
         pending += 1;
-        chain = chain.then(() => stream.writeSSE({ event: message.event, data: JSON.stringify(message.data), id: message.id }))
-          .catch(() => undefined).finally(() => { pending -= 1; });
+        const sse = { event: message.event, data: JSON.stringify(message.data), id: message.id };
+        chain = chain.then(() => stream.writeSSE(sse)).catch(() => undefined).finally(() => { pending -= 1; });
       };
       const drained = async () => {
         let timer: NodeJS.Timeout | undefined;
-        const taken = await Promise.race([chain.then(() => true), new Promise<boolean>((resolve) => { timer = setTimeout(() => resolve(false), DRAIN_TIMEOUT_MS); })]);
+        const late = new Promise<boolean>((resolve) => { timer = setTimeout(() => resolve(false), DRAIN_TIMEOUT_MS); });
+        const taken = await Promise.race([chain.then(() => true), late]);
         clearTimeout(timer);
         if (!taken) drop();
         return taken && !stream.aborted;

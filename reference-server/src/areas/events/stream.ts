@@ -8,7 +8,8 @@ import { forbidden, unauthenticated } from '../../errors.ts';
 import type { ProjectRow } from '../projects-auth/repository.ts';
 import type { IssueRow } from '../issues/repository.ts';
 import {
-  listChangedSince, listReplayPage, readChangeMark, type ChangeMark, type PolledSource, type ReplayCursor, type ReportChangeRow,
+  listChangedSince, listReplayPage, readChangeMark,
+  type ChangeMark, type PolledSource, type ReplayCursor, type ReportChangeRow,
 } from './repository.ts';
 import type { ReportEvent, ReportEventType, ReportKind } from '../../../../widget/src/protocol/events.ts';
 import { isTeam } from '../projects-auth/access.ts';

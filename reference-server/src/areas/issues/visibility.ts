@@ -34,7 +34,8 @@ export function viewerOf(deps: Pick<Deps, 'db'>, caller: Caller, project: Projec
     const developer = s.siteAdmin || s.orgAdmin || role === 'owner' || role === 'admin' || role === 'developer';
     const grant = caller.issueGrant && caller.issueGrant.projectPublicId === project.public_id ? caller.issueGrant.issueId : null;
     const stale = caller.issueGrant?.stale === true;
-    viewer = { team: developer || role === 'support', developer, userId: provenUser(caller)?.id ?? null, grantIssueId: grant, grantStale: stale };
+    const userId = provenUser(caller)?.id ?? null;
+    viewer = { team: developer || role === 'support', developer, userId, grantIssueId: grant, grantStale: stale };
     byProject.set(project.id, viewer);
   }
   return viewer;

@@ -93,7 +93,7 @@ export function assertCanViewProject(deps: Pick<Deps, 'db'>, caller: Caller, pro
   if (!s.member && !s.orgAdmin && !s.siteAdmin) throw forbidden(KNOWN_ERROR_SENTENCES.forbidden);
 }
 
-/** What a request's path is about, as far as a draft JWT cares: the project, an issue or feature request, or else. */
+/** What a request's path is about, for a draft JWT: the project, an issue or feature request, or anything else (null). */
 export type DraftTarget = { kind: 'project' | 'issue' | 'feature_request'; pathId: string } | null;
 
 /**
@@ -101,11 +101,17 @@ export type DraftTarget = { kind: 'project' | 'issue' | 'feature_request'; pathI
  * (or feature request's) operations and the project's detail, which the token that made the draft
  * reads too. Project-wide lists such as issues or releases are 403 (docs/security.md).
  */
-export function assertGrantReaches(deps: Pick<Deps, 'db'>, caller: Caller, project: ProjectRow, target: DraftTarget): void {
+export function assertGrantReaches(
+  deps: Pick<Deps, 'db'>, caller: Caller, project: ProjectRow, target: DraftTarget,
+): void {
   if (caller.scheme !== 'issue_jwt' || target?.kind === 'project') return;
-  if (target?.kind === 'issue' && caller.issueGrant && findIssueByPathId(deps.db, project.id, target.pathId)?.id === caller.issueGrant.issueId) return;
-  const grant = caller.featureRequestGrant;
-  if (target?.kind === 'feature_request' && grant && findFeatureRequestByPathId(deps.db, project.id, target.pathId)?.id === grant.featureRequestId) return;
+  const { issueGrant, featureRequestGrant } = caller;
+  if (target?.kind === 'issue' && issueGrant) {
+    if (findIssueByPathId(deps.db, project.id, target.pathId)?.id === issueGrant.issueId) return;
+  }
+  if (target?.kind === 'feature_request' && featureRequestGrant) {
+    if (findFeatureRequestByPathId(deps.db, project.id, target.pathId)?.id === featureRequestGrant.featureRequestId) return;
+  }
   throw forbidden('A draft token reaches only the operations of its own issue or feature request.');
 }
 

@@ -21,8 +21,15 @@ export type Scheme = 'anonymous' | 'project_token' | 'personal_access_token' | '
  * period; it then reaches its own draft only while that is still hidden (docs/security.md).
  */
 export interface IssueGrant { issueId: number; projectPublicId: string; expiresAt: number; stale?: boolean }
-export interface FeatureRequestGrant { featureRequestId: number; projectPublicId: string; expiresAt: number; stale?: boolean }
-export interface SubmissionGrant { jti: string; projectPublicId: string; email?: string; discordId?: string; custom?: Record<string, unknown>; expiresAt: number; spent: boolean }
+export interface FeatureRequestGrant {
+  featureRequestId: number; projectPublicId: string; expiresAt: number; stale?: boolean;
+}
+export interface SubmissionGrant {
+  jti: string; projectPublicId: string; email?: string; discordId?: string; custom?: Record<string, unknown>;
+  expiresAt: number;
+  /** Already used by a create: it creates nothing more and proves no identity any more. */
+  spent: boolean;
+}
 
 export interface Caller {
   scheme: Scheme;
@@ -126,23 +133,32 @@ async function withIdentifier(deps: Deps, caller: Caller, extra: string, jwtAllo
   // An expired draft JWT next to its project token still proves the draft is the caller's: a
   // player whose game was closed for more than the hour can finish the draft (docs/security.md).
   const stale = await deps.jwt.verify(extra, { graceSeconds: STALE_DRAFT_GRACE_SECONDS });
-  if (stale && (stale.typ === 'issue' || stale.typ === 'feature_request')) return applyClaims(deps, caller, stale, false, true);
+  if (stale?.typ === 'issue' || stale?.typ === 'feature_request') {
+    return applyClaims(deps, caller, stale, false, true);
+  }
   return { ...caller, ignored: 'ignored an invalid or expired JWT' };
 }
 
-async function applyClaims(deps: Deps, caller: Caller, claims: ServiceClaims, bearer: boolean, stale = false): Promise<Caller> {
+async function applyClaims(
+  deps: Deps, caller: Caller, claims: ServiceClaims, bearer: boolean, stale = false,
+): Promise<Caller> {
   const expiresAt = (claims.exp ?? 0) * 1000;
   const now = deps.clock.now().toISOString();
+  const scheme = bearer ? 'issue_jwt' : caller.scheme;
   if (claims.typ === 'issue') {
-    return { ...caller, scheme: bearer ? 'issue_jwt' : caller.scheme, issueGrant: { issueId: claims.issue_id, projectPublicId: claims.project_id, expiresAt, stale } };
+    return { ...caller, scheme, issueGrant: { issueId: claims.issue_id, projectPublicId: claims.project_id, expiresAt, stale } };
   }
   if (claims.typ === 'feature_request') {
-    const featureRequestGrant = { featureRequestId: claims.feature_request_id, projectPublicId: claims.project_id, expiresAt, stale };
-    return { ...caller, scheme: bearer ? 'issue_jwt' : caller.scheme, featureRequestGrant };
+    const featureRequestGrant = {
+      featureRequestId: claims.feature_request_id, projectPublicId: claims.project_id, expiresAt, stale,
+    };
+    return { ...caller, scheme, featureRequestGrant };
   }
   if (claims.typ === 'submission') {
-    const spent = isSubmissionTokenUsed(deps.db, claims.jti);
-    const submission: SubmissionGrant = { jti: claims.jti, projectPublicId: claims.project_id, email: claims.email, discordId: claims.discord_id, custom: claims.custom, expiresAt, spent };
+    const submission: SubmissionGrant = {
+      jti: claims.jti, projectPublicId: claims.project_id, email: claims.email, discordId: claims.discord_id,
+      custom: claims.custom, expiresAt, spent: isSubmissionTokenUsed(deps.db, claims.jti),
+    };
     const contact = claims.email && EMAIL_PATTERN.test(claims.email) ? { email: claims.email } : claims.discord_id ? { discordId: claims.discord_id } : null;
     return { ...caller, submission, user: contact ? findOrCreateVirtualUser(deps.db, contact, now) : caller.user };
   }

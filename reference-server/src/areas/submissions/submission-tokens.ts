@@ -33,7 +33,8 @@ export const SUBMISSION_TOKEN_USED = 'This submission token has already been use
  * on every route of that project (access.ts assertCanViewProject).
  */
 export function spendSubmissionToken(deps: Pick<Deps, 'db'>, caller: Caller, at: string): void {
-  if (caller.submission && !useSubmissionToken(deps.db, caller.submission.jti, at)) throw unprocessable(SUBMISSION_TOKEN_USED);
+  const submission = caller.submission;
+  if (submission && !useSubmissionToken(deps.db, submission.jti, at)) throw unprocessable(SUBMISSION_TOKEN_USED);
 }
 
 /** The same refusal before any work is done (files stored, counters counted). */

@@ -70,7 +70,8 @@ export function searchTickets(deps: Deps, caller: Caller, project: ProjectRow, p
   const all = hasScope(deps, caller, project, 'tickets.view');
   const reporter = provenUser(caller);
   if (!all && !reporter) return [];
-  const rows = searchRows(deps.db, { projectId: project.id, text, reporterUserId: all ? null : reporter!.id, limit: TICKET_SEARCH_LIMIT });
+  const reporterUserId = all ? null : reporter!.id;
+  const rows = searchRows(deps.db, { projectId: project.id, text, reporterUserId, limit: TICKET_SEARCH_LIMIT });
   return rows.map((row) => ({ id: String(row.scoped_id), title: row.title }));
 }
 
