@@ -129,16 +129,29 @@ describe('what does prove it', () => {
 });
 
 describe('feature requests and the bare project token', () => {
-  it("changes nobody's feature request with a flagless token, nor with a token that may create them", async () => {
-    const tester = await server.request('POST', `/projects/${PROJECT_ID}/feature_requests.json`, { auth: `Bearer ${PATS.tester}`, json: { draft: true, feature_request: { description: 'Tess wants a map editor.' } } });
+  it("changes nobody's feature request with a flagless token, and no one's with a reporter with any token", async () => {
+    const tester = await server.request('POST', `/projects/${PROJECT_ID}/feature_requests.json`, {
+      auth: `Bearer ${PATS.tester}`, json: { draft: true, feature_request: { description: 'Tess wants a map editor.' } },
+    });
     expect(tester.status).toBe(201);
     const path = `/projects/${PROJECT_ID}/feature_requests/${tester.body.id}`;
+    const open = `/projects/${PROJECT_ID}/feature_requests/${alice.openFr}`;
     for (const auth of [`FormUser ${TOKENS.none}`, `FormUser ${TOKENS.all}`]) {
       expect((await server.request('POST', `${path}/publish`, { auth, json: {} })).status, auth).toBe(404);
-      expect((await server.request('POST', `/projects/${PROJECT_ID}/feature_requests/${alice.openFr}/publish`, { auth, json: {} })).status, auth).toBe(403);
-      expect((await server.request('POST', `/projects/${PROJECT_ID}/feature_requests/${alice.openFr}/set_contact_info`, { auth, json: { email: 'm@evil.test' } })).status, auth).toBe(403);
+      expect((await server.request('POST', `${open}/publish`, { auth, json: {} })).status, auth).toBe(403);
+      const contact = await server.request('POST', `${open}/set_contact_info`, { auth, json: { email: 'm@evil.test' } });
+      expect(contact.status, auth).toBe(403);
     }
     expect((await server.request('POST', `${path}/publish`, { auth: `Bearer ${PATS.tester}`, json: {} })).status).toBe(200);
+  });
+
+  it('lets a token that may create requests publish an anonymous draft (as clients do), never a flagless one', async () => {
+    const draft = await server.request('POST', `/projects/${PROJECT_ID}/feature_requests.json`, {
+      auth: `FormUser ${TOKENS.all}`, json: { draft: true, feature_request: { description: 'Nobody signed this one.' } },
+    });
+    const path = `/projects/${PROJECT_ID}/feature_requests/${draft.body.id}`;
+    expect((await server.request('POST', `${path}/publish`, { auth: `FormUser ${TOKENS.none}`, json: {} })).status).toBe(404);
+    expect((await server.request('POST', `${path}/publish`, { auth: `FormUser ${TOKENS.all}`, json: {} })).status).toBe(200);
   });
 });
 

@@ -7,7 +7,7 @@ import type { Deps } from '../../deps.ts';
 import { countVotes, hasVoted, listFeatureRequestCustomValues, listFeatureRequestFiles, type FeatureRequestRow } from './feature-requests-repository.ts';
 import type { ProjectRow } from '../projects-auth/repository.ts';
 import { findUserById } from '../projects-auth/users-repository.ts';
-import { isTeam } from '../projects-auth/access.ts';
+import { isTeam, tokenHasFlag } from '../projects-auth/access.ts';
 import { provenUser, type Caller } from '../projects-auth/caller.ts';
 import { toCustomFieldEntries } from './custom-fields.ts';
 import { toUserRef } from './reporter.ts';
@@ -31,9 +31,17 @@ export function canSeeFeatureRequest(deps: Pick<Deps, 'db'>, caller: Caller, pro
   return isPublicStatus(row.status) || isOwnFeatureRequest(caller, row) || isTeam(deps, caller, project);
 }
 
-/** Its draft JWT, its proven reporter and the team; a project token alone changes nobody's request. */
-export function mayChangeFeatureRequest(deps: Pick<Deps, 'db'>, caller: Caller, project: ProjectRow, row: FeatureRequestRow): boolean {
-  return isOwnFeatureRequest(caller, row) || isTeam(deps, caller, project);
+/**
+ * Its draft JWT, its proven reporter and the team. A project token alone changes only a request
+ * nobody is linked to (an anonymous submission, as clients publish one), and only when it may
+ * create requests; a flagless token changes none (docs/security.md#identity-claims-our-reading).
+ */
+export function mayChangeFeatureRequest(
+  deps: Pick<Deps, 'db'>, caller: Caller, project: ProjectRow, row: FeatureRequestRow,
+): boolean {
+  if (isOwnFeatureRequest(caller, row) || isTeam(deps, caller, project)) return true;
+  const anonymous = row.reporter_user_id === null;
+  return anonymous && caller.token?.project_id === project.id && tokenHasFlag(caller, 'can_create_feature_request');
 }
 
 export function featureRequestUrl(deps: Pick<Deps, 'config'>, project: ProjectRow, row: FeatureRequestRow): string {
