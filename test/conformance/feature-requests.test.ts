@@ -445,14 +445,16 @@ describe('set contact info and publish', () => {
 
   it('accepts a numeric Discord id instead of an email', async () => {
     const draft = await create({ feature_request: { description: 'Ping me on Discord' }, draft: true });
-    const r = await server.request('POST', route(draft.body.id, 'set_contact_info'), { auth: `Bearer ${draft.body.token}`, json: { discord_id: '55501' } });
+    const auth = `Bearer ${draft.body.token}`;
+    const r = await server.request('POST', route(draft.body.id, 'set_contact_info'), { auth, json: { discord_id: '55501' } });
     expect(r.body.user).toMatchObject({ email: null, discord_id: '55501', virtual: true });
   });
 
   it('refuses no contact, a malformed email and a non-numeric Discord id with 422', async () => {
     const draft = await create({ feature_request: { description: 'Bad contact data' }, draft: true });
     for (const json of [{}, { email: 'not an email' }, { discord_id: 'abc' }]) {
-      expect((await server.request('POST', route(draft.body.id, 'set_contact_info'), { auth: `Bearer ${draft.body.token}`, json })).status).toBe(422);
+      const auth = `Bearer ${draft.body.token}`;
+      expect((await server.request('POST', route(draft.body.id, 'set_contact_info'), { auth, json })).status).toBe(422);
     }
   });
 

@@ -84,7 +84,9 @@ describe('errors', () => {
   });
 
   it('answers a body in an unsupported encoding with 400 naming the encodings', async () => {
-    const r = await server.request('POST', `/projects/${PROJECT_ID}/issues/search.json`, { auth: `Bearer ${PATS.owner}`, raw: 'query=1', headers: { 'Content-Type': 'text/plain' } });
+    const r = await server.request('POST', `/projects/${PROJECT_ID}/issues/search.json`, {
+      auth: `Bearer ${PATS.owner}`, raw: 'query=1', headers: { 'Content-Type': 'text/plain' },
+    });
     expect(r.status).toBe(400);
     expect(r.body.error).toMatch(/Unsupported Content-Type text\/plain/);
   });
@@ -113,7 +115,10 @@ describe('errors', () => {
     };
     // Issue search by POST reads its body under the default 8 MB cap (/__admin takes JSON only).
     const send = (pad: number) => fetch(`${server.url}/projects/${PROJECT_ID}/issues/search.json`, {
-      method: 'POST', headers: { 'Content-Type': `multipart/form-data; boundary=${boundary}`, Authorization: `Bearer ${PATS.owner}`, Accept: 'application/json' },
+      method: 'POST',
+      headers: {
+        'Content-Type': `multipart/form-data; boundary=${boundary}`, Authorization: `Bearer ${PATS.owner}`, Accept: 'application/json',
+      },
       body: multipart(pad), duplex: 'half',
     } as RequestInit & { duplex: 'half' });
     const small = await send(0);

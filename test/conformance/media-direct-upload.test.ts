@@ -280,7 +280,9 @@ describe('who may write media (docs/api-choices.md#draft-and-media-writers)', ()
     expect((await upload(draft.path, `Bearer ${PATS.support}`)).status).toBe(201);
     // The project token itself writes to the issues it can see: an open one, not another player's draft.
     expect((await upload(makeIssue(server).path, `FormUser ${TOKENS.none}`)).status).toBe(201);
-    const refused = await server.request('POST', `${draft.path}/log_files/presigned_upload`, { auth: `FormUser ${TOKENS.none}`, json: declare(PNG, 'a.log', 'text/plain') });
+    const refused = await server.request('POST', `${draft.path}/log_files/presigned_upload`, {
+      auth: `FormUser ${TOKENS.none}`, json: declare(PNG, 'a.log', 'text/plain'),
+    });
     expect(refused.status).toBe(404);
   });
 

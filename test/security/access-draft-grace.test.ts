@@ -7,12 +7,15 @@ import { PATS, PROJECT_ID, TOKENS } from '../helpers/seed.ts';
 import { startTestServer, type TestServer } from '../helpers/server.ts';
 
 let server: TestServer;
-beforeAll(async () => { server = await startTestServer(); });
+beforeAll(async () => {
+  server = await startTestServer();
+});
 afterAll(() => server.close());
 
 async function draft(): Promise<{ path: string; jwt: string }> {
   const r = await server.request('POST', `/projects/${PROJECT_ID}/issues.json`, {
-    auth: `FormUser ${TOKENS.all}`, json: { draft: true, issue: { title: 'Stale draft', description: 'The map freezes when zooming out.' } },
+    auth: `FormUser ${TOKENS.all}`,
+    json: { draft: true, issue: { title: 'Stale draft', description: 'The map freezes when zooming out.' } },
   });
   expect(r.status).toBe(201);
   return { path: `/projects/${PROJECT_ID}/issues/g-${r.body.id}`, jwt: r.body.token };
@@ -25,7 +28,7 @@ const shot = () => {
 };
 
 describe('an expired draft JWT', () => {
-  it('is 401 as Bearer, but after its project token reads, adds media to and publishes its own hidden draft', async () => {
+  it('is 401 as Bearer; after its project token it reads, adds media to and publishes its hidden draft', async () => {
     const mine = await draft();
     const other = await draft();
     await server.advance('2h');
@@ -35,10 +38,16 @@ describe('an expired draft JWT', () => {
     expect((await server.request('GET', `${other.path}.json`, { auth })).status).toBe(404);
     expect((await server.request('POST', `${mine.path}/screenshots`, { auth, multipart: shot() })).status).toBe(201);
     expect((await server.request('POST', `${other.path}/screenshots`, { auth, multipart: shot() })).status).toBe(404);
-    expect((await server.request('POST', `${mine.path}/set_contact_info`, { auth, json: { email: 'me@players.test' } })).status).toBe(200);
+    expect(
+      (await server.request('POST', `${mine.path}/set_contact_info`, { auth, json: { email: 'me@players.test' } }))
+        .status,
+    ).toBe(200);
     expect((await server.request('POST', `${mine.path}/publish`, { auth, json: {} })).status).toBe(200);
     // Published, the draft is no longer hidden: the expired JWT changes nothing more.
-    const late = await server.request('POST', `${mine.path}/set_contact_info`, { auth, json: { email: 'else@players.test' } });
+    const late = await server.request('POST', `${mine.path}/set_contact_info`, {
+      auth,
+      json: { email: 'else@players.test' },
+    });
     expect(late.status).toBe(403);
     const verify = await server.request('POST', '/auth/verify', { auth });
     expect(verify.body).toMatchObject({ valid: false });
@@ -47,9 +56,15 @@ describe('an expired draft JWT', () => {
   it("is no use after another project's token, nor after its 7 days of grace", async () => {
     const mine = await draft();
     await server.advance('2h');
-    expect((await server.request('GET', `${mine.path}.json`, { auth: `FormUser ${TOKENS.other},${mine.jwt}` })).status).toBe(403);
+    expect(
+      (await server.request('GET', `${mine.path}.json`, { auth: `FormUser ${TOKENS.other},${mine.jwt}` })).status,
+    ).toBe(403);
     await server.advance('7d');
-    expect((await server.request('GET', `${mine.path}.json`, { auth: `FormUser ${TOKENS.all},${mine.jwt}` })).status).toBe(404);
-    expect((await server.request('GET', `${mine.path}.json`, { auth: `Bearer ${PATS.owner}` })).body.status).toBe('hidden');
+    expect(
+      (await server.request('GET', `${mine.path}.json`, { auth: `FormUser ${TOKENS.all},${mine.jwt}` })).status,
+    ).toBe(404);
+    expect((await server.request('GET', `${mine.path}.json`, { auth: `Bearer ${PATS.owner}` })).body.status).toBe(
+      'hidden',
+    );
   });
 });

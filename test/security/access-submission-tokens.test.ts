@@ -5,13 +5,18 @@ import { OTHER_PROJECT_ID, PATS, PROJECT_ID, PUBLIC_PROJECT_ID, TOKENS } from '.
 import { startTestServer, type TestServer } from '../helpers/server.ts';
 
 let server: TestServer;
-beforeAll(async () => { server = await startTestServer(); });
+beforeAll(async () => {
+  server = await startTestServer();
+});
 afterAll(() => server.close());
 
 const USED = { error: 'This submission token has already been used.' };
 
 async function submissionToken(email = 'player@players.test'): Promise<string> {
-  const r = await server.request('POST', `/projects/${PROJECT_ID}/submission_tokens.json`, { auth: `Bearer ${PATS.owner}`, json: { email } });
+  const r = await server.request('POST', `/projects/${PROJECT_ID}/submission_tokens.json`, {
+    auth: `Bearer ${PATS.owner}`,
+    json: { email },
+  });
   expect(r.status).toBe(201);
   return r.body.token;
 }
@@ -19,7 +24,10 @@ async function submissionToken(email = 'player@players.test'): Promise<string> {
 type Create = 'issue' | 'feature_request' | 'ticket';
 const BODIES: Record<Create, { path: string; json: unknown }> = {
   issue: { path: 'issues.json', json: { issue: { description: 'The radar shows ghosts near the gate.' } } },
-  feature_request: { path: 'feature_requests.json', json: { feature_request: { description: 'Please add a photo mode.' } } },
+  feature_request: {
+    path: 'feature_requests.json',
+    json: { feature_request: { description: 'Please add a photo mode.' } },
+  },
   ticket: { path: 'tickets.json', json: { ticket: { description: 'My purchase did not arrive.' } } },
 };
 
@@ -34,7 +42,7 @@ const count = async (kind: Create) => {
 
 describe('single use', () => {
   for (const first of ['issue', 'feature_request', 'ticket'] as const) {
-    it(`is spent by one ${first} create, after which every create refuses it with 422 and creates nothing`, async () => {
+    it(`is spent by one ${first} create; every later create is 422 and creates nothing`, async () => {
       const auth = `FormUser ${TOKENS.all},${await submissionToken()}`;
       expect((await create(first, auth)).status).toBe(201);
       for (const again of ['issue', 'feature_request', 'ticket'] as const) {
@@ -57,13 +65,19 @@ describe('single use', () => {
 describe('bound to its project', () => {
   it("is refused with 403 on another project's creates and reads, and stays unspent for its own", async () => {
     const token = await submissionToken();
-    for (const [project, projectToken] of [[PUBLIC_PROJECT_ID, TOKENS.public], [OTHER_PROJECT_ID, TOKENS.other]] as const) {
+    for (const [project, projectToken] of [
+      [PUBLIC_PROJECT_ID, TOKENS.public],
+      [OTHER_PROJECT_ID, TOKENS.other],
+    ] as const) {
       for (const kind of ['issue', 'feature_request', 'ticket'] as const) {
         const r = await create(kind, `FormUser ${projectToken},${token}`, project);
         expect(r.status, `${project} ${kind}`).toBe(403);
         expect(r.body).toEqual({ error: 'This submission token belongs to another project.' });
       }
-      expect((await server.request('GET', `/projects/${project}.json`, { auth: `FormUser ${projectToken},${token}` })).status).toBe(403);
+      expect(
+        (await server.request('GET', `/projects/${project}.json`, { auth: `FormUser ${projectToken},${token}` }))
+          .status,
+      ).toBe(403);
     }
     expect((await create('ticket', `FormUser ${TOKENS.all},${token}`)).status).toBe(201);
   });

@@ -14,22 +14,45 @@ const RUNS = Number(process.env.FUZZ_RUNS ?? 25);
 const SKIPPED = new Set(['POST /__admin/reset']);
 
 let server: TestServer;
-beforeAll(async () => { server = await startTestServer(); });
+beforeAll(async () => {
+  server = await startTestServer();
+});
 afterAll(() => server.close());
 
-interface Operation { method: string; path: string; parameters: Array<{ name: string; in: string; schema?: Record<string, any> }>; body?: Record<string, any> }
+interface Operation {
+  method: string;
+  path: string;
+  parameters: Array<{ name: string; in: string; schema?: Record<string, any> }>;
+  body?: Record<string, any>;
+}
 
 // The same document GET /openapi.json serves (checked below), read at collection time to name one test per operation.
 const document = buildOpenApiDocument({} as never) as { paths: Record<string, Record<string, any>> };
-const operations: Operation[] = Object.entries(document.paths).flatMap(([path, ops]) => Object.entries(ops).map(([method, op]) => ({
-  method: method.toUpperCase(), path, parameters: op.parameters ?? [], body: op.requestBody?.content?.['application/json']?.schema,
-}))).filter((op) => !SKIPPED.has(`${op.method} ${op.path}`));
+const operations: Operation[] = Object.entries(document.paths)
+  .flatMap(([path, ops]) =>
+    Object.entries(ops).map(([method, op]) => ({
+      method: method.toUpperCase(),
+      path,
+      parameters: op.parameters ?? [],
+      body: op.requestBody?.content?.['application/json']?.schema,
+    })),
+  )
+  .filter((op) => !SKIPPED.has(`${op.method} ${op.path}`));
 
-interface Sent { url: string; method: string; headers: Record<string, string>; body: FuzzBody }
+interface Sent {
+  url: string;
+  method: string;
+  headers: Record<string, string>;
+  body: FuzzBody;
+}
 
 async function send(request: Sent): Promise<{ status: number; type: string; text: string }> {
   const response = await fetch(server.url + request.url, {
-    method: request.method, headers: request.headers, body: request.body.body, redirect: 'manual', signal: AbortSignal.timeout(15_000),
+    method: request.method,
+    headers: request.headers,
+    body: request.body.body,
+    redirect: 'manual',
+    signal: AbortSignal.timeout(15_000),
   });
   const type = response.headers.get('content-type') ?? '';
   // An event stream never ends by itself: its status and type are the answer.
@@ -44,34 +67,52 @@ function requestArbitrary(op: Operation): fc.Arbitrary<Sent> {
   const pathNames = op.parameters.filter((p) => p.in === 'path').map((p) => p.name);
   const queryParams = op.parameters.filter((p) => p.in === 'query');
   const hasBody = !['GET', 'HEAD', 'DELETE'].includes(op.method);
-  return fc.record({
-    params: fc.tuple(...pathNames.map(pathParam)),
-    query: fc.record(Object.fromEntries(queryParams.map((p) => [p.name, fromSchema(p.schema)])), { requiredKeys: [] }),
-    auth: authorization,
-    projectHeader: fc.oneof(fc.constant(undefined), fc.constant('match'), fc.constant('pr-0')),
-    idempotencyKey: fc.oneof(fc.constant(undefined), fc.constantFrom('k-1', 'k-2', ''), fc.string({ maxLength: 300 })),
-    body: hasBody ? requestBody(op.body) : fc.constant<FuzzBody>({ label: 'none' }),
-  }).map(({ params, query, auth, projectHeader, idempotencyKey, body }) => {
-    let path = op.path;
-    pathNames.forEach((name, i) => { path = path.replace(`{${name}}`, params[i]); });
-    const search = new URLSearchParams();
-    for (const [key, value] of Object.entries(query)) {
-      for (const item of Array.isArray(value) ? value : [value]) search.append(Array.isArray(value) ? `${key}[]` : key, typeof item === 'object' ? JSON.stringify(item) : String(item));
-    }
-    const headers: Record<string, string> = { Accept: 'application/json' };
-    if (auth !== undefined) headers.Authorization = auth;
-    const inPath = /^\/projects\/([^/]+)/.exec(path)?.[1];
-    if (projectHeader === 'match' && inPath) headers['Service-Project-ID'] = decodeURIComponentSafe(inPath);
-    if (projectHeader === 'pr-0') headers['Service-Project-ID'] = 'pr-0';
-    if (idempotencyKey !== undefined) headers['Idempotency-Key'] = idempotencyKey.replace(/[^\x20-\x7e]/g, '');
-    if (body.contentType) headers['Content-Type'] = body.contentType;
-    const qs = search.toString();
-    return { url: qs ? `${path}?${qs}` : path, method: op.method, headers, body };
-  });
+  return fc
+    .record({
+      params: fc.tuple(...pathNames.map(pathParam)),
+      query: fc.record(Object.fromEntries(queryParams.map((p) => [p.name, fromSchema(p.schema)])), {
+        requiredKeys: [],
+      }),
+      auth: authorization,
+      projectHeader: fc.oneof(fc.constant(undefined), fc.constant('match'), fc.constant('pr-0')),
+      idempotencyKey: fc.oneof(
+        fc.constant(undefined),
+        fc.constantFrom('k-1', 'k-2', ''),
+        fc.string({ maxLength: 300 }),
+      ),
+      body: hasBody ? requestBody(op.body) : fc.constant<FuzzBody>({ label: 'none' }),
+    })
+    .map(({ params, query, auth, projectHeader, idempotencyKey, body }) => {
+      let path = op.path;
+      pathNames.forEach((name, i) => {
+        path = path.replace(`{${name}}`, params[i]);
+      });
+      const search = new URLSearchParams();
+      for (const [key, value] of Object.entries(query)) {
+        for (const item of Array.isArray(value) ? value : [value])
+          search.append(
+            Array.isArray(value) ? `${key}[]` : key,
+            typeof item === 'object' ? JSON.stringify(item) : String(item),
+          );
+      }
+      const headers: Record<string, string> = { Accept: 'application/json' };
+      if (auth !== undefined) headers.Authorization = auth;
+      const inPath = /^\/projects\/([^/]+)/.exec(path)?.[1];
+      if (projectHeader === 'match' && inPath) headers['Service-Project-ID'] = decodeURIComponentSafe(inPath);
+      if (projectHeader === 'pr-0') headers['Service-Project-ID'] = 'pr-0';
+      if (idempotencyKey !== undefined) headers['Idempotency-Key'] = idempotencyKey.replace(/[^\x20-\x7e]/g, '');
+      if (body.contentType) headers['Content-Type'] = body.contentType;
+      const qs = search.toString();
+      return { url: qs ? `${path}?${qs}` : path, method: op.method, headers, body };
+    });
 }
 
 function decodeURIComponentSafe(text: string): string {
-  try { return decodeURIComponent(text).replace(/[^\x20-\x7e]/g, ''); } catch { return text; }
+  try {
+    return decodeURIComponent(text).replace(/[^\x20-\x7e]/g, '');
+  } catch {
+    return text;
+  }
 }
 
 describe('GET /openapi.json', () => {
@@ -88,14 +129,21 @@ describe(`fuzzing every operation (seed ${SEED}, ${RUNS} runs each)`, () => {
       await fc.assert(
         fc.asyncProperty(requestArbitrary(op), async (request) => {
           const answer = await send(request);
-          const where = `${request.method} ${request.url} (${request.body.label}) → ${answer.status} ${answer.text.slice(0, 200)}`;
+          const sent = `${request.method} ${request.url} (${request.body.label})`;
+          const where = `${sent} → ${answer.status} ${answer.text.slice(0, 200)}`;
           expect(answer.status, where).toBeLessThan(500);
           if (answer.status >= 400) {
             expect(answer.type, where).toMatch(/^application\/json/);
             expect(typeof JSON.parse(answer.text).error, where).toBe('string');
           }
         }),
-        { seed: SEED, numRuns: RUNS, interruptAfterTimeLimit: 20_000, markInterruptAsFailure: false, endOnFailure: true },
+        {
+          seed: SEED,
+          numRuns: RUNS,
+          interruptAfterTimeLimit: 20_000,
+          markInterruptAsFailure: false,
+          endOnFailure: true,
+        },
       );
     }, 60_000);
   }

@@ -10,7 +10,9 @@ import { PATS, PROJECT_ID } from '../helpers/seed.ts';
 import { startTestServer, type TestServer } from '../helpers/server.ts';
 
 let server: TestServer;
-beforeEach(async () => { server = await startTestServer(); });
+beforeEach(async () => {
+  server = await startTestServer();
+});
 afterEach(() => server.close());
 
 /** Inserts `count` issues in one transaction, `titleBytes` long each, one millisecond apart. */
@@ -21,41 +23,79 @@ function manyIssues(count: number, titleBytes = 40): void {
     for (let i = 0; i < count; i += 1) {
       const at = new Date(start + Math.floor(i / 3)).toISOString(); // three share each millisecond
       insertIssue(server.deps.db, {
-        project_id: project.id, title: `#${i} ${'x'.repeat(titleBytes)}`, description: 'A report for the replay.', status: 'open', priority: 'low', score: '0',
-        raw: 0, source: null, reporter_user_id: null, assigned_to_user_id: null, release_id: null, steps: '[]', debug_trace: null, device: null, created_at: at, updated_at: at,
+        project_id: project.id,
+        title: `#${i} ${'x'.repeat(titleBytes)}`,
+        description: 'A report for the replay.',
+        status: 'open',
+        priority: 'low',
+        score: '0',
+        raw: 0,
+        source: null,
+        reporter_user_id: null,
+        assigned_to_user_id: null,
+        release_id: null,
+        steps: '[]',
+        debug_trace: null,
+        device: null,
+        created_at: at,
+        updated_at: at,
       });
     }
   })();
 }
 
-function open(headers: Record<string, string> = {}, query = 'since=1970-01-01T00:00:00.000Z&replay=issue'): Promise<IncomingMessage> {
+function open(
+  headers: Record<string, string> = {},
+  query = 'since=1970-01-01T00:00:00.000Z&replay=issue',
+): Promise<IncomingMessage> {
   return new Promise((resolve, reject) => {
-    const req = httpRequest(`${server.url}/projects/${PROJECT_ID}/events?${query}`, { headers: { Authorization: `Bearer ${PATS.owner}`, Accept: 'text/event-stream', ...headers } }, resolve);
+    const req = httpRequest(
+      `${server.url}/projects/${PROJECT_ID}/events?${query}`,
+      { headers: { Authorization: `Bearer ${PATS.owner}`, Accept: 'text/event-stream', ...headers } },
+      resolve,
+    );
     req.on('error', reject);
     req.end();
   });
 }
 
-interface Sse { event: string; id?: string; data: any }
+interface Sse {
+  event: string;
+  id?: string;
+  data: any;
+}
 
 /** Reads events until `stop` says so or the server ends the stream. */
-async function read(res: IncomingMessage, stop: (events: Sse[]) => boolean = () => false): Promise<{ events: Sse[]; ended: boolean }> {
+async function read(
+  res: IncomingMessage,
+  stop: (events: Sse[]) => boolean = () => false,
+): Promise<{ events: Sse[]; ended: boolean }> {
   const events: Sse[] = [];
   let buffer = '';
   res.setEncoding('utf8');
   return new Promise((resolve) => {
-    const finish = (ended: boolean) => { res.removeAllListeners('data'); resolve({ events, ended }); };
+    const finish = (ended: boolean) => {
+      res.removeAllListeners('data');
+      resolve({ events, ended });
+    };
     res.on('data', (chunk: string) => {
       buffer += chunk;
       let cut: number;
       while ((cut = buffer.indexOf('\n\n')) !== -1) {
         const block = buffer.slice(0, cut);
         buffer = buffer.slice(cut + 2);
-        const field = (name: string) => block.split('\n').find((l) => l.startsWith(`${name}: `))?.slice(name.length + 2);
+        const field = (name: string) =>
+          block
+            .split('\n')
+            .find((l) => l.startsWith(`${name}: `))
+            ?.slice(name.length + 2);
         const event = field('event');
         if (event) events.push({ event, id: field('id'), data: JSON.parse(field('data') ?? 'null') });
       }
-      if (stop(events)) { res.destroy(); finish(false); }
+      if (stop(events)) {
+        res.destroy();
+        finish(false);
+      }
     });
     res.on('end', () => finish(true));
     res.on('close', () => finish(true));
@@ -63,7 +103,7 @@ async function read(res: IncomingMessage, stop: (events: Sse[]) => boolean = () 
 }
 
 describe('replay', () => {
-  it(`sends at most ${REPLAY_CAP} reports, ends the stream, and goes on from Last-Event-ID without loss or repeat`, async () => {
+  it(`sends at most ${REPLAY_CAP} reports, ends, and goes on from Last-Event-ID without loss or repeat`, async () => {
     const total = REPLAY_CAP + 321;
     manyIssues(total);
     const first = await read(await open());
@@ -72,10 +112,14 @@ describe('replay', () => {
     expect(first.events.at(-1)).toMatchObject({ event: 'replay.done', data: { replayed: REPLAY_CAP, more: true } });
     expect(first.ended).toBe(true);
 
-    const second = await read(await open({ 'Last-Event-ID': replayed.at(-1)!.id! }), (got) => got.some((e) => e.event === 'replay.done'));
+    const second = await read(await open({ 'Last-Event-ID': replayed.at(-1)!.id! }), (got) =>
+      got.some((e) => e.event === 'replay.done'),
+    );
     const rest = second.events.filter((e) => e.event.startsWith('report.'));
     expect(second.events.at(-1)).toMatchObject({ event: 'replay.done', data: { replayed: rest.length } });
-    const titles = [...replayed, ...rest].map((e) => e.data.title.split(' ')[0]).filter((t: string) => t.startsWith('#'));
+    const titles = [...replayed, ...rest]
+      .map((e) => e.data.title.split(' ')[0])
+      .filter((t: string) => t.startsWith('#'));
     expect(new Set(titles).size).toBe(total);
     expect(titles).toHaveLength(total);
   });
@@ -85,15 +129,18 @@ describe('replay', () => {
     const streams = await Promise.all(Array.from({ length: 10 }, () => open()));
     const reading = streams.map((res) => read(res));
     const started = performance.now();
-    const answer = await fetch(`${server.url}/projects/${PROJECT_ID}.json`, { headers: { Authorization: `Bearer ${PATS.owner}` } });
+    const answer = await fetch(`${server.url}/projects/${PROJECT_ID}.json`, {
+      headers: { Authorization: `Bearer ${PATS.owner}` },
+    });
     expect(answer.status).toBe(200);
     expect(performance.now() - started).toBeLessThan(2000);
-    for (const { events } of await Promise.all(reading)) expect(events.filter((e) => e.event.startsWith('report.')).length).toBeLessThanOrEqual(REPLAY_CAP);
+    for (const { events } of await Promise.all(reading))
+      expect(events.filter((e) => e.event.startsWith('report.')).length).toBeLessThanOrEqual(REPLAY_CAP);
   });
 });
 
 describe('a client that stops reading', () => {
-  it('is dropped (its connection cut, the replay never finished) instead of having the replay buffered for it', async () => {
+  it('is dropped (connection cut, replay unfinished) instead of having the replay buffered', async () => {
     manyIssues(REPLAY_CAP, 32 * 1024); // about 32 MB of events: more than the socket buffers hold
     const res = await open();
     res.pause(); // reads nothing for a while
@@ -104,6 +151,9 @@ describe('a client that stops reading', () => {
     expect(events.some((e) => e.event === 'replay.done')).toBe(false);
     expect(events.filter((e) => e.event.startsWith('report.')).length).toBeLessThan(REPLAY_CAP);
     // And the server still answers.
-    expect((await fetch(`${server.url}/projects/${PROJECT_ID}.json`, { headers: { Authorization: `Bearer ${PATS.owner}` } })).status).toBe(200);
+    expect(
+      (await fetch(`${server.url}/projects/${PROJECT_ID}.json`, { headers: { Authorization: `Bearer ${PATS.owner}` } }))
+        .status,
+    ).toBe(200);
   }, 30_000);
 });

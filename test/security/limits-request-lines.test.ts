@@ -5,7 +5,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../helpers/server.ts';
 
 let server: TestServer;
-beforeAll(async () => { server = await startTestServer({ seed: false }); });
+beforeAll(async () => {
+  server = await startTestServer({ seed: false });
+});
 afterAll(() => server.close());
 
 /** Writes raw bytes and reads until the server closes (or 2 s pass): status, headers, body. */
@@ -16,14 +18,28 @@ function raw(bytes: string): Promise<{ status: number; headers: Record<string, s
     const done = () => {
       const [head, ...rest] = text.split('\r\n\r\n');
       const [statusLine, ...lines] = head.split('\r\n');
-      const headers = Object.fromEntries(lines.map((l) => [l.slice(0, l.indexOf(':')).toLowerCase(), l.slice(l.indexOf(':') + 1).trim()]));
+      const headers = Object.fromEntries(
+        lines.map((l) => [l.slice(0, l.indexOf(':')).toLowerCase(), l.slice(l.indexOf(':') + 1).trim()]),
+      );
       let body = rest.join('\r\n\r\n');
-      if (headers['transfer-encoding'] === 'chunked') body = body.replace(/^[0-9a-f]+\r\n/, '').replace(/\r\n0\r\n$/, '').replace(/0\r\n$/, '');
+      if (headers['transfer-encoding'] === 'chunked')
+        body = body
+          .replace(/^[0-9a-f]+\r\n/, '')
+          .replace(/\r\n0\r\n$/, '')
+          .replace(/0\r\n$/, '');
       resolve({ status: Number(statusLine.split(' ')[1]), headers, body });
     };
-    const timer = setTimeout(() => { socket.destroy(); done(); }, 2000);
-    socket.on('data', (chunk) => { text += chunk; });
-    socket.on('close', () => { clearTimeout(timer); done(); });
+    const timer = setTimeout(() => {
+      socket.destroy();
+      done();
+    }, 2000);
+    socket.on('data', (chunk) => {
+      text += chunk;
+    });
+    socket.on('close', () => {
+      clearTimeout(timer);
+      done();
+    });
   });
 }
 
