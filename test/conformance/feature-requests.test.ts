@@ -446,7 +446,8 @@ describe('set contact info and publish', () => {
   it('accepts a numeric Discord id instead of an email', async () => {
     const draft = await create({ feature_request: { description: 'Ping me on Discord' }, draft: true });
     const auth = `Bearer ${draft.body.token}`;
-    const r = await server.request('POST', route(draft.body.id, 'set_contact_info'), { auth, json: { discord_id: '55501' } });
+    const json = { discord_id: '55501' };
+    const r = await server.request('POST', route(draft.body.id, 'set_contact_info'), { auth, json });
     expect(r.body.user).toMatchObject({ email: null, discord_id: '55501', virtual: true });
   });
 

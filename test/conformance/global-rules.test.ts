@@ -117,7 +117,9 @@ describe('errors', () => {
     const send = (pad: number) => fetch(`${server.url}/projects/${PROJECT_ID}/issues/search.json`, {
       method: 'POST',
       headers: {
-        'Content-Type': `multipart/form-data; boundary=${boundary}`, Authorization: `Bearer ${PATS.owner}`, Accept: 'application/json',
+        'Content-Type': `multipart/form-data; boundary=${boundary}`,
+        Authorization: `Bearer ${PATS.owner}`,
+        Accept: 'application/json',
       },
       body: multipart(pad), duplex: 'half',
     } as RequestInit & { duplex: 'half' });

@@ -93,7 +93,7 @@ export function assertCanViewProject(deps: Pick<Deps, 'db'>, caller: Caller, pro
   if (!s.member && !s.orgAdmin && !s.siteAdmin) throw forbidden(KNOWN_ERROR_SENTENCES.forbidden);
 }
 
-/** What a request's path is about, for a draft JWT: the project, an issue or feature request, or anything else (null). */
+/** What a request's path is about, for a draft JWT: the project, an issue or feature request, or else null. */
 export type DraftTarget = { kind: 'project' | 'issue' | 'feature_request'; pathId: string } | null;
 
 /**
@@ -110,7 +110,8 @@ export function assertGrantReaches(
     if (findIssueByPathId(deps.db, project.id, target.pathId)?.id === issueGrant.issueId) return;
   }
   if (target?.kind === 'feature_request' && featureRequestGrant) {
-    if (findFeatureRequestByPathId(deps.db, project.id, target.pathId)?.id === featureRequestGrant.featureRequestId) return;
+    const row = findFeatureRequestByPathId(deps.db, project.id, target.pathId);
+    if (row?.id === featureRequestGrant.featureRequestId) return;
   }
   throw forbidden('A draft token reaches only the operations of its own issue or feature request.');
 }
