@@ -8,13 +8,12 @@ import { ReportEventsQuery } from '../../../../widget/src/protocol/events.ts';
 import type { Deps } from '../../deps.ts';
 import { readQuery } from '../../http/body.ts';
 import type { AppEnv } from '../../http/env.ts';
-import { assertCanFollowEvents, openReportFeed, toReplayCursor, type FeedMessage, type ReportFeed } from './stream.ts';
+import { createSseQueue } from '../../http/sse-queue.ts';
+import { assertCanFollowEvents, openReportFeed, toReplayCursor, type FeedMessage } from './stream.ts';
 
 const KEEP_ALIVE_MS = 15_000;
-/** Messages written but not yet taken by the client; past this the client is dropped. */
-const MAX_PENDING = 1000;
-/** How long a replay page may wait for the client to take the previous one. */
-const DRAIN_TIMEOUT_MS = 5_000;
+/** Unwritten messages before a client is dropped, and how long a replay page waits for the client. */
+const LIMITS = { maxPending: 1000, drainTimeoutMs: 5_000 };
 
 export function eventRoutes(deps: Deps) {
   const app = new Hono<AppEnv>();
@@ -27,41 +26,23 @@ export function eventRoutes(deps: Deps) {
     const since = lastEventId && toReplayCursor(lastEventId) ? lastEventId : query.since;
     const outgoing = (c.env as { outgoing?: ServerResponse } | undefined)?.outgoing;
     return streamSSE(c, async (stream) => {
-      let chain = stream.writeSSE({ event: 'ready', data: JSON.stringify({ project_id: project.public_id }), retry: 2000 });
-      let pending = 0;
-      let feed: ReportFeed | undefined;
-      // A client that does not read is cut off: its socket is destroyed, nothing more is queued.
-      const drop = () => {
-        feed?.close();
-        outgoing?.destroy();
-        stream.abort();
-      };
+      const queue = createSseQueue(stream, outgoing, LIMITS);
+      queue.send({ event: 'ready', data: JSON.stringify({ project_id: project.public_id }), retry: 2000 });
       const send = (message: FeedMessage) => {
-        if (stream.aborted) return;
-        if (pending >= MAX_PENDING) return drop();
-        pending += 1;
-        const sse = { event: message.event, data: JSON.stringify(message.data), id: message.id };
-        chain = chain.then(() => stream.writeSSE(sse)).catch(() => undefined).finally(() => { pending -= 1; });
+        queue.send({ event: message.event, data: JSON.stringify(message.data), id: message.id });
       };
-      const drained = async () => {
-        let timer: NodeJS.Timeout | undefined;
-        const late = new Promise<boolean>((resolve) => { timer = setTimeout(() => resolve(false), DRAIN_TIMEOUT_MS); });
-        const taken = await Promise.race([chain.then(() => true), late]);
-        clearTimeout(timer);
-        if (!taken) drop();
-        return taken && !stream.aborted;
-      };
-      feed = openReportFeed(deps, project, { since, replay: query.replay, drained }, send);
-      stream.onAbort(() => feed?.close());
+      const feed = openReportFeed(deps, project, { since, replay: query.replay, drained: () => queue.drained() }, send);
+      queue.onDrop(() => feed.close());
+      stream.onAbort(() => feed.close());
       try {
         // A replay stopped at its cap ends the stream: the client reconnects with the last id and goes on.
         if ((await feed.replayed).more) {
-          await chain;
+          await queue.drained();
           return;
         }
         while (!stream.aborted && !stream.closed) {
           await stream.sleep(KEEP_ALIVE_MS);
-          if (!stream.aborted) chain = chain.then(async () => { await stream.write(': keep-alive\n\n'); }).catch(() => undefined);
+          queue.comment('keep-alive');
         }
       } finally {
         feed.close();
