@@ -9,6 +9,7 @@ import { idle } from './idle.ts';
 import { createInputShield, watchGamepadChord } from './input-shield.ts';
 import type { ResolvedOptions } from './options.ts';
 import type { OverlayContext, OverlayHandle, ReportSnapshot, UiModule } from './overlay-contract.ts';
+import { signalPause } from './pause-game.ts';
 import type { ReplayRecorder } from './replay-types.ts';
 import type { ReporterLink } from './reporter-link.ts';
 import type { Capture } from './start-capture.ts';
@@ -51,6 +52,8 @@ export function createOverlayControl(
   async function open(): Promise<void> {
     if (state !== 'closed') return;
     state = 'opening';
+    // From the key press on, the game gets no input and has every held key and button released.
+    shield.engage();
     try {
       canvas = findCanvas(o.canvas);
       const uiLoading = chunks.ui().then(async (m) => { await m.prepare(o.locale); return m; });
@@ -58,14 +61,14 @@ export function createOverlayControl(
       // encoding and the blank-frame fallbacks live in the lazy UI chunk.
       const grab = await grabCanvas(canvas, frames);
       if (document.pointerLockElement) document.exitPointerLock();
-      shield.active = true;
       mountOverlay(await uiLoading, grab);
       state = 'open';
+      if (o.pauseGame) signalPause(true);
       events.emit('open', {});
       // Load the reporter while the player writes: sending must work if the network drops meanwhile.
       reporter.preload();
     } catch (e) {
-      shield.active = false;
+      shield.disengage();
       state = 'closed';
       logs.record('error', `Glitchbox could not open: ${e}`);
     }
@@ -91,6 +94,7 @@ export function createOverlayControl(
     overlay = ui.mountOverlay(ctx);
     performance.measure('glitchbox:mount', { start: mountStart });
     overlay.host.setAttribute(HOST_ATTR, '');
+    shield.contain(overlay.host);
   }
 
   function close(): void {
@@ -99,7 +103,8 @@ export function createOverlayControl(
     try { overlay?.unmount(); } catch { /* already gone */ }
     overlay = undefined;
     keyHandler = null;
-    shield.active = false;
+    shield.disengage();
+    if (o.pauseGame) signalPause(false);
     try {
       if (canvas && canvas.isConnected) {
         if (!canvas.hasAttribute('tabindex')) canvas.tabIndex = -1;
