@@ -8,6 +8,7 @@ import type { BackgroundSync } from './background-sync.ts';
 import { xhrUpload } from './browser-reporter-upload.ts';
 import { createWorkerHasher } from './hasher.ts';
 import { createIdbOutbox } from './outbox-idb.ts';
+import { adoptParked } from './parked-reports.ts';
 import { createWebLock } from './sync-lock.ts';
 
 export interface BrowserReporterOptions {
@@ -24,6 +25,8 @@ export interface BrowserReporterOptions {
   autoStart?: boolean;
   /** A storage PUT with no upload progress for this long is abandoned and retried later (default 60 s). */
   uploadStallMs?: number;
+  /** IndexedDB database of reports the loader parked while this chunk could not be fetched: adopted at start. */
+  parkedDb?: string;
 }
 
 export function createBrowserReporter(options: BrowserReporterOptions): Reporter {
@@ -72,5 +75,6 @@ export function createBrowserReporter(options: BrowserReporterOptions): Reporter
     },
   };
   if (options.autoStart !== false) browser.start();
+  if (options.parkedDb) adoptParked(options.parkedDb, browser).catch(() => { /* kept for the next load */ });
   return browser;
 }

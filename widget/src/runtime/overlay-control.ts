@@ -4,6 +4,7 @@ import { gpuRenderer } from '../capture/device-info.ts';
 import { findCanvas, grabCanvas, type Grab } from '../capture/screenshot.ts';
 import type { ChunkLoader } from './chunks.ts';
 import type { createEmitter } from './events.ts';
+import { showFallbackForm } from './fallback-form.ts';
 import { matchesHotkey, parseHotkey } from './hotkey.ts';
 import { idle } from './idle.ts';
 import { createInputShield, watchGamepadChord } from './input-shield.ts';
@@ -61,7 +62,8 @@ export function createOverlayControl(
       // encoding and the blank-frame fallbacks live in the lazy UI chunk.
       const grab = await grabCanvas(canvas, frames);
       if (document.pointerLockElement) document.exitPointerLock();
-      mountOverlay(await uiLoading, grab);
+      const ui = await uiLoading.catch((e) => void logs.record('warn', `Glitchbox overlay unavailable, plain form shown: ${e}`));
+      if (ui) mountOverlay(ui, grab); else mountFallback(grab);
       state = 'open';
       if (o.pauseGame) signalPause(true);
       events.emit('open', {});
@@ -95,6 +97,16 @@ export function createOverlayControl(
     performance.measure('glitchbox:mount', { start: mountStart });
     overlay.host.setAttribute(HOST_ATTR, '');
     shield.contain(overlay.host);
+  }
+
+  /** The overlay chunk is out of reach (offline): the loader's own plain form, which needs no network. */
+  function mountFallback(grab: Grab) {
+    const host = showFallbackForm({
+      container: overlayContainer(), frame: grab.bitmap, collect, submit: (r) => reporter.submit(r, () => {}), close,
+    });
+    host.setAttribute(HOST_ATTR, '');
+    shield.contain(host);
+    overlay = { host, unmount: () => host.remove() };
   }
 
   function close(): void {
