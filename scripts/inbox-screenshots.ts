@@ -7,7 +7,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { chromium } from 'playwright-core';
 import { startServer } from '../reference-server/src/server.ts';
-import { loadFixtures } from '../reference-server/src/services/fixtures.ts';
+import { loadFixtures } from '../reference-server/src/areas/admin/fixtures.ts';
 import { CHROMIUM_ARGS, chromiumPath, paintMedia, submitReport } from '../test/helpers/inbox-report.ts';
 
 const root = join(import.meta.dirname, '..');

@@ -1,32 +1,21 @@
-// Builds the Hono app from its dependencies, with no I/O of its own: routes per resource,
+// Builds the Hono app from its dependencies, with no I/O of its own: each area's routes (areas/index.ts),
 // CORS, the `.json` suffix rule, the caller, the project checks and the one error mapper.
 import { Hono } from 'hono';
 import type { Deps } from './deps.ts';
 import type { AppEnv } from './http/env.ts';
 import { corsMiddleware } from './http/cors.ts';
 import { mapError } from './http/error-mapper.ts';
-import { callerMiddleware, commitGroupMiddleware, projectMiddleware, requestId, strictMiddleware } from './http/middleware.ts';
-import { adminRoutes } from './routes/admin.ts';
-import { authRoutes } from './routes/auth.ts';
-import { docsRoutes } from './routes/docs.ts';
-import { eventRoutes } from './routes/events.ts';
-import { inboxRoutes } from './routes/inbox.ts';
-import { staticRoutes } from './routes/static.ts';
-import { projectRoutes } from './routes/projects.ts';
-import { searchRoutes } from './routes/search.ts';
-import { featureRequestRoutes } from './routes/feature-requests.ts';
-import { ticketRoutes } from './routes/tickets.ts';
-import { submissionTokenRoutes } from './routes/submission-tokens.ts';
-import { issueRoutes } from './routes/issues.ts';
-import { releaseRoutes } from './routes/releases.ts';
-import { playtimeRoutes } from './routes/playtime.ts';
-import { gameFactRoutes } from './routes/game-facts.ts';
-import { knowledgeBaseRoutes } from './routes/knowledge-base.ts';
-import { crashRoutes } from './routes/crashes.ts';
-import { mediaRoutes } from './routes/media.ts';
-import { storageRoutes } from './routes/storage.ts';
+import {
+  callerMiddleware, commitGroupMiddleware, hasEndpoint, projectMiddleware, requestId, strictMiddleware,
+} from './http/middleware.ts';
+import { conformanceMiddleware, conformanceRecorderOf } from './http/conformance-recorder.ts';
+import { docsRoutes } from './http/docs.ts';
+import { staticRoutes } from './http/static.ts';
 
-/** `/projects/pr-1.json` routes as `/projects/pr-1` (decisions §1); storage keys are left alone. */
+/**
+ * `/projects/pr-1.json` routes as `/projects/pr-1` (docs/api-choices.md#paths-and-the-json-suffix); storage keys are
+ * left alone.
+ */
 export function stripJsonSuffix(request: Request, keep: readonly string[] = ['/cdn/', '/storage/']): string {
   const url = request.url;
   const start = url.indexOf('/', url.indexOf('://') + 3);
@@ -35,10 +24,6 @@ export function stripJsonSuffix(request: Request, keep: readonly string[] = ['/c
   if (keep.some((prefix) => path.startsWith(prefix))) return path;
   return path.endsWith('.json') ? path.slice(0, -5) : path;
 }
-
-/** Route modules of each area, mounted at the root; an area adds its module here. */
-export type RouteModule = (deps: Deps) => Hono<AppEnv>;
-const projectScopedModules: RouteModule[] = [projectRoutes, searchRoutes, issueRoutes, releaseRoutes, eventRoutes, playtimeRoutes, gameFactRoutes, knowledgeBaseRoutes, featureRequestRoutes, ticketRoutes, submissionTokenRoutes, mediaRoutes];
 
 export function createApp(deps: Deps): Hono<AppEnv> {
   const statics = deps.config.staticDirs ?? [];
@@ -49,19 +34,17 @@ export function createApp(deps: Deps): Hono<AppEnv> {
   app.use('*', requestId());
   app.use('*', commitGroupMiddleware(deps));
   app.use('*', corsMiddleware());
+  // Notes every API request's non-canonical shapes for GET /__admin/conformance (400 under --strict).
+  app.use('*', conformanceMiddleware(conformanceRecorderOf(deps), deps.config.strict, hasEndpoint));
 
   app.route('/', docsRoutes(deps));
-  app.route('/', inboxRoutes());
   for (const { prefix, dir } of statics) app.route('/', staticRoutes(prefix, dir));
-  if (deps.config.admin) app.route('/', adminRoutes(deps));
 
-  app.route('/', storageRoutes(deps));
   for (const path of ['/projects', '/projects/*']) app.use(path, callerMiddleware(deps));
   app.use('/projects/:project_id', projectMiddleware(deps));
   app.use('/projects/:project_id/*', projectMiddleware(deps));
   for (const path of ['/projects', '/projects/*', '/auth/*']) app.use(path, strictMiddleware(deps));
-  app.route('/', authRoutes(deps));
-  app.route('/', crashRoutes(deps));
-  for (const module of projectScopedModules) app.route('/', module(deps));
+  // Each area's routes (areas/index.ts); routes outside /projects and /auth skip the middleware above.
+  for (const area of deps.areas) app.route('/', area.routes(deps));
   return app;
 }

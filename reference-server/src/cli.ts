@@ -2,7 +2,7 @@
 // and one line "listening on http://HOST:PORT" once it answers.
 import { readFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
-import { loadFixtures } from './services/fixtures.ts';
+import { loadFixtures } from './areas/admin/fixtures.ts';
 import { ServiceError } from './errors.ts';
 import { startServer } from './server.ts';
 

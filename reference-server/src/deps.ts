@@ -1,15 +1,16 @@
 // What every route and service is given: the database, the clock, the configuration and the
 // shared services. Built once by createServer (server.ts); tests build their own.
+import type { Area } from './areas/area.ts';
 import type { ControllableClock } from './clock.ts';
 import type { CommitGroups } from './db/commit-groups.ts';
 import type { Db } from './db/database.ts';
-import type { JobRunner } from './services/jobs.ts';
-import type { JwtService } from './services/jwt.ts';
+import type { JobRunner } from './jobs/runner.ts';
+import type { JwtService } from './areas/projects-auth/jwt.ts';
 
 export interface ServerConfig {
   /** Base URL clients reach the server at; media URLs and `url` fields are built from it. */
   publicUrl: string;
-  /** --strict: refuse what the real service tolerates (decisions §9). */
+  /** --strict: refuse what the real service tolerates (docs/api-choices.md#strict-mode). */
   strict: boolean;
   /** /__admin is mounted (refused from non-loopback addresses even then). */
   admin: boolean;
@@ -27,4 +28,6 @@ export interface Deps {
   config: ServerConfig;
   jwt: JwtService;
   jobs: JobRunner;
+  /** The server's areas (areas/index.ts): mounted by app.ts, asked to reset and told of issue writes. */
+  areas: readonly Area[];
 }

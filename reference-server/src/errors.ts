@@ -1,5 +1,7 @@
 // The one error type of the server. Services throw it with a code; the error mapper picks the
-// HTTP status from the code (never the service).
+// HTTP status from the code (never the service). Also the one wording of a schema refusal.
+import type { ZodError } from 'zod';
+
 export type ErrorCode =
   | 'bad_request' | 'unauthenticated' | 'forbidden' | 'not_found' | 'conflict'
   | 'payload_too_large' | 'unprocessable' | 'server_error';
@@ -18,7 +20,16 @@ export const notFound = (message: string) => new ServiceError('not_found', messa
 export const unprocessable = (message: string, detail?: Record<string, unknown>) => new ServiceError('unprocessable', message, detail);
 export const payloadTooLarge = (message: string) => new ServiceError('payload_too_large', message);
 
-/** Status of each code, as the reference's Errors section and decisions §1 list them. */
+/** The text of a schema refusal: the first issue, prefixed by its path (`issue.title: Required`). */
+export function describeZodError(error: ZodError): string {
+  const issue = error.issues[0];
+  const path = issue.path.map(String).join('.');
+  return path ? `${path}: ${issue.message}` : issue.message;
+}
+
+/**
+ * Status of each code, as the reference's Errors section and docs/api-choices.md#error-bodies-and-statuses list them.
+ */
 export const STATUS_OF: Record<ErrorCode, 400 | 401 | 403 | 404 | 409 | 413 | 422 | 500> = {
   bad_request: 400,
   unauthenticated: 401,

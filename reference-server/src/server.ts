@@ -6,13 +6,14 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createApp } from './app.ts';
+import { AREAS } from './areas/index.ts';
 import { createControllableClock } from './clock.ts';
 import { createCommitGroups } from './db/commit-groups.ts';
 import { openDatabase } from './db/database.ts';
 import type { Deps, ServerConfig } from './deps.ts';
-import { getClockOffset, getJwtSecret } from './repositories/settings.ts';
-import { createJobRunner } from './services/jobs.ts';
-import { createJwtService } from './services/jwt.ts';
+import { getClockOffset, getJwtSecret } from './db/settings.ts';
+import { createJobRunner } from './jobs/runner.ts';
+import { createJwtService } from './areas/projects-auth/jwt.ts';
 
 export interface ServerOptions {
   db?: string;
@@ -25,13 +26,10 @@ export interface ServerOptions {
   staticDirs?: Array<{ prefix: string; dir: string }>;
 }
 
-/** Areas that register job handlers or other start-up work add themselves here. */
-export const startupHooks: Array<(deps: Deps) => void> = [];
-
 export function createDeps(options: ServerOptions = {}): Deps {
   const db = openDatabase(options.db ?? ':memory:');
   // A clock moved by /__admin/clock stays moved across a restart on the same database file, so a
-  // job that came due before the restart runs after it (decisions §8).
+  // job that came due before the restart runs after it (docs/api-choices.md#background-jobs).
   const clock = createControllableClock(options.now ?? new Date(Date.now() + getClockOffset(db)));
   const storageDir = options.storageDir ?? join(tmpdir(), `glitchbox-storage-${process.pid}-${Date.now()}`);
   mkdirSync(storageDir, { recursive: true });
@@ -42,8 +40,13 @@ export function createDeps(options: ServerOptions = {}): Deps {
     storageDir,
     staticDirs: options.staticDirs,
   };
-  const deps: Deps = { db, commits: createCommitGroups(db), clock, config, jwt: createJwtService(getJwtSecret(db), clock), jobs: createJobRunner(db, clock) };
-  for (const hook of startupHooks) hook(deps);
+  const deps: Deps = {
+    db, commits: createCommitGroups(db), clock, config, areas: AREAS,
+    jwt: createJwtService(getJwtSecret(db), clock), jobs: createJobRunner(db, clock),
+  };
+  for (const area of AREAS) {
+    for (const [kind, handler] of Object.entries(area.jobs?.(deps) ?? {})) deps.jobs.register(kind, handler);
+  }
   return deps;
 }
 

@@ -2,9 +2,9 @@
 // tiers, through real HTTP), create latency, and ticket search (LIKE) over 5,000 tickets.
 import { startTestServer } from '../helpers/server.ts';
 import { PATS, PROJECT_ID, TOKENS, seedDocument, ALL_FLAGS } from '../helpers/seed.ts';
-import { insertFeatureRequest } from '../../reference-server/src/repositories/feature-requests.ts';
-import { insertTicket } from '../../reference-server/src/repositories/tickets.ts';
-import { findProjectByPublicId } from '../../reference-server/src/repositories/projects.ts';
+import { insertFeatureRequest } from '../../reference-server/src/areas/submissions/feature-requests-repository.ts';
+import { insertTicket } from '../../reference-server/src/areas/submissions/tickets-repository.ts';
+import { findProjectByPublicId } from '../../reference-server/src/areas/projects-auth/repository.ts';
 import { percentileOf } from './load.ts';
 
 const WORDS = 'ship cargo dock route pilot engine shield laser map nebula station trade fuel hangar radar drone asteroid warp beacon convoy'.split(' ');

@@ -6,7 +6,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { openDatabase } from '../../reference-server/src/db/database.ts';
 import { createDeps } from '../../reference-server/src/server.ts';
-import { loadFixtures } from '../../reference-server/src/services/fixtures.ts';
+import { loadFixtures } from '../../reference-server/src/areas/admin/fixtures.ts';
 import { ALL_FLAGS, PROJECT_ID, seedDocument } from '../helpers/seed.ts';
 import { runLoad, runThroughput } from './load.ts';
 import { startBareHonoProcess, startServerProcess } from './processes.ts';

@@ -2,7 +2,7 @@
 // releases, a knowledge-base answer over 2,000 knowledge chunks and 1,000 resolved issues, and
 // an Unreal crash upload carrying a 4 MB minidump.
 import { stmt } from '../../reference-server/src/db/database.ts';
-import { findProjectByPublicId } from '../../reference-server/src/repositories/projects.ts';
+import { findProjectByPublicId } from '../../reference-server/src/areas/projects-auth/repository.ts';
 import { ALL_FLAGS, PATS, PROJECT_ID, TOKENS, seedDocument } from '../helpers/seed.ts';
 import { startTestServer } from '../helpers/server.ts';
 import { crashContextXml, encodeUnrealCrash, fakeMinidump } from '../helpers/unreal-crash.ts';

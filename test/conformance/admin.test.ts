@@ -1,11 +1,12 @@
-// The /__admin test surface (decisions §6, §7): fixtures all-or-nothing with the offending
-// path, reset, the clock, jobs and notifications; loopback only; absent with --no-admin.
+// The /__admin test surface (docs/api-choices.md#admin-surface, docs/api-choices.md#fixture-format): fixtures
+// all-or-nothing with the offending path, reset, the clock, jobs and notifications; loopback only; absent with
+// --no-admin.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { stmt } from '../../reference-server/src/db/database.ts';
 import { NotificationList } from '../../widget/src/protocol/fixtures.ts';
 import { createApp } from '../../reference-server/src/app.ts';
 import { createDeps } from '../../reference-server/src/server.ts';
-import { notify } from '../../reference-server/src/services/notifications.ts';
+import { notify } from '../../reference-server/src/areas/admin/notifications.ts';
 import { startTestServer, type TestServer } from '../helpers/server.ts';
 import { PROJECT_ID, seedDocument } from '../helpers/seed.ts';
 
@@ -26,7 +27,8 @@ describe('POST /__admin/fixtures', () => {
     expect(r.body.issues.crash).toEqual({ id: expect.any(Number), scoped_id: 1, path_id: `g-${r.body.issues.crash.id}` });
   });
 
-  it('takes other Issue fields in a fixture issue (decisions §7 "...") and the Issue names custom_fields, release_label, {step}', async () => {
+  // docs/api-choices.md#fixture-format: a fixture issue may carry other Issue fields.
+  it('takes other Issue fields in a fixture issue and the Issue names custom_fields, release_label, {step}', async () => {
     await server.request('POST', '/__admin/reset');
     const r = await server.request('POST', '/__admin/fixtures', { json: seedDocument({ project: {
       custom_fields: [{ ident: 'level', name: 'Level', field_type: 'text' }],
@@ -74,7 +76,8 @@ describe('POST /__admin/fixtures', () => {
     expect(count('users')).toBe(0);
   });
 
-  it('keeps an issue id and scoped id given in the document, generating the others after them (decisions §7 "ids may be given")', async () => {
+  // docs/api-choices.md#fixture-format: ids may be given.
+  it('keeps an issue id and scoped id given in the document, generating the others after them', async () => {
     await server.request('POST', '/__admin/reset');
     const r = await server.request('POST', '/__admin/fixtures', { json: seedDocument({ project: { issues: [
       { key: 'given', id: 500, scoped_id: 7, title: 'Given ids', description: 'Both ids given' },
@@ -96,7 +99,8 @@ describe('POST /__admin/fixtures', () => {
     expect(count('issues')).toBe(0);
   });
 
-  it('keeps a release id given in the document as rel-<n> or a number (decisions §7)', async () => {
+  // docs/api-choices.md#fixture-format
+  it('keeps a release id given in the document as rel-<n> or a number', async () => {
     await server.request('POST', '/__admin/reset');
     const r = await server.request('POST', '/__admin/fixtures', { json: seedDocument({ project: { releases: [
       { label: '0.9.0', id: 'rel-40' }, { label: '1.0.0', id: 41 }, { label: '1.1.0' },

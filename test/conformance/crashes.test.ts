@@ -1,4 +1,4 @@
-// Unreal crash reports (decisions §2): POST /crashes/unreal/{token} with the CrashReportClient's
+// Unreal crash reports (docs/api-choices.md#operation-paths): POST /crashes/unreal/{token} with the CrashReportClient's
 // compressed container, built here by test/helpers/unreal-crash.ts. A raw issue titled from the
 // crash context, the minidump as a binary file, logs as log files; flag, counter, bad payloads.
 import { deflateSync } from 'node:zlib';

@@ -4,9 +4,9 @@
 // file of the resource; each describe block covers one operation.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FeatureRequest, FeatureRequestContactResponse, FeatureRequestListResponse, FeatureRequestSearchResponse } from '../../widget/src/protocol/feature-requests.ts';
-import { addFeatureRequestVote, findFeatureRequestByPathId, setFeatureRequestStatus } from '../../reference-server/src/repositories/feature-requests.ts';
-import { findUserByPublicId, insertUser } from '../../reference-server/src/repositories/users.ts';
-import { findProjectByPublicId } from '../../reference-server/src/repositories/projects.ts';
+import { addFeatureRequestVote, findFeatureRequestByPathId, setFeatureRequestStatus } from '../../reference-server/src/areas/submissions/feature-requests-repository.ts';
+import { findUserByPublicId, insertUser } from '../../reference-server/src/areas/projects-auth/users-repository.ts';
+import { findProjectByPublicId } from '../../reference-server/src/areas/projects-auth/repository.ts';
 import { startTestServer, type TestServer } from '../helpers/server.ts';
 import { ALL_FLAGS, OTHER_PROJECT_ID, PATS, PROJECT_ID, PUBLIC_PROJECT_ID, TOKENS, seedDocument } from '../helpers/seed.ts';
 

@@ -1,5 +1,6 @@
-// Game facts (reference "Game facts", decisions §2 and §7): 404 before any exist, created on
-// first update, partial sections merged, every nested structure validated, fixture loading.
+// Game facts (reference "Game facts", docs/api-choices.md#operation-paths, docs/api-choices.md#fixture-format): 404
+// before any exist, created on first update, partial sections merged, every nested structure validated, fixture
+// loading.
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { GameFacts } from '../../widget/src/protocol/game-facts.ts';
 import { startTestServer, type TestServer } from '../helpers/server.ts';

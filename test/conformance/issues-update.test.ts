@@ -1,7 +1,7 @@
 // Show, update (PATCH and PUT), archive and unarchive: permissions per caller kind, the
 // developer-only priority, drafts changed by their JWT, rendering details, and write hooks.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { issueWriteHooks, type IssueWriteKind } from '../../reference-server/src/services/issue-events.ts';
+import { issueWriteHooks, type IssueWriteKind } from '../../reference-server/src/areas/issues/write-hooks.ts';
 import { PATS } from '../helpers/seed.ts';
 import { startTestServer, type TestServer } from '../helpers/server.ts';
 import { BIG, create, DESCRIPTION, ISSUES, issueSeed } from './issues-fixtures.ts';

@@ -1,14 +1,14 @@
-// Durable jobs (decisions §8) on a real SQLite file: due by the server clock, exponential
+// Durable jobs (docs/api-choices.md#background-jobs) on a real SQLite file: due by the server clock, exponential
 // backoff, a crash mid-job (the lease lapses, the job runs again), survival across a restart,
 // kinds this server does not know left alone, the loop, and /__admin/jobs/run.
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { findJob, listJobs } from '../../reference-server/src/repositories/jobs.ts';
+import { findJob, listJobs } from '../../reference-server/src/jobs/repository.ts';
 import { createDeps } from '../../reference-server/src/server.ts';
 import type { Deps } from '../../reference-server/src/deps.ts';
-import { LEASE_MS } from '../../reference-server/src/services/jobs.ts';
+import { LEASE_MS } from '../../reference-server/src/jobs/runner.ts';
 import { startTestServer } from '../helpers/server.ts';
 import { PATS, PROJECT_ID, seedDocument, TOKENS } from '../helpers/seed.ts';
 

@@ -1,5 +1,5 @@
-// Knowledge base (decisions §2): POST /projects/{pid}/support_knowledge/ask answers from the game
-// facts, the glossary, knowledge chunks and resolved issues with sources; module, token flag,
+// Knowledge base (docs/api-choices.md#operation-paths): POST /projects/{pid}/support_knowledge/ask answers from the
+// game facts, the glossary, knowledge chunks and resolved issues with sources; module, token flag,
 // per-IP daily counter and bad input.
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { KnowledgeAnswer } from '../../widget/src/protocol/knowledge-base.ts';

@@ -1,4 +1,4 @@
-// CDN serving (decisions §5, reference rule 7): unauthenticated, the stored content type,
+// CDN serving (docs/api-choices.md#storage-and-media-urls, reference rule 7): unauthenticated, the stored content type,
 // Content-Disposition with ?download=, ETag and If-None-Match, byte ranges for seeking.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../helpers/server.ts';

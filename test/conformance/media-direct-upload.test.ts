@@ -1,5 +1,6 @@
-// Direct upload (reference "Direct media upload", Errors upload table, Limits; decisions §3, §5):
-// presign, the storage PUT and confirm, with every refusal the reference lists.
+// Direct upload (reference "Direct media upload", Errors upload table, Limits; docs/api-choices.md#roles-and-access,
+// docs/api-choices.md#storage-and-media-urls): presign, the storage PUT and confirm, with every refusal the reference
+// lists.
 import { existsSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -268,7 +269,7 @@ describe('confirm_upload', () => {
   });
 });
 
-describe('who may write media (decisions §3)', () => {
+describe('who may write media (docs/api-choices.md#draft-and-media-writers)', () => {
   const upload = (path: string, auth: string) => directUpload(server, path, 'log_files', new TextEncoder().encode('x'), { filename: 'x.log', type: 'text/plain', auth });
 
   it('lets the draft JWT (as Bearer and after the token), the project token and the team write', async () => {

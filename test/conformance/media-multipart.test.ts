@@ -1,10 +1,10 @@
 // Multipart uploads, listing by visibility, deletion, and the functions other areas call
-// (decisions §2, §3; reference "Issue attachments").
+// (docs/api-choices.md#operation-paths, docs/api-choices.md#roles-and-access; reference "Issue attachments").
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Attachment, MediaList } from '../../widget/src/protocol/media.ts';
-import { findProjectByPublicId } from '../../reference-server/src/repositories/projects.ts';
-import { attachFile, attachInlineLog, countIssueMedia, pruneIssueMedia, renderIssueMedia } from '../../reference-server/src/services/media.ts';
-import { resolveCaller } from '../../reference-server/src/services/caller.ts';
+import { findProjectByPublicId } from '../../reference-server/src/areas/projects-auth/repository.ts';
+import { attachFile, attachInlineLog, countIssueMedia, pruneIssueMedia, renderIssueMedia } from '../../reference-server/src/areas/media/attachments.ts';
+import { resolveCaller } from '../../reference-server/src/areas/projects-auth/caller.ts';
 import { startTestServer, type TestServer } from '../helpers/server.ts';
 import { PATS, PROJECT_ID, TOKENS } from '../helpers/seed.ts';
 import { PNG, directUpload, makeIssue } from '../helpers/media.ts';

@@ -1,13 +1,14 @@
 // Video clips: the duration read from the container itself (MP4 mvhd, WebM Duration or clusters),
 // processing of multipart uploads against the organization's maximum, the background job, and
-// video segments merged into one clip (reference "Issue attachments"; decisions §2, §8).
+// video segments merged into one clip (reference "Issue attachments"; docs/api-choices.md#operation-paths,
+// docs/api-choices.md#background-jobs).
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bytesSource, probeVideo } from '../../reference-server/src/services/media-video-probe.ts';
-import { findFfmpeg } from '../../reference-server/src/services/media-video.ts';
+import { bytesSource, probeVideo } from '../../reference-server/src/areas/media/video-probe.ts';
+import { findFfmpeg } from '../../reference-server/src/areas/media/video.ts';
 import { startTestServer, type TestServer } from '../helpers/server.ts';
 import { TOKENS, seedDocument } from '../helpers/seed.ts';
 import { EBML_HEADER, PNG, makeIssue, mp4, webm, webmClusters } from '../helpers/media.ts';

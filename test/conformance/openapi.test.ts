@@ -1,5 +1,5 @@
 // The OpenAPI document generated from the protocol module, the offline docs page, and the
-// protocol's completeness against every path of decisions §2.
+// protocol's completeness against every path of docs/api-choices.md#operation-paths.
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -10,10 +10,11 @@ let server: TestServer;
 beforeAll(async () => { server = await startTestServer({ seed: false }); });
 afterAll(() => server.close());
 
-/** Every `METHOD /path` of the decisions §2 table, one row at a time, normalised. */
+/** Every `METHOD /path` of the operation paths table of docs/api-choices.md, one row at a time, normalised. */
 function decisionPaths(): string[] {
-  const text = readFileSync(join(import.meta.dirname, '../../../shared/spec/decisions.md'), 'utf8');
-  const section = text.slice(text.indexOf('## 2.'), text.indexOf('## 3.'));
+  const text = readFileSync(join(import.meta.dirname, '../../docs/api-choices.md'), 'utf8');
+  const start = text.indexOf('## Operation paths');
+  const section = text.slice(start, text.indexOf('\n## ', start + 1));
   const found = new Set<string>();
   for (const line of section.split('\n').filter((l) => l.startsWith('| ') && !l.startsWith('| Operation'))) {
     const cell = line.split(' | ')[1] ?? '';
@@ -37,7 +38,7 @@ function decisionPaths(): string[] {
 }
 
 describe('protocol module', () => {
-  it('declares every operation path of decisions §2', () => {
+  it('declares every operation path of docs/api-choices.md#operation-paths', () => {
     const declared = new Set(Object.values(operations).flatMap((op) => op.methods.map((m) => `${m} ${op.path}`)));
     const expected = decisionPaths();
     expect(expected.length).toBeGreaterThan(50);

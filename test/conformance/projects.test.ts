@@ -23,7 +23,8 @@ describe('GET /projects.json', () => {
     expect(all.body.projects.map((p: { id: string }) => p.id)).toEqual([PUBLIC_PROJECT_ID]);
   });
 
-  it('reads all as a form boolean (True/False/1/0) and an empty all or page as left out (decisions §1)', async () => {
+  // docs/api-choices.md#form-booleans
+  it('reads all as a form boolean (True/False/1/0) and an empty all or page as left out', async () => {
     const auth = `Bearer ${PATS.developer}`;
     for (const value of ['True', '1', 'true']) {
       const r = await server.request('GET', `/projects.json?all=${value}`, { auth });

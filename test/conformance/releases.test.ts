@@ -1,7 +1,7 @@
-// Releases (reference "Releases", the release state table, decisions §1-3): list, create, show,
-// update, delete, download info, publish, archive, restore; permissions and bad input.
-// Over 300 lines: one file per resource, so every operation and every state move of the release
-// table sit together with the shared reseed helper.
+// Releases (reference "Releases", the release state table, docs/api-choices.md#global-rules,
+// docs/api-choices.md#operation-paths, docs/api-choices.md#roles-and-access): list, create, show, update, delete,
+// download info, publish, archive, restore; permissions and bad input. Over 300 lines: one file per resource, so every
+// operation and every state move of the release table sit together with the shared reseed helper.
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { stmt } from '../../reference-server/src/db/database.ts';
 import { storageFor } from '../../reference-server/src/storage/storage.ts';

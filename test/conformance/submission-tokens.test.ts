@@ -1,4 +1,4 @@
-// Submission token generation (decisions §2): a personal access token with
+// Submission token generation (docs/api-choices.md#operation-paths): a personal access token with
 // project.api_tokens.manage gets a signed single-use JWT; everyone else is refused.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SubmissionTokenResponse } from '../../widget/src/protocol/extras.ts';

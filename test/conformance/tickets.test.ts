@@ -2,7 +2,7 @@
 // flag, per-IP counter and Idempotency-Key; search, show and update with their permissions.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Ticket, TicketSearchResponse } from '../../widget/src/protocol/tickets.ts';
-import { findUserByPublicId } from '../../reference-server/src/repositories/users.ts';
+import { findUserByPublicId } from '../../reference-server/src/areas/projects-auth/users-repository.ts';
 import { startTestServer, type TestServer } from '../helpers/server.ts';
 import { ALL_FLAGS, PATS, PROJECT_ID, PUBLIC_PROJECT_ID, TOKENS, seedDocument } from '../helpers/seed.ts';
 

@@ -1,4 +1,4 @@
-// Expiry: upload URLs live 5 minutes (decisions §5) and the draft JWT 1 hour (reference
+// Expiry: upload URLs live 5 minutes (docs/api-choices.md#storage-and-media-urls) and the draft JWT 1 hour (reference
 // "Authentication" rule 6). The server clock is moved forward while the engine is stopped.
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createMemoryOutbox, createReporter, type OutboxStore, type ReporterEvent } from '../../widget/src/core/index.ts';

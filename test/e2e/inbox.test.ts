@@ -1,32 +1,16 @@
 // The QA inbox in Debian's Chromium against a real reference server: sign-in, the live list,
 // the report view with every kind of media, an update made in the page, notifications, and an
 // axe scan. One browser and one signed-in page, shared by the tests in order.
-import { execFileSync } from 'node:child_process';
-import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ensureInboxBuilt } from '../helpers/inbox-build.ts';
 import { CHROMIUM_ARGS, chromiumPath, paintMedia, submitReport } from '../helpers/inbox-report.ts';
 import { PATS, PROJECT_ID, TOKENS } from '../helpers/seed.ts';
 import { startTestServer, type TestServer } from '../helpers/server.ts';
 
 const root = join(import.meta.dirname, '../..');
-const inboxSource = join(root, 'reference-server/inbox');
-const builtPage = join(root, 'reference-server/dist/inbox/index.html');
-
-function newestChange(dir: string): number {
-  return Math.max(...readdirSync(dir, { withFileTypes: true }).map((entry) => {
-    const path = join(dir, entry.name);
-    return entry.isDirectory() ? newestChange(path) : statSync(path).mtimeMs;
-  }));
-}
-
-/** Builds the page when dist is missing or older than its sources: the test runs what ships. */
-function ensureInboxBuilt(): void {
-  if (existsSync(builtPage) && statSync(builtPage).mtimeMs >= newestChange(inboxSource)) return;
-  execFileSync(process.execPath, [join(root, 'reference-server/scripts/build-inbox.mjs')], { stdio: 'inherit' });
-}
-
 const TRACE = [
   { severity: 'info', description: '[+0.4s] Level "Nebula Docks" loaded' },
   { severity: 'warning', description: '[+41.2s] Physics step took 48 ms' },

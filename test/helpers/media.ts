@@ -1,9 +1,9 @@
 // Helpers of the media tests: issues inserted straight into the database, the direct-upload
 // steps, MD5 in the API's base64 form, and tiny but well-formed MP4, WebM and PNG files.
 import { createHash, randomBytes } from 'node:crypto';
-import { insertIssue, type IssueRow, type NewIssue } from '../../reference-server/src/repositories/issues.ts';
-import { findProjectByPublicId } from '../../reference-server/src/repositories/projects.ts';
-import { findUserByPat } from '../../reference-server/src/repositories/users.ts';
+import { insertIssue, type IssueRow, type NewIssue } from '../../reference-server/src/areas/issues/repository.ts';
+import { findProjectByPublicId } from '../../reference-server/src/areas/projects-auth/repository.ts';
+import { findUserByPat } from '../../reference-server/src/areas/projects-auth/users-repository.ts';
 import type { TestServer } from './server.ts';
 import { PROJECT_ID } from './seed.ts';
 

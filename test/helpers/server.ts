@@ -1,7 +1,7 @@
 // Starts a real reference server on a loopback port with an in-memory database, and offers a
 // small request helper that speaks the API's headers. No part of the server is mocked.
 import { startServer, type RunningServer, type ServerOptions } from '../../reference-server/src/server.ts';
-import { loadFixtures } from '../../reference-server/src/services/fixtures.ts';
+import { loadFixtures } from '../../reference-server/src/areas/admin/fixtures.ts';
 import type { FixtureDocument, FixtureResult } from '../../widget/src/protocol/fixtures.ts';
 import { seedDocument } from './seed.ts';
 

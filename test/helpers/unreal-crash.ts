@@ -1,5 +1,5 @@
 // Builds the container Unreal's CrashReportClient uploads (see
-// reference-server/src/services/crash-container.ts): zlib over an FCompressedHeader and
+// reference-server/src/areas/crashes/container.ts): zlib over an FCompressedHeader and
 // FCompressedCrashFile records, in the current `CR1` layout or the older trailing-header one.
 import { deflateSync } from 'node:zlib';
 

@@ -5,14 +5,14 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { stmt } from '../../reference-server/src/db/database.ts';
 import type { Deps } from '../../reference-server/src/deps.ts';
 import { ServiceError } from '../../reference-server/src/errors.ts';
-import { findProjectByPublicId, type ProjectRow } from '../../reference-server/src/repositories/projects.ts';
-import { insertIssue } from '../../reference-server/src/repositories/issues.ts';
+import { findProjectByPublicId, type ProjectRow } from '../../reference-server/src/areas/projects-auth/repository.ts';
+import { insertIssue } from '../../reference-server/src/areas/issues/repository.ts';
 import { createDeps } from '../../reference-server/src/server.ts';
 import {
   assertMonthlyQuota, assertNdaAccepted, consumeDailyLimit, hasScope, isDeveloperLevel, isTeam, requireTokenFlag,
-} from '../../reference-server/src/services/access.ts';
-import { resolveCaller, type Caller } from '../../reference-server/src/services/caller.ts';
-import { loadFixtures } from '../../reference-server/src/services/fixtures.ts';
+} from '../../reference-server/src/areas/projects-auth/access.ts';
+import { resolveCaller, type Caller } from '../../reference-server/src/areas/projects-auth/caller.ts';
+import { loadFixtures } from '../../reference-server/src/areas/admin/fixtures.ts';
 import { PATS, PROJECT_ID, TOKENS, seedDocument } from '../helpers/seed.ts';
 
 let deps: Deps;
@@ -33,7 +33,7 @@ beforeEach(() => {
   project = findProjectByPublicId(deps.db, PROJECT_ID)!;
 });
 
-describe('roles and scopes (decisions §3)', () => {
+describe('roles and scopes (docs/api-choices.md#role-scopes)', () => {
   it('gives each role its scopes, and the legacy issues.<verb> aliases the same answer', async () => {
     const dev = await as(`Bearer ${PATS.developer}`);
     const support = await as(`Bearer ${PATS.support}`);

@@ -3,7 +3,7 @@
 import { deflateSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import { ServiceError } from '../../reference-server/src/errors.ts';
-import { parseUnrealCrash } from '../../reference-server/src/services/crash-container.ts';
+import { parseUnrealCrash } from '../../reference-server/src/areas/crashes/container.ts';
 import { encodeUnrealCrash } from '../helpers/unreal-crash.ts';
 
 describe('parseUnrealCrash', () => {

@@ -1,8 +1,8 @@
 // The local embedder and the vector matrix: deterministic unit vectors, similar texts closer
 // than unrelated ones, BLOB round trips, and the SIMD kernel agreeing with the plain loop.
 import { describe, expect, it } from 'vitest';
-import { cosine, EMBEDDING_DIMS, embedIssue, embedText, fromBlob, toBlob } from '../../reference-server/src/services/embedding.ts';
-import { VectorMatrix } from '../../reference-server/src/services/similar-kernel.ts';
+import { cosine, EMBEDDING_DIMS, embedIssue, embedText, fromBlob, toBlob } from '../../reference-server/src/areas/search/embedding.ts';
+import { VectorMatrix } from '../../reference-server/src/areas/search/similar-kernel.ts';
 
 const norm = (v: Float32Array) => Math.sqrt(cosine(v, v));
 

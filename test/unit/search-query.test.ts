@@ -1,9 +1,9 @@
 // The typo-tolerant query builder: typo budgets, the bounded Damerau distance, prefix distance,
 // and the FTS5 tiers it builds from a vocabulary.
 import { describe, expect, it } from 'vitest';
-import { buildSearchQuery, editDistance, typoBudget } from '../../reference-server/src/services/search-query.ts';
-import { stem, tokenize } from '../../reference-server/src/services/search-text.ts';
-import { Vocabulary } from '../../reference-server/src/services/search-vocabulary.ts';
+import { buildSearchQuery, editDistance, typoBudget } from '../../reference-server/src/areas/search/query.ts';
+import { stem, tokenize } from '../../reference-server/src/areas/search/text.ts';
+import { Vocabulary } from '../../reference-server/src/areas/search/vocabulary.ts';
 
 describe('typo budget and distance', () => {
   it('allows none under five letters, one from five, two from nine, none with digits', () => {

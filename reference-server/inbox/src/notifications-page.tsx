@@ -1,5 +1,5 @@
 // Every email and notification the service recorded (GET /__admin/notifications, the test
-// surface of decisions §6), newest first, like a mail catcher's inbox. Refreshed every 3 s.
+// surface of docs/api-choices.md#admin-surface), newest first, like a mail catcher's inbox. Refreshed every 3 s.
 import { useEffect, useState } from 'preact/hooks';
 import type { Api } from './api.ts';
 import { errorText, formatDate, humanize } from './format.ts';

@@ -7,7 +7,7 @@ import { humanize } from './format.ts';
 import { IssueView } from './issue-view.tsx';
 import { toHash, type Route } from './route.ts';
 import { TicketView } from './ticket-view.tsx';
-import { KIND_LABEL, type Filters, type Release, type ReportItem } from './types.ts';
+import { KIND_LABEL, type Filters, type IssueTag, type Release, type ReportItem } from './types.ts';
 import { useAsync } from './use-async.ts';
 import { reportKey, useReports, type ReportsState } from './use-reports.ts';
 
@@ -17,6 +17,7 @@ export function ReportsPage(props: { api: Api; route: Extract<Route, { view: 're
   const { api, route } = props;
   const [filters, setFilters] = useState<Filters>(EMPTY_FILTERS);
   const releases = useAsync(() => api.get<Release[]>(`${projectPath(route.projectId)}/releases.json`).catch(() => []), [api]);
+  const tags = useAsync(() => api.get<{ tags: IssueTag[] }>(`${projectPath(route.projectId)}/issue_tags.json`).then((b) => b.tags).catch(() => []), [api]);
   const reports = useReports(api, route.projectId, filters);
   const selected = route.kind && route.id ? { kind: route.kind, id: route.id } : null;
   const selectedKey = selected ? reports.items.find((i) => i.kind === selected.kind && (i.pathId === selected.id || String(i.scopedId) === selected.id))?.key : undefined;
@@ -31,7 +32,7 @@ export function ReportsPage(props: { api: Api; route: Extract<Route, { view: 're
             <span class="dot" aria-hidden="true" /> {STREAM_TEXT[reports.stream]}
           </span>
         </div>
-        <FiltersBar filters={filters} releases={releases.data ?? []} onChange={setFilters} />
+        <FiltersBar filters={filters} releases={releases.data ?? []} tags={tags.data ?? []} onChange={setFilters} />
         {reports.stream === 'refused' && <p class="error" role="alert">Live updates were refused: {reports.streamDetail}</p>}
         <SourceNotes notes={reports.notes} />
         <div class="sr-only" aria-live="polite">{reports.announcement}</div>

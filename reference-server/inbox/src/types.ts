@@ -1,12 +1,13 @@
 // What the inbox reads from the API. Resource shapes come from the protocol module (type-only
 // imports, so no schema code ships); the attachment and notification views are narrowed here
-// to the members the reference and decisions §6 name.
+// to the members the reference and docs/api-choices.md#admin-surface name.
 import type { ReportKind } from '../../../widget/src/protocol/events.ts';
 
 export type { Issue } from '../../../widget/src/protocol/issues.ts';
 export type { FeatureRequest } from '../../../widget/src/protocol/feature-requests.ts';
 export type { Ticket } from '../../../widget/src/protocol/tickets.ts';
 export type { Release } from '../../../widget/src/protocol/releases.ts';
+export type { IssueTag } from '../../../widget/src/protocol/issue-tags.ts';
 export type { ProjectListItem } from '../../../widget/src/protocol/projects.ts';
 export type { VerifyResponse } from '../../../widget/src/protocol/auth.ts';
 export type { ReportEvent, ReportKind } from '../../../widget/src/protocol/events.ts';
@@ -38,7 +39,9 @@ export interface MediaSet {
   video_clips: Attachment[];
 }
 
-/** One row of GET /__admin/notifications (decisions §6); the shape lives in the protocol module. */
+/**
+ * One row of GET /__admin/notifications (docs/api-choices.md#admin-surface); the shape lives in the protocol module.
+ */
 export type { NotificationRecord } from '../../../widget/src/protocol/fixtures.ts';
 
 export interface SimilarIssue {
@@ -70,6 +73,8 @@ export interface Filters {
   status: string;
   priority: string;
   release: string;
+  /** An issue tag id (issue_tags.json): only issues carrying it. */
+  tag: string;
   archived: boolean;
   query: string;
 }

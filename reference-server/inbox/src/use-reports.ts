@@ -43,11 +43,11 @@ export function matchesFilters(item: ReportItem, f: Filters): boolean {
   if (f.type !== 'all' && f.type !== item.kind) return false;
   if (f.status && item.status !== f.status) return false;
   if (f.priority && item.priority !== f.priority) return false;
-  if (f.release && item.kind !== 'issue') return false;
+  if ((f.release || f.tag) && item.kind !== 'issue') return false;
   return true;
 }
 
-const wants = (f: Filters, kind: ReportKind) => (f.type === 'all' || f.type === kind) && !(f.release && kind !== 'issue') && !(f.priority && kind === 'feature_request');
+const wants = (f: Filters, kind: ReportKind) => (f.type === 'all' || f.type === kind) && !((f.release || f.tag) && kind !== 'issue') && !(f.priority && kind === 'feature_request');
 const describe = (error: unknown) => (error instanceof ApiError ? `${error.message} (HTTP ${error.status})` : String(error));
 
 export function useReports(api: Api, projectId: string, filters: Filters): ReportsState {
@@ -78,7 +78,7 @@ export function useReports(api: Api, projectId: string, filters: Filters): Repor
       const body = query
         ? await api.get<{ issues: Issue[] }>(`${base}/issues/search.json`, { query })
         : await api.get<{ issues: Issue[] }>(`${base}/issues.json`, {
-          per_page: 100, status: f.status, priority: f.priority, release_id: f.release, archived: f.archived ? 'true' : undefined, raw: 'any',
+          per_page: 100, status: f.status, priority: f.priority, release_id: f.release, tag_ids: f.tag || undefined, archived: f.archived ? 'true' : undefined, raw: 'any',
         });
       if (run !== sequence.current.issue) return;
       const items = body.issues.map(fromIssue);
@@ -144,7 +144,7 @@ export function useReports(api: Api, projectId: string, filters: Filters): Repor
     void Promise.all([loadIssues(), loadFeatureRequests(), searchTickets()]).finally(() => setLoading(false));
   }, [loadIssues, loadFeatureRequests, searchTickets]);
 
-  useEffect(reload, [reload, filters.type, filters.status, filters.priority, filters.release, filters.archived, filters.query]);
+  useEffect(reload, [reload, filters.type, filters.status, filters.priority, filters.release, filters.tag, filters.archived, filters.query]);
 
   const schedule = (kind: 'issue' | 'feature_request') => {
     clearTimeout(timers.current[kind]);

@@ -5,9 +5,10 @@ import type { IncomingMessage } from 'node:http';
 import { Readable } from 'node:stream';
 import type { Context } from 'hono';
 import { badRequest, payloadTooLarge } from '../errors.ts';
+import type { Body } from '../input.ts';
 import { strictBody } from './strict.ts';
 
-export type Body = Record<string, unknown>;
+export type { Body };
 
 /** Splits `issue[custom][tags][]` into ['issue', 'custom', 'tags', '']. */
 export function splitKey(key: string): string[] {
@@ -58,7 +59,7 @@ export function mediaTypeOf(c: Context): string {
   return (c.req.header('content-type') ?? '').split(';')[0].trim().toLowerCase();
 }
 
-/** Hard cap on a non-upload body before parsing (decisions §1: 413). */
+/** Hard cap on a non-upload body before parsing (docs/api-choices.md#error-bodies-and-statuses: 413). */
 export const MAX_BODY_BYTES = 8 * 1024 * 1024;
 
 /**
@@ -105,8 +106,8 @@ export async function readText(c: Context, max: number): Promise<string> {
 
 export async function readBody(c: Context, options: { maxBytes?: number } = {}): Promise<Body> {
   const body = await parseBody(c, options);
-  // --strict (decisions §9): parameters the operation does not take are 400.
-  if (c.get('strict')) strictBody(c, body, mediaTypeOf(c).includes('json') ? 'json' : 'form');
+  // Parameters the operation does not take are noted for the conformance report (400 under --strict).
+  strictBody(c, body, mediaTypeOf(c).includes('json') ? 'json' : 'form');
   return body;
 }
 

@@ -3,13 +3,7 @@
 import type { Context } from 'hono';
 import { HTTPException } from 'hono/http-exception';
 import { ZodError } from 'zod';
-import { STATUS_OF, ServiceError } from '../errors.ts';
-
-export function describeZodError(error: ZodError): string {
-  const issue = error.issues[0];
-  const path = issue.path.map(String).join('.');
-  return path ? `${path}: ${issue.message}` : issue.message;
-}
+import { STATUS_OF, ServiceError, describeZodError } from '../errors.ts';
 
 export function mapError(error: unknown, c: Context): Response {
   if (error instanceof ServiceError) {

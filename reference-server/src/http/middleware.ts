@@ -5,10 +5,11 @@ import type { Context, MiddlewareHandler } from 'hono';
 import { matchedRoutes } from 'hono/route';
 import { randomUUID } from 'node:crypto';
 import type { Deps } from '../deps.ts';
-import { badRequest, notFound } from '../errors.ts';
-import { findProjectByPublicId } from '../repositories/projects.ts';
-import { assertCanViewProject } from '../services/access.ts';
-import { resolveCaller } from '../services/caller.ts';
+import { badRequest, forbidden, notFound } from '../errors.ts';
+import { findProjectByPublicId } from '../areas/projects-auth/repository.ts';
+import { assertCanViewProject } from '../areas/projects-auth/access.ts';
+import { resolveCaller } from '../areas/projects-auth/caller.ts';
+import { noteShape } from './conformance-recorder.ts';
 import type { AppEnv } from './env.ts';
 import { strictQuery } from './strict.ts';
 
@@ -23,6 +24,14 @@ export function clientIp(c: Context): string {
 
 export function isLoopback(address: string): boolean {
   return address === '::1' || address.startsWith('127.') || address.startsWith('::ffff:127.');
+}
+
+/** Guards the /__admin test surface: refused from any address that is not loopback. */
+export function loopbackOnly(): MiddlewareHandler<AppEnv> {
+  return async (c, next) => {
+    if (!isLoopback(clientIp(c))) throw forbidden('The /__admin test surface answers loopback addresses only.');
+    await next();
+  };
 }
 
 export function requestId(): MiddlewareHandler<AppEnv> {
@@ -50,8 +59,8 @@ export function commitGroupMiddleware(deps: Deps): MiddlewareHandler<AppEnv> {
 
 /**
  * Whether a route handler (not only middleware) answers this method and path. An unknown route or
- * a wrong method is 404 (decisions §1) before any credential or project check, as routing comes
- * first in the real service: no 401 for a path that does not exist.
+ * a wrong method is 404 (docs/api-choices.md#error-bodies-and-statuses) before any credential or project check, as
+ * routing comes first in the real service: no 401 for a path that does not exist.
  */
 export function hasEndpoint(c: Context): boolean {
   return matchedRoutes(c).some((route) => route.method !== 'ALL' /* app.use() middleware */);
@@ -67,19 +76,19 @@ export function callerMiddleware(deps: Deps): MiddlewareHandler<AppEnv> {
 
 /**
  * Loads the project named by the path, checks `Service-Project-ID` (alias `BetaHub-Project-ID`)
- * against it (decisions §1) and the caller's right to see it (401 before 403).
+ * against it (docs/api-choices.md#project-header) and the caller's right to see it (401 before 403).
  */
 export function projectMiddleware(deps: Deps): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
     if (!hasEndpoint(c)) return next();
     const publicId = c.req.param('project_id') ?? '';
-    const header = c.req.header('service-project-id') ?? c.req.header('betahub-project-id');
+    const canonical = c.req.header('service-project-id');
+    const header = canonical ?? c.req.header('betahub-project-id');
     if (header !== undefined && header.trim() !== publicId) {
       throw badRequest(`The Service-Project-ID header (${header}) does not match the project in the path (${publicId}).`);
     }
-    if (header === undefined && deps.config.strict) {
-      throw badRequest('Missing Service-Project-ID header (reference, general rule 5: every operation takes it and it must equal the path project_id).');
-    }
+    if (header === undefined) noteShape(c, 'project-header-missing', 'Missing Service-Project-ID header');
+    else if (canonical === undefined) noteShape(c, 'project-header-alias', `BetaHub-Project-ID: ${header}`);
     const project = findProjectByPublicId(deps.db, publicId);
     if (!project) throw notFound('Project not found.');
     assertCanViewProject(deps, c.get('caller'), project);
@@ -89,13 +98,14 @@ export function projectMiddleware(deps: Deps): MiddlewareHandler<AppEnv> {
 }
 
 /**
- * --strict (decisions §9): unknown query parameters are 400 here, unknown body parameters and
- * form booleans outside 1/0/true/false when readBody parses the body.
+ * Parameter checks (strict.ts): unknown query parameters here, unknown body parameters and form
+ * booleans outside 1/0/true/false when readBody parses the body. Noted for the conformance report;
+ * refused with 400 under --strict.
  */
 export function strictMiddleware(deps: Deps): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
-    if (!deps.config.strict || !hasEndpoint(c)) return next();
-    c.set('strict', true);
+    if (!hasEndpoint(c)) return next();
+    c.set('strict', deps.config.strict);
     strictQuery(c);
     await next();
   };

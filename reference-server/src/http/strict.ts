@@ -1,12 +1,12 @@
-// --strict (decisions §9): what the real service silently tolerates is answered with 400 naming
-// the rule of the reference that was broken. The missing project header is checked by the
-// project middleware; this module checks parameters against the operation's declared schemas
-// (widget/src/protocol, the same schemas the OpenAPI document is built from): a query or body
-// key that the operation does not take (top level, and one level inside a wrapper such as
-// `issue[...]`), and form booleans other than the reference's `1`, `0`, `true`, `false`.
+// Parameter checks of every API request against the operation's declared schemas (widget/src/protocol,
+// the same schemas the OpenAPI document is built from): a query or body key the operation does not
+// take (top level, and one level inside a wrapper such as `issue[...]`), form booleans other than the
+// reference's `1`, `0`, `true`, `false`, and custom values under `issue[custom_fields]`. Each is noted
+// for the conformance report, which --strict turns into a 400 naming the rule (conformance-rules.ts;
+// see docs/api-choices.md#strict-mode).
 import type { Context } from 'hono';
 import { operations, type Operation } from '../../../widget/src/protocol/index.ts';
-import { badRequest } from '../errors.ts';
+import { noteShape } from './conformance-recorder.ts';
 
 /** Allowed keys of an object schema: null means "anything" (not an object, a record, a union of non-objects). */
 interface KeySet { keys: Map<string, KeySet | null> }
@@ -82,19 +82,18 @@ function operationOf(method: string, path: string): StrictOperation | undefined 
   return compiled.find((o) => o.methods.includes(method as never) && o.pattern.test(bare));
 }
 
-const RULE = 'strict mode (decisions §9): the reference lists the parameters of each operation, and the real service silently ignores any other';
-
-function checkKeys(where: 'query' | 'body', allowed: KeySet | null, value: Record<string, unknown>, op: Operation): void {
+function checkKeys(c: Context, where: 'query' | 'body', allowed: KeySet | null, value: Record<string, unknown>, op: Operation): void {
   if (!allowed) return;
   for (const [key, child] of Object.entries(value)) {
     if (!allowed.keys.has(key)) {
-      throw badRequest(`Unknown ${where} parameter "${key}" for ${op.methods[0]} ${op.path} (${RULE}).`);
+      noteShape(c, 'unknown-parameter', `Unknown ${where} parameter "${key}" for ${op.methods[0]} ${op.path}`);
+      continue;
     }
     const nested = allowed.keys.get(key);
     if (nested && child && typeof child === 'object' && !Array.isArray(child) && !(child instanceof Blob)) {
       for (const inner of Object.keys(child)) {
         if (!nested.keys.has(inner)) {
-          throw badRequest(`Unknown ${where} parameter "${key}[${inner}]" for ${op.methods[0]} ${op.path} (${RULE}).`);
+          noteShape(c, 'unknown-parameter', `Unknown ${where} parameter "${key}[${inner}]" for ${op.methods[0]} ${op.path}`);
         }
       }
     }
@@ -104,20 +103,20 @@ function checkKeys(where: 'query' | 'body', allowed: KeySet | null, value: Recor
 /** Top-level form booleans of the reference (custom field rules 2; publish; releases). */
 const FLAG_KEYS = new Set(['draft', 'skip_description_check', 'email_my_report', 'save_draft', 'process_include_flags', 'include_screenshot', 'include_video', 'include_other', 'raw', 'developer_private', 'send_images_separately']);
 
-function checkFlags(value: Record<string, unknown>, path: string): void {
+function checkFlags(c: Context, value: Record<string, unknown>, path: string): void {
   for (const [key, child] of Object.entries(value)) {
     const name = path ? `${path}[${key}]` : key;
     if (typeof child === 'string' && FLAG_KEYS.has(key) && !['1', '0', 'true', 'false'].includes(child)) {
-      throw badRequest(`The form boolean ${name}=${child} is not one of 1, 0, true, false (reference, custom field rule 2: the top-level form booleans accept 1/0 and true/false; strict mode, decisions §9).`);
+      noteShape(c, 'form-boolean-spelling', `The form boolean ${name}=${child} is not one of 1, 0, true, false`);
     }
-    if (!path && child && typeof child === 'object' && !Array.isArray(child) && !(child instanceof Blob)) checkFlags(child as Record<string, unknown>, name);
+    if (!path && child && typeof child === 'object' && !Array.isArray(child) && !(child instanceof Blob)) checkFlags(c, child as Record<string, unknown>, name);
   }
 }
 
 /** Writes whose route merges the query into the body. */
 const QUERY_AND_BODY = new Set(['setFeatureRequestContactInfo']);
 
-/** Strict check of the query string of a request (run once per request, before the handler). */
+/** Checks the query string of a request (run once per request, before the handler). */
 export function strictQuery(c: Context): void {
   const op = operationOf(c.req.method, new URL(c.req.url).pathname);
   if (!op) return;
@@ -132,7 +131,7 @@ export function strictQuery(c: Context): void {
   // A search POST (and the feature request contact route) read the query beside the body; every
   // other write reads only its body, so a body parameter sent in the query would be ignored.
   const readsQuery = c.req.method === 'POST' && (op.methods.includes('GET' as never) || QUERY_AND_BODY.has(op.op.id));
-  checkKeys('query', readsQuery ? mergeKeySets(op.query, op.body) : op.query, query, op.op);
+  checkKeys(c, 'query', readsQuery ? mergeKeySets(op.query, op.body) : op.query, query, op.op);
 }
 
 function mergeKeySets(a: KeySet | null, b: KeySet | null): KeySet | null {
@@ -140,12 +139,17 @@ function mergeKeySets(a: KeySet | null, b: KeySet | null): KeySet | null {
   return { keys: new Map([...a.keys, ...b.keys]) };
 }
 
-/** Strict check of a parsed body (readBody calls it when the server runs with --strict). */
+/** Checks a parsed body (readBody calls it on every request). */
 export function strictBody(c: Context, body: Record<string, unknown>, encoding: 'json' | 'form'): void {
   const op = operationOf(c.req.method, new URL(c.req.url).pathname);
   if (!op) return;
-  checkKeys('body', op.body, body, op.op);
-  if (encoding === 'form') checkFlags(body, '');
+  const issue = body.issue;
+  if (issue && typeof issue === 'object' && 'custom_fields' in issue) {
+    const keys = Object.keys((issue as { custom_fields: object }).custom_fields ?? {});
+    noteShape(c, 'custom-fields-wrapper', keys.map((key) => `issue[custom_fields][${key}]`).join(', ') || 'issue[custom_fields]');
+  }
+  checkKeys(c, 'body', op.body, body, op.op);
+  if (encoding === 'form') checkFlags(c, body, '');
 }
 
 /** For tests and the docs: the keys strict mode accepts per operation. */

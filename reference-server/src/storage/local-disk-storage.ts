@@ -7,7 +7,8 @@ import { readdir, rm, stat, unlink } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Readable } from 'node:stream';
 import { once } from 'node:events';
-import { StorageWriteError, type Storage, type StreamWriteOptions, type WriteResult } from './storage.ts';
+import type { Storage, StreamWriteOptions, WriteResult } from './storage.ts';
+import { StorageWriteError } from './write-error.ts';
 
 /** Keys are ours (random base64url), but a path never leaves the directory whatever it holds. */
 function assertSafeKey(key: string): void {

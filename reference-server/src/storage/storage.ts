@@ -20,15 +20,6 @@ export interface StreamWriteOptions {
   expectedSize?: number;
 }
 
-export type StorageWriteFailure = 'bad_digest' | 'too_large' | 'incomplete' | 'aborted';
-
-export class StorageWriteError extends Error {
-  constructor(readonly reason: StorageWriteFailure, message: string) {
-    super(message);
-    this.name = 'StorageWriteError';
-  }
-}
-
 export interface Storage {
   /**
    * Streams bytes to `key` with constant memory, hashing as they pass. The object appears only

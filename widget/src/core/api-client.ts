@@ -1,5 +1,5 @@
-// The API client: every operation of decisions §2 through one `call` on an injected fetch; paths from
-// the protocol's zod-free path tables, Authorization from buildAuthorization, results classified in
+// The API client: every operation of docs/api-choices.md#operation-paths through one `call` on an injected fetch; paths
+// from the protocol's zod-free path tables, Authorization from buildAuthorization, results classified in
 // classify.ts and checked in response-checks.ts. No HTTP library: with retries owned by the sync engine
 // and HTTP errors classified here, what is left (a query string, a JSON body, a timeout joined to the
 // caller's signal) is a few lines of fetch, where ky cost 4.1 KB gzip of the reporter chunk.

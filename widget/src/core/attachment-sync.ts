@@ -14,7 +14,7 @@ export const MEDIA_OF: Record<AttachmentKind, MediaKind> = {
   video_clip: 'video_clips',
 };
 
-/** decisions §5: upload URLs expire after 5 minutes; sign again a little before that. */
+/** docs/api-choices.md#storage-and-media-urls: upload URLs expire after 5 minutes; sign again a little before that. */
 const UPLOAD_URL_TTL_MS = 4 * 60_000;
 /** How often one attachment may be signed again before the report is rejected with the server's reason. */
 const MAX_RESIGNS = 3;
@@ -48,7 +48,8 @@ async function uploadPart(ctx: StepContext, r: StoredReport, a: StoredAttachment
     }
     const filename = isLayer ? `${a.name.replace(/\.[^.]*$/, '')}-layer.png` : a.name;
     const contentType = isLayer ? 'image/png' : a.contentType;
-    // A repeated presign is harmless: an unconfirmed blob is never attached and expires (decisions §8).
+    // A repeated presign is harmless: an unconfirmed blob is never attached and expires
+    // (docs/api-choices.md#background-jobs).
     const outcome = await callDraft(ctx, r, 'media', (auth) =>
       ctx.client.call('presignedUpload', {
         params: { issue_id: issueId, media },

@@ -1,6 +1,6 @@
 // Which credential each draft write uses, and what happens when the 1-hour draft JWT expires
-// (reference "Authentication" rule 6, decisions §3): media writes fall back to the project token
-// itself; contact and publish fall back to the reporter (`FormUser tkn-…,email:`) when there is one.
+// (reference "Authentication" rule 6, docs/api-choices.md#draft-and-media-writers): media writes fall back to the
+// project token itself; contact and publish fall back to the reporter (`FormUser tkn-…,email:`) when there is one.
 import type { Credential } from '../protocol/index.ts';
 import type { StoredReport } from './types.ts';
 
@@ -36,7 +36,8 @@ export function creatorCredential(report: StoredReport, token: string): Credenti
 export function draftCredentials(report: StoredReport, token: string, now: number, purpose: 'media' | 'draft'): Credential[] {
   const list: Credential[] = [];
   if (jwtUsable(report, now)) list.push({ scheme: 'bearer', jwt: report.remote!.jwt! });
-  // decisions §3: media writes are allowed to the project token itself; a draft may be changed by its reporter.
+  // docs/api-choices.md#draft-and-media-writers: media writes are allowed to the project token itself; a draft may be
+  // changed by its reporter.
   if (purpose === 'media') list.push({ scheme: 'token', token });
   else list.push(creatorCredential(report, token));
   if (!report.remote?.jwt) return [creatorCredential(report, token)];

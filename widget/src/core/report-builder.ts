@@ -76,7 +76,7 @@ export function applyEdits(report: StoredReport, edits: Partial<ReportInput>, no
     attempts: 0,
     nextAttemptAt: now,
     updatedAt: now,
-    // A refused create created nothing, and the server replays a key's first answer (decisions §1):
+    // A refused create created nothing, and the server replays a key's first answer (docs/api-choices.md#idempotency):
     // the retried create needs a key of its own.
     idempotencyKey: report.remote ? report.idempotencyKey : newId(),
     // Once the draft exists, edited fields are sent with an update before the flow continues.

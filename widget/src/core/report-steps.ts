@@ -10,7 +10,8 @@ type Created = { id?: number | string; scoped_id?: number; url?: string; token?:
 
 function remoteId(kind: StoredReport['fields']['kind'], body: Created): string | undefined {
   if (body.id === undefined || body.id === null) return undefined;
-  // decisions §1/§2: issue and feature request paths take g-<id>; the raw integer id never goes in a path.
+  // docs/api-choices.md#global-rules, docs/api-choices.md#operation-paths: issue and feature request paths take g-<id>;
+  // the raw integer id never goes in a path.
   if (kind !== 'ticket' && typeof body.id === 'number') return `g-${body.id}`;
   return String(body.id);
 }
@@ -30,7 +31,7 @@ export async function createRemote(ctx: StepContext, r: StoredReport): Promise<S
   const common = { auth: creatorCredential(r, ctx.token), idempotencyKey: r.idempotencyKey ?? r.id, signal: ctx.signal };
   const multipart = kind === 'ticket' || (kind === 'suggestion' && r.attachments.length > 0);
   // The create is the one POST the engine repeats after a lost answer: the Idempotency-Key makes the
-  // server answer the first response again instead of creating a second record (decisions §1).
+  // server answer the first response again instead of creating a second record (docs/api-choices.md#idempotency).
   const outcome = multipart
     ? await ctx.client.call<Created>(kind === 'ticket' ? 'createTicket' : 'createFeatureRequest', { ...common, body: multipartCreateBody(r, await filesOf(ctx, r)) })
     : kind === 'bug'

@@ -30,8 +30,9 @@ export async function persist(ctx: StepContext, r: StoredReport, at = ctx.clock.
 
 /**
  * Sends a write to the created draft. A 401/403 to the draft JWT means it expired (1 hour): it is
- * marked so and the same write goes out once with the fallback credential of decisions §3. The first
- * request was refused, so nothing happened and the second is not a blind repeat.
+ * marked so and the same write goes out once with the fallback credential of
+ * docs/api-choices.md#draft-and-media-writers. The first request was refused, so nothing happened and the second is not
+ * a blind repeat.
  */
 export async function callDraft(ctx: StepContext, r: StoredReport, purpose: 'media' | 'draft', send: (auth: Credential) => Promise<Outcome>): Promise<Outcome> {
   const credentials = draftCredentials(r, ctx.token, ctx.clock.now(), purpose);

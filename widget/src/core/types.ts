@@ -77,11 +77,14 @@ export interface RemoteRecord {
   scopedId?: number;
   /** Draft JWT returned by create (`token`), valid 1 hour (reference "Authentication" rule 6). */
   jwt?: string;
-  /** Set once the server refused the JWT or its `exp` passed: later writes use the fallbacks of decisions §3. */
+  /**
+   * Set once the server refused the JWT or its `exp` passed: later writes use the fallbacks of
+   * docs/api-choices.md#draft-and-media-writers.
+   */
   jwtExpired?: boolean;
   /** A publish was sent and no definite answer came back. */
   publishTried?: boolean;
-  /** True when the publish was left to the draft's `publish_after` timer (see docs/sections/reporter-core.md). */
+  /** True when the publish was left to the draft's `publish_after` timer (see docs/reporter-core.md). */
   autoPublish?: boolean;
 }
 
@@ -93,7 +96,7 @@ export interface Rejection {
 }
 
 export interface StoredReport {
-  /** uuid, also the `Idempotency-Key` of the create request (decisions §1). */
+  /** uuid, also the `Idempotency-Key` of the create request (docs/api-choices.md#idempotency). */
   id: string;
   fields: ReportFields;
   status: ReportStatus;

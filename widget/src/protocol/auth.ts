@@ -1,4 +1,4 @@
-// Credential verification (decisions §2); the Authorization header schemes live in
+// Credential verification (docs/api-choices.md#operation-paths); the Authorization header schemes live in
 // authorization.ts (zod-free, for the browser reporter) and are re-exported here.
 import { z } from 'zod';
 import { defineOperation } from './operation.ts';

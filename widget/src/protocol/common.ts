@@ -33,9 +33,15 @@ export const DISCORD_ID_PATTERN = /^\d+$/;
 export const Email = z.string().regex(EMAIL_PATTERN, 'email with one @ and no spaces');
 export const DiscordId = z.string().regex(DISCORD_ID_PATTERN, 'discord id of digits only');
 
-/** Form booleans the real clients send (decisions §1): 1, 0, true, false, True, False. */
+/** Form booleans the real clients send (docs/api-choices.md#form-booleans): 1, 0, true, false, True, False. */
 export const FormBoolean = z.union([
   z.boolean(),
   z.enum(['1', '0', 'true', 'false', 'True', 'False']).transform((v) => v === '1' || v.toLowerCase() === 'true'),
   z.number().int().min(0).max(1).transform((v) => v === 1),
 ]);
+
+/** A date filter: `YYYY-MM-DD` (a whole day) or an RFC 3339 time; blank counts as absent. */
+export const DateFilter = z.preprocess((v) => (v === '' ? undefined : v), z.string().refine(
+  (v) => !Number.isNaN(Date.parse(/^\d{4}-\d{2}-\d{2}$/.test(v) ? `${v}T00:00:00Z` : v)),
+  'must be a date (YYYY-MM-DD) or an RFC 3339 time',
+).optional());

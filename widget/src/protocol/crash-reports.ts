@@ -1,4 +1,4 @@
-// The answer to an Unreal CrashReportClient upload (decisions §2): the raw issue it created and
+// The answer to an Unreal CrashReportClient upload (docs/api-choices.md#operation-paths): the raw issue it created and
 // what was attached. The request body is the client's zlib-compressed container, not JSON.
 import { z } from 'zod';
 

@@ -1,6 +1,6 @@
-// Custom field definitions (decisions §2) and the value shapes of issue custom fields.
+// Custom field definitions (docs/api-choices.md#operation-paths) and the value shapes of issue custom fields.
 import { z } from 'zod';
-import { ListPagination } from './common.ts';
+import { DateFilter, ListPagination } from './common.ts';
 import { defineOperation } from './operation.ts';
 import { paths } from './paths.ts';
 
@@ -25,7 +25,55 @@ export const CustomFieldListResponse = z.object({
   pagination: ListPagination,
 });
 
+/**
+ * The Unity plugin's start-up check reads `{custom_issue_fields: [{name, field_type, tester_settable}]}` and
+ * matches `name` against the key it will send in `issue[custom_fields][<key>]`: so `name` is the ident here,
+ * and the display name is `label` (a superset: readers of either field work).
+ */
+export const CustomIssueField = z.object({
+  name: z.string(),
+  ident: z.string(),
+  label: z.string(),
+  field_type: FieldType,
+  tester_settable: z.boolean(),
+  required: z.boolean(),
+});
+export const CustomIssueFieldsResponse = z.object({ custom_issue_fields: z.array(CustomIssueField) });
+
+export const CUSTOM_FIELD_AGGREGATION_MAX = 500;
+const blank = (v: unknown) => (v === '' ? undefined : v);
+
+/** Query of custom_field_aggregations: group bugs and suggestions by one field's value. */
+export const CustomFieldAggregationQuery = z.object({
+  field: z.string({ error: 'field is required' }).trim().min(1, 'field is required'),
+  types: z.preprocess(blank, z.enum(['bugs', 'suggestions']).optional()),
+  from: DateFilter,
+  to: DateFilter,
+  status: z.preprocess(blank, z.string().max(100).optional()),
+  limit: z.preprocess(blank, z.coerce.number().int().min(1).max(CUSTOM_FIELD_AGGREGATION_MAX).default(50)),
+});
+export type CustomFieldAggregationQuery = z.infer<typeof CustomFieldAggregationQuery>;
+
+export const CustomFieldAggregationResponse = z.object({
+  results: z.array(z.object({
+    value: z.string(),
+    count: z.number().int(),
+    by_type: z.object({ bugs: z.number().int(), suggestions: z.number().int() }),
+  })),
+});
+export type CustomFieldAggregationResponse = z.infer<typeof CustomFieldAggregationResponse>;
+
 export const customFieldOperations = {
+  listCustomIssueFields: defineOperation({
+    id: 'listCustomIssueFields', ...paths.listCustomIssueFields, tag: 'Projects',
+    summary: 'Issue custom fields as the Unity plugin checks them at start-up (name = ident, field_type, tester_settable).',
+    response: CustomIssueFieldsResponse,
+  }),
+  aggregateCustomField: defineOperation({
+    id: 'aggregateCustomField', ...paths.aggregateCustomField, tag: 'Projects',
+    summary: 'Bugs and suggestions grouped by one custom field value, most frequent first (developer access).',
+    query: CustomFieldAggregationQuery, response: CustomFieldAggregationResponse,
+  }),
   listCustomFields: defineOperation({
     id: 'listCustomFields', ...paths.listCustomFields, tag: 'Projects',
     summary: 'Custom field definitions of one entity type; testers see only player-viewable fields.',

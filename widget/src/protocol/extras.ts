@@ -1,4 +1,4 @@
-// Submission tokens, the knowledge base and crash reports (decisions §2).
+// Submission tokens, the knowledge base and crash reports (docs/api-choices.md#operation-paths).
 import { z } from 'zod';
 import { DiscordId, Email, Timestamp } from './common.ts';
 import { defineOperation } from './operation.ts';

@@ -1,7 +1,7 @@
-// Feature requests (suggestions): reference "Feature requests", decisions §2 paths. The record
+// Feature requests (suggestions): reference "Feature requests", docs/api-choices.md#operation-paths paths. The record
 // beyond the search item is ours (the reference shows only id, title, status, created_at).
 import { z } from 'zod';
-import { DiscordId, Email, FormBoolean, ListPagination, ProjectId, Timestamp, UserRef } from './common.ts';
+import { DateFilter, DiscordId, Email, FormBoolean, ListPagination, ProjectId, Timestamp, UserRef } from './common.ts';
 import { defineOperation } from './operation.ts';
 import { paths } from './paths.ts';
 
@@ -75,6 +75,12 @@ export type FeatureRequest = z.infer<typeof FeatureRequest>;
 export const FeatureRequestListQuery = z.object({
   sort: blankAsAbsent(z.enum(FEATURE_REQUEST_SORTS)),
   page: blankAsAbsent(z.coerce.number().int().min(1)),
+  /** Filters the official API client sends: one status (unknown values match nothing), and date bounds. */
+  status: blankAsAbsent(z.string().max(100)),
+  created_after: DateFilter,
+  created_before: DateFilter,
+  updated_after: DateFilter,
+  updated_before: DateFilter,
 });
 
 export const FeatureRequestListResponse = z.object({
@@ -84,7 +90,10 @@ export const FeatureRequestListResponse = z.object({
   project_id: ProjectId,
 });
 
-/** `query` is required unless `scoped_id` is given; a missing query is 400 (decisions §1). */
+/**
+ * `query` is required unless `scoped_id` is given; a missing query is 400
+ * (docs/api-choices.md#error-bodies-and-statuses).
+ */
 export const FeatureRequestSearchParams = z.object({
   query: z.string().max(1000).optional(),
   skip_ids: z.union([z.string(), z.array(z.union([z.string(), z.number()]))]).optional(),

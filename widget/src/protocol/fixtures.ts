@@ -1,4 +1,5 @@
-// The fixture document of decisions §7 and the /__admin test surface of decisions §6.
+// The fixture document of docs/api-choices.md#fixture-format and the /__admin test surface of
+// docs/api-choices.md#admin-surface.
 import { z } from 'zod';
 import { Module } from './projects.ts';
 import { AppliesTo, FieldType } from './custom-fields.ts';
@@ -33,7 +34,7 @@ const FixtureCustomField = z.object({
 
 const FixtureRelease = z.object({
   key: Key.optional(),
-  // Decisions §7: ids may be given (rel-<n> as rendered, or the bare number) or are generated.
+  // docs/api-choices.md#fixture-format: ids may be given (rel-<n> as rendered, or the bare number) or are generated.
   id: z.union([z.number().int().positive(), z.string().regex(/^(?:rel-)?[1-9]\d*$/, 'a release id is rel-<integer> or an integer').transform((v) => Number(v.replace('rel-', '')))]).optional(),
   label: z.string().min(1).max(200),
   summary: z.string().optional(),
@@ -44,7 +45,7 @@ const FixtureRelease = z.object({
 }).strict();
 
 /**
- * Decisions §7 lists `{title, description, status?, priority?, reporter?, created_at?, ...}`: the
+ * docs/api-choices.md#fixture-format lists `{title, description, status?, priority?, reporter?, created_at?, ...}`: the
  * `...` means other Issue fields may appear, so unknown ones are dropped rather than refused, and
  * the Issue's own names are accepted beside ours (custom_fields, release_label, {step} objects).
  */
@@ -59,7 +60,7 @@ const FixtureIssue = z.preprocess((value) => {
   };
 }, z.object({
   key: Key.optional(),
-  // Decisions §7: ids may be given or are generated. `id` is the raw key of the g-<id> path form.
+  // docs/api-choices.md#fixture-format: ids may be given or are generated. `id` is the raw key of the g-<id> path form.
   id: z.union([z.number().int().positive(), z.string().regex(/^g-[1-9]\d*$/, 'an issue id is an integer or g-<integer>').transform((v) => Number(v.slice(2)))]).optional(),
   scoped_id: z.number().int().positive().optional(),
   title: z.string().min(1),
@@ -104,7 +105,12 @@ const FixtureProject = z.object({
   tokens: z.array(FixtureToken).optional(),
   custom_fields: z.array(FixtureCustomField).optional(),
   releases: z.array(FixtureRelease).optional(),
-  tags: z.array(z.object({ id: z.number().int().positive().optional(), name: z.string().min(1) }).strict()).optional(),
+  tags: z.array(z.object({
+    id: z.number().int().positive().optional(), name: z.string().min(1),
+    color: z.string().regex(/^#[0-9a-fA-F]{6}$/, 'a #rrggbb colour').optional(), description: z.string().optional(),
+    /** Name of the parent tag, listed earlier in the same project. */
+    parent: z.string().min(1).optional(),
+  }).strict()).optional(),
   integrations: z.array(z.string()).optional(),
   game_facts: z.record(z.string(), z.unknown()).optional(),
   knowledge_chunks: z.array(z.object({ title: z.string(), content: z.string() }).strict()).optional(),

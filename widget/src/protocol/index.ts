@@ -1,13 +1,16 @@
 // The protocol module: every wire shape and every operation path of the Game Feedback
 // Service. The server validates with it, the client is typed by it, OpenAPI is built from it.
 import { authOperations } from './auth.ts';
+import { conformanceOperations } from './conformance.ts';
 import { customFieldOperations } from './custom-fields.ts';
+import { deviceAuthOperations } from './device-auth.ts';
 import { eventOperations } from './events.ts';
 import { extraOperations } from './extras.ts';
 import { featureRequestOperations } from './feature-requests.ts';
 import { adminOperations } from './fixtures.ts';
 import { gameFactOperations } from './game-facts.ts';
 import { issueOperations } from './issues.ts';
+import { issueTagOperations } from './issue-tags.ts';
 import { mediaOperations } from './media.ts';
 import { playtimeOperations } from './playtime.ts';
 import { projectOperations } from './projects.ts';
@@ -33,12 +36,16 @@ export * from './extras.ts';
 export * from './events.ts';
 export * from './knowledge-base.ts';
 export * from './crash-reports.ts';
+export * from './issue-tags.ts';
+export * from './device-auth.ts';
+export * from './conformance.ts';
 
 export const operations = {
   ...authOperations,
   ...projectOperations,
   ...customFieldOperations,
   ...issueOperations,
+  ...issueTagOperations,
   ...mediaOperations,
   ...featureRequestOperations,
   ...ticketOperations,
@@ -48,5 +55,7 @@ export const operations = {
   ...extraOperations,
   ...adminOperations,
   ...eventOperations,
+  ...deviceAuthOperations,
+  ...conformanceOperations,
 } as const;
 export type OperationId = keyof typeof operations;

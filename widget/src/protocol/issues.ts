@@ -1,10 +1,10 @@
-// Issues (bug reports): operations of the reference's Issues section with decisions §2 paths,
+// Issues (bug reports): operations of the reference's Issues section with docs/api-choices.md#operation-paths paths,
 // and their wire shapes: the Issue object, the create body (in its JSON form; form and
 // multipart bodies are nested into the same shape first), the list query, update and the
 // draft-flow bodies.
 import { z } from 'zod';
 import { FieldType } from './custom-fields.ts';
-import { ListPagination, Timestamp } from './common.ts';
+import { DateFilter, ListPagination, Timestamp } from './common.ts';
 import { defineOperation } from './operation.ts';
 import { paths } from './paths.ts';
 import { toRecordList } from './releases.ts';
@@ -18,7 +18,7 @@ export const UPDATE_PRIORITIES = ['low', 'medium', 'high', 'critical'] as const;
 export const DEBUG_SEVERITIES = ['info', 'warning', 'danger'] as const;
 export const ASK_FOR_DETAILS_WHAT = ['steps', 'screenshot', 'video', 'logs', 'device'] as const;
 
-/** Top-level form flags (decisions §1): 1, 0, true, false, True, False, or a JSON boolean. */
+/** Top-level form flags (docs/api-choices.md#form-booleans): 1, 0, true, false, True, False, or a JSON boolean. */
 export const FlagBoolean = z.union([
   z.boolean(),
   z.enum(['1', '0', 'true', 'false', 'True', 'False']).transform((v) => v === '1' || v.toLowerCase() === 'true'),
@@ -104,7 +104,7 @@ export const AskForDetailsBody = z.looseObject({
   comment: z.string().max(10_000).optional(),
 });
 
-/** `x=a` or `x[]=a&x[]=b`, at most 50 items (decisions §1: more is 422). */
+/** `x=a` or `x[]=a&x[]=b`, at most 50 items (docs/api-choices.md#refusal-statuses: more is 422). */
 const ArrayFilter = z.union([z.string(), z.array(z.string())]).optional().transform((v, ctx) => {
   const list = v === undefined || v === '' ? [] : Array.isArray(v) ? v.filter((x) => x !== '') : [v];
   if (list.length > 50) ctx.addIssue({ code: 'custom', message: `accepts at most 50 items, got ${list.length}` });
@@ -112,7 +112,6 @@ const ArrayFilter = z.union([z.string(), z.array(z.string())]).optional().transf
 });
 /** A blank query value (`archived=`) is the parameter left out, so its default applies. */
 const blankIsAbsent = (v: unknown) => (v === '' ? undefined : v);
-const DateFilter = z.preprocess(blankIsAbsent, z.string().refine((v) => /^\d{4}-\d{2}-\d{2}$/.test(v) ? !Number.isNaN(Date.parse(`${v}T00:00:00Z`)) : !Number.isNaN(Date.parse(v)), 'must be a date (YYYY-MM-DD) or an RFC 3339 time').optional());
 const TrueFalse = z.preprocess(blankIsAbsent, z.enum(['true', 'false'], { error: 'must be true or false' }).optional());
 
 export const IssueListQuery = z.looseObject({
@@ -194,6 +193,16 @@ export const ContactInfoResponse = z.object({ success: z.boolean(), message: z.s
 export const ReporterEmailResponse = z.object({ success: z.boolean(), message: z.string(), issue_id: z.number().int(), reporter: ContactResult });
 export const SuccessResponse = z.object({ success: z.boolean(), message: z.string() });
 
+/**
+ * A find_similar item: the full Issue without its four media arrays, plus `similarity_score`. The
+ * reference's find_similar section lists seven fields, its Issue table says the similar-issues response
+ * is the Issue minus attachments, and the official API client reads it that way: the full object is a
+ * superset of the seven, so readers of either shape work.
+ */
+export const SimilarIssueFull = Issue.extend({ similarity_score: z.number() });
+export const FindSimilarFullResponse = z.object({ issues: z.array(SimilarIssueFull) });
+export type FindSimilarFullResponse = z.infer<typeof FindSimilarFullResponse>;
+
 export const issueOperations = {
   listIssues: defineOperation({ id: 'listIssues', ...paths.listIssues, tag: 'Issues', summary: 'List issues with filters.', query: IssueListQuery, response: IssueListResponse }),
   createIssue: defineOperation({ id: 'createIssue', ...paths.createIssue, tag: 'Issues', summary: 'Create an issue (form, multipart or JSON); draft=true creates it hidden.', status: 201, body: IssueCreateBody, response: Issue }),
@@ -206,5 +215,5 @@ export const issueOperations = {
   askForDetails: defineOperation({ id: 'askForDetails', ...paths.askForDetails, tag: 'Issues', summary: 'Ask the reporter for steps, a screenshot, a video, logs or device info.', body: AskForDetailsBody, response: SuccessResponse }),
   archiveIssue: defineOperation({ id: 'archiveIssue', ...paths.archiveIssue, tag: 'Issues', summary: 'Archive an issue (bugs.archive).', response: Issue }),
   unarchiveIssue: defineOperation({ id: 'unarchiveIssue', ...paths.unarchiveIssue, tag: 'Issues', summary: 'Unarchive an issue (bugs.archive).', response: Issue }),
-  findSimilarIssues: defineOperation({ id: 'findSimilarIssues', ...paths.findSimilarIssues, tag: 'Issues', summary: 'Semantically similar issues (developer personal access token).', query: FindSimilarQuery, response: FindSimilarResponse }),
+  findSimilarIssues: defineOperation({ id: 'findSimilarIssues', ...paths.findSimilarIssues, tag: 'Issues', summary: 'Semantically similar issues (developer personal access token).', query: FindSimilarQuery, response: FindSimilarFullResponse }),
 } as const;

@@ -1,4 +1,4 @@
-// Knowledge-base question and answer (decisions §2): a player's question answered from the game
+// Knowledge-base question and answer (docs/api-choices.md#operation-paths): a player's question answered from the game
 // facts, the glossary, the project's knowledge chunks and its resolved issues, with sources.
 import { z } from 'zod';
 

@@ -1,5 +1,6 @@
 // Media attached to issues: multipart upload, the three-step direct upload, listing, deletion,
-// video segments, and the storage and CDN endpoints (reference "Direct media upload", decisions §2, §5).
+// video segments, and the storage and CDN endpoints (reference "Direct media upload",
+// docs/api-choices.md#operation-paths, docs/api-choices.md#storage-and-media-urls).
 import { z } from 'zod';
 import { FormBoolean, Timestamp, UserRef } from './common.ts';
 import { defineOperation } from './operation.ts';

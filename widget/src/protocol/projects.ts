@@ -47,7 +47,10 @@ export type ProjectDetail = z.infer<typeof ProjectDetail>;
 /** An empty query-string value counts as absent (`page=` is page 1). */
 const blankIsAbsent = (value: unknown) => (value === '' ? undefined : value);
 
-/** `page` min 1, default 1 (25 fixed per page); `all` a form boolean (decisions §1: also True/False). */
+/**
+ * `page` min 1, default 1 (25 fixed per page); `all` a form boolean (docs/api-choices.md#form-booleans: also
+ * True/False).
+ */
 export const ProjectListQuery = z.object({
   page: z.preprocess(blankIsAbsent, z.coerce.number().int().min(1).default(1)),
   all: z.preprocess(blankIsAbsent, FormBoolean.optional()),

@@ -1,4 +1,4 @@
-// Releases: reference "Releases" and the release state table, decisions §2 paths.
+// Releases: reference "Releases" and the release state table, docs/api-choices.md#operation-paths paths.
 // Wire shapes of the release object, its write bodies (JSON form; form and multipart bodies are
 // nested to the same shape first) and the download-info answer.
 import { z } from 'zod';

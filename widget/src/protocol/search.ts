@@ -9,7 +9,8 @@ const Scalar = z.union([z.string(), z.number()]).transform(String);
 
 /**
  * GET query or POST body of issue search. `query` is required unless `scoped_id` is given; the
- * service answers 400 when it is missing or blank (a missing required parameter, decisions §1).
+ * service answers 400 when it is missing or blank (a missing required parameter,
+ * docs/api-choices.md#error-bodies-and-statuses).
  */
 export const SearchIssuesQuery = z.looseObject({
   query: Scalar.optional(),

@@ -1,4 +1,4 @@
-// Support tickets: reference "Support ticket" and "Support tickets", decisions §2 paths.
+// Support tickets: reference "Support ticket" and "Support tickets", docs/api-choices.md#operation-paths paths.
 import { z } from 'zod';
 import { Email, Timestamp, UserRef } from './common.ts';
 import { blankAsAbsent, DiscordBotUser, FeatureRequestCustomField, MAX_DESCRIPTION_LENGTH, MAX_TITLE_LENGTH, SubmissionCustomValues, SubmissionFiles } from './feature-requests.ts';
@@ -67,7 +67,7 @@ export const TicketUpdateBody = z.object({
 });
 export type TicketUpdateBody = z.infer<typeof TicketUpdateBody>;
 
-/** `query` is required; a missing one is 400 (decisions §1). */
+/** `query` is required; a missing one is 400 (docs/api-choices.md#error-bodies-and-statuses). */
 export const TicketSearchParams = z.object({ query: z.string().max(1000).optional() });
 export const TicketSearchResponse = z.array(z.object({ id: z.string(), title: z.string() }));
 

@@ -1,5 +1,5 @@
 // One tester-settable custom field of the project as a labelled control: text, boolean,
-// single select or multi select (decisions §2 definitions; reference custom field rules).
+// single select or multi select (docs/api-choices.md#operation-paths definitions; reference custom field rules).
 /** @jsxRuntime classic */
 /** @jsx h */
 import { h } from 'preact';

@@ -1,5 +1,5 @@
 // What the form needs from the server: the project's modules and minimum lengths
-// (GET /projects/{id}.json) and its tester-settable custom fields (decisions §2). Cached on
+// (GET /projects/{id}.json) and its tester-settable custom fields (docs/api-choices.md#operation-paths). Cached on
 // the device so the form still works offline; sensible defaults when nothing is known.
 import type { ResolvedOptions } from '../runtime/options.ts';
 

@@ -2,8 +2,10 @@
 // is a new numbered file. Numbers are reserved per area to keep parallel work apart:
 // 1-9 core, 10-19 issues, 20-29 media, 30-39 other resources, 40-49 search and jobs.
 import core from './001-core.ts';
+import deviceAuth from './002-device-auth.ts';
 import issues from './010-issues.ts';
 import issueIndexTrim from './011-issue-index-trim.ts';
+import issueTagDetails from './012-issue-tag-details.ts';
 import media from './020-media.ts';
 import featureRequestsTickets from './030-feature-requests-tickets.ts';
 import releasesPlaytimeFacts from './050-releases-playtime-facts.ts';
@@ -15,4 +17,4 @@ export interface Migration {
   sql: string;
 }
 
-export const migrations: Migration[] = [core, issues, issueIndexTrim, media, featureRequestsTickets, releasesPlaytimeFacts, search];
+export const migrations: Migration[] = [core, deviceAuth, issues, issueIndexTrim, issueTagDetails, media, featureRequestsTickets, releasesPlaytimeFacts, search];

@@ -1,0 +1,29 @@
+// The /__admin test surface (docs/api-choices.md#admin-surface): reset, fixtures, clock, jobs, notifications.
+// Mounted unless --no-admin, and refused from any address that is not loopback.
+import { Hono } from 'hono';
+import { ClockRequest, type NotificationList } from '../../../../widget/src/protocol/fixtures.ts';
+import type { Deps } from '../../deps.ts';
+import { readBody } from '../../http/body.ts';
+import type { AppEnv } from '../../http/env.ts';
+import { loopbackOnly } from '../../http/middleware.ts';
+import { loadFixtures } from './fixtures.ts';
+import { listNotificationRecords } from './notifications.ts';
+import { moveClock, resetServer } from './server-state.ts';
+
+export function adminRoutes(deps: Deps) {
+  const app = new Hono<AppEnv>();
+  app.use('/__admin/*', loopbackOnly());
+  app.post('/__admin/reset', async (c) => {
+    await resetServer(deps);
+    return c.json({ success: true });
+  });
+  app.post('/__admin/fixtures', async (c) => c.json(loadFixtures(deps, await readBody(c, { maxBytes: 64 * 1024 * 1024 })), 201));
+  app.post('/__admin/clock', async (c) => {
+    const now = moveClock(deps, ClockRequest.parse(await readBody(c)));
+    return c.json({ now: now.toISOString() });
+  });
+  app.get('/__admin/clock', (c) => c.json({ now: deps.clock.now().toISOString() }));
+  app.post('/__admin/jobs/run', async (c) => c.json({ ran: await deps.jobs.runDue() }));
+  app.get('/__admin/notifications', (c) => c.json<NotificationList>({ notifications: listNotificationRecords(deps) }));
+  return app;
+}

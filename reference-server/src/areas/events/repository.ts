@@ -1,0 +1,62 @@
+// Read-only SQL behind the report event stream: the change marks of feature requests, tickets
+// and issue attachments of a project (polled once a second), and the replay of earlier changes.
+import { stmt, type Db } from '../../db/database.ts';
+import type { ReportKind } from '../../../../widget/src/protocol/events.ts';
+
+/** One report as the stream announces it; `id` is the raw key (`g-<id>` in paths). */
+export interface ReportChangeRow {
+  kind: ReportKind;
+  id: number;
+  scoped_id: number;
+  title: string;
+  status: string;
+  created_at: string;
+  updated_at: string;
+}
+
+/** Highest id and latest update of a polled source: a new row raises the one, an update the other. */
+export interface ChangeMark {
+  maxId: number;
+  maxUpdatedAt: string;
+}
+
+export type PolledSource = 'feature_request' | 'ticket' | 'attachment';
+
+const MARK_SQL: Record<PolledSource, string> = {
+  feature_request: 'SELECT coalesce(max(id), 0) AS maxId, coalesce(max(updated_at), \'\') AS maxUpdatedAt FROM feature_requests WHERE project_id = ?',
+  ticket: 'SELECT coalesce(max(id), 0) AS maxId, coalesce(max(updated_at), \'\') AS maxUpdatedAt FROM tickets WHERE project_id = ?',
+  attachment: `SELECT coalesce(max(a.id), 0) AS maxId, coalesce(max(a.updated_at), '') AS maxUpdatedAt
+    FROM attachments a JOIN issues i ON i.id = a.issue_id WHERE i.project_id = ?`,
+};
+
+const CHANGED_SQL: Record<PolledSource, string> = {
+  feature_request: `SELECT 'feature_request' AS kind, id, scoped_id, title, status, created_at, updated_at FROM feature_requests
+    WHERE project_id = @project AND (id > @maxId OR updated_at > @maxUpdatedAt) ORDER BY id`,
+  ticket: `SELECT 'ticket' AS kind, id, scoped_id, title, status, created_at, updated_at FROM tickets
+    WHERE project_id = @project AND (id > @maxId OR updated_at > @maxUpdatedAt) ORDER BY id`,
+  // An attachment change is announced as an update of its issue.
+  attachment: `SELECT DISTINCT 'issue' AS kind, i.id, i.scoped_id, i.title, i.status, i.created_at, i.updated_at
+    FROM attachments a JOIN issues i ON i.id = a.issue_id
+    WHERE i.project_id = @project AND (a.id > @maxId OR a.updated_at > @maxUpdatedAt) ORDER BY i.id`,
+};
+
+export function readChangeMark(db: Db, source: PolledSource, projectId: number): ChangeMark {
+  return stmt(db, MARK_SQL[source]).get(projectId) as ChangeMark;
+}
+
+/** Rows of the source changed since the mark (for attachments: their issues). */
+export function listChangedSince(db: Db, source: PolledSource, projectId: number, mark: ChangeMark): ReportChangeRow[] {
+  return stmt(db, CHANGED_SQL[source]).all({ project: projectId, ...mark }) as ReportChangeRow[];
+}
+
+const REPLAY_SQL: Record<ReportKind, string> = {
+  issue: 'SELECT \'issue\' AS kind, id, scoped_id, title, status, created_at, updated_at FROM issues WHERE project_id = ? AND updated_at >= ?',
+  feature_request: 'SELECT \'feature_request\' AS kind, id, scoped_id, title, status, created_at, updated_at FROM feature_requests WHERE project_id = ? AND updated_at >= ?',
+  ticket: 'SELECT \'ticket\' AS kind, id, scoped_id, title, status, created_at, updated_at FROM tickets WHERE project_id = ? AND updated_at >= ?',
+};
+
+/** Every report of the kinds changed at or after `since`, oldest change first. */
+export function listReportsChangedSince(db: Db, projectId: number, kinds: readonly ReportKind[], since: string): ReportChangeRow[] {
+  const rows = kinds.flatMap((kind) => stmt(db, REPLAY_SQL[kind]).all(projectId, since) as ReportChangeRow[]);
+  return rows.sort((a, b) => (a.updated_at < b.updated_at ? -1 : a.updated_at > b.updated_at ? 1 : a.id - b.id));
+}

@@ -1,0 +1,7 @@
+// The game-facts area owns a project's game facts: who may read and write them, merging a
+// partial update, and a fixture project's `game_facts`.
+import type { Area } from '../area.ts';
+import { loadGameFactsFixture } from './facts.ts';
+import { gameFactRoutes } from './routes.ts';
+
+export const gameFactsArea: Area = { routes: gameFactRoutes, loadFixture: loadGameFactsFixture };

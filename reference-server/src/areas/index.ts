@@ -1,0 +1,27 @@
+// Every area of the server, in mounting order: app.ts mounts their routes in this order and
+// server.ts registers their jobs. An area joins the server by being listed here.
+import type { Area } from './area.ts';
+import { adminArea } from './admin/index.ts';
+import { crashesArea } from './crashes/index.ts';
+import { eventsArea } from './events/index.ts';
+import { gameFactsArea } from './game-facts/index.ts';
+import { inboxArea } from './inbox/index.ts';
+import { issuesArea } from './issues/index.ts';
+import { knowledgeBaseArea } from './knowledge-base/index.ts';
+import { mediaArea } from './media/index.ts';
+import { playtimeArea } from './playtime/index.ts';
+import { projectsAuthArea } from './projects-auth/index.ts';
+import { releasesArea } from './releases/index.ts';
+import { searchArea } from './search/index.ts';
+import { submissionsArea } from './submissions/index.ts';
+import { conformanceArea } from './conformance/index.ts';
+import { customFieldReportsArea } from './custom-field-reports/index.ts';
+import { deviceAuthArea } from './device-auth/index.ts';
+import { issueTagsArea } from './issue-tags/index.ts';
+
+/** Route order matters only where paths could overlap: search's /issues/search before issues. */
+export const AREAS: readonly Area[] = [
+  inboxArea, adminArea, projectsAuthArea, crashesArea, searchArea, issuesArea, releasesArea, eventsArea,
+  playtimeArea, gameFactsArea, knowledgeBaseArea, submissionsArea, mediaArea,
+  issueTagsArea, customFieldReportsArea, deviceAuthArea, conformanceArea,
+];

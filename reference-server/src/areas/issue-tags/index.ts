@@ -1,0 +1,5 @@
+// Issue tags area: the list the official API client reads (tags themselves come from fixtures).
+import type { Area } from '../area.ts';
+import { issueTagRoutes } from './routes.ts';
+
+export const issueTagsArea: Area = { routes: issueTagRoutes };

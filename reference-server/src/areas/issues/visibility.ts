@@ -1,0 +1,65 @@
+// Who sees which issue (docs/api-choices.md#visibility): the team sees every issue; everyone else sees issues
+// that are neither hidden, pending moderation nor raw, plus their own (as reporter or through
+// the issue's draft JWT). The caller's standing is worked out once per request and cached.
+import type { Deps } from '../../deps.ts';
+import { findIssueByPathId, type IssueRow } from './repository.ts';
+import { notFound } from '../../errors.ts';
+import type { ProjectRow } from '../projects-auth/repository.ts';
+import { standingOf } from '../projects-auth/access.ts';
+import type { Caller } from '../projects-auth/caller.ts';
+
+export interface Viewer {
+  /** Developer-level plus support. */
+  team: boolean;
+  /** Owner, admin, developer, organization admin or site admin. */
+  developer: boolean;
+  /** The user behind the request, real or virtual. */
+  userId: number | null;
+  /** The draft issue whose JWT the caller holds. */
+  grantIssueId: number | null;
+}
+
+const HIDDEN_FROM_PLAYERS = new Set(['hidden', 'pending_moderation']);
+const cache = new WeakMap<Caller, Map<number, Viewer>>();
+
+export function viewerOf(deps: Pick<Deps, 'db'>, caller: Caller, project: ProjectRow): Viewer {
+  let byProject = cache.get(caller);
+  if (!byProject) cache.set(caller, (byProject = new Map()));
+  let viewer = byProject.get(project.id);
+  if (!viewer) {
+    const s = standingOf(deps, caller, project);
+    const role = s.member?.role ?? '';
+    const developer = s.siteAdmin || s.orgAdmin || role === 'owner' || role === 'admin' || role === 'developer';
+    const grant = caller.issueGrant && caller.issueGrant.projectPublicId === project.public_id ? caller.issueGrant.issueId : null;
+    viewer = { team: developer || role === 'support', developer, userId: caller.user?.id ?? null, grantIssueId: grant };
+    byProject.set(project.id, viewer);
+  }
+  return viewer;
+}
+
+/** The caller reported the issue, or holds its draft JWT. */
+export function ownsIssue(viewer: Viewer, issue: IssueRow): boolean {
+  return (viewer.userId !== null && issue.reporter_user_id === viewer.userId) || viewer.grantIssueId === issue.id;
+}
+
+export function isPubliclyVisible(issue: IssueRow): boolean {
+  return !HIDDEN_FROM_PLAYERS.has(issue.status) && issue.raw === 0;
+}
+
+export function canSeeIssue(deps: Pick<Deps, 'db'>, caller: Caller, project: ProjectRow, issue: IssueRow): boolean {
+  const viewer = viewerOf(deps, caller, project);
+  return viewer.team || isPubliclyVisible(issue) || ownsIssue(viewer, issue);
+}
+
+/** A draft (hidden) issue may be changed by its draft JWT, by its reporter and by the team. */
+export function canEditDraft(deps: Pick<Deps, 'db'>, caller: Caller, project: ProjectRow, issue: IssueRow): boolean {
+  const viewer = viewerOf(deps, caller, project);
+  return viewer.team || ownsIssue(viewer, issue);
+}
+
+/** The issue of a path id, or 404 when it does not exist or the caller may not see it. */
+export function findVisibleIssue(deps: Deps, caller: Caller, project: ProjectRow, pathId: string): IssueRow {
+  const issue = findIssueByPathId(deps.db, project.id, pathId);
+  if (!issue || !canSeeIssue(deps, caller, project, issue)) throw notFound('Issue not found.');
+  return issue;
+}

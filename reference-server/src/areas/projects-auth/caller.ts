@@ -1,0 +1,127 @@
+// Turns the Authorization header into a Caller (reference "Authentication"). Invalid email or
+// Discord identifiers fall back to the bare token (or plain anonymous), never to an HTTP error
+// (rule 2); an unknown token, personal access token or bearer JWT is 401, since nothing can be
+// done with it.
+import { DISCORD_ID_PATTERN, EMAIL_PATTERN } from '../../../../widget/src/protocol/common.ts';
+import type { Deps } from '../../deps.ts';
+import { unauthenticated } from '../../errors.ts';
+import { findToken, type TokenRow } from './repository.ts';
+import { findOrCreateVirtualUser, findUserByPat, findUserById, findUserByPublicId, type UserRow } from './users-repository.ts';
+import { looksLikeJwt, type ServiceClaims } from './jwt.ts';
+
+export type Scheme = 'anonymous' | 'project_token' | 'personal_access_token' | 'issue_jwt' | 'legacy_jwt';
+
+export interface IssueGrant { issueId: number; projectPublicId: string; expiresAt: number }
+export interface FeatureRequestGrant { featureRequestId: number; projectPublicId: string; expiresAt: number }
+export interface SubmissionGrant { jti: string; projectPublicId: string; email?: string; discordId?: string; custom?: Record<string, unknown>; expiresAt: number }
+
+export interface Caller {
+  scheme: Scheme;
+  /** The project token of a `FormUser tkn-…` header. */
+  token: TokenRow | null;
+  /** A real user (personal access token, legacy JWT) or a virtual one (email, Discord id). */
+  user: UserRow | null;
+  /** Draft JWT of one issue: `Bearer <jwt>` or `FormUser tkn-…,<jwt>`. */
+  issueGrant: IssueGrant | null;
+  /** Draft JWT of one feature request (its create response's `token`). */
+  featureRequestGrant?: FeatureRequestGrant | null;
+  /** Single-use submission token carrying trusted data. */
+  submission: SubmissionGrant | null;
+  /** Expiry (ms) of the legacy user JWT that signed this caller in (a device sign-in token, for one). */
+  userTokenExpiresAt?: number;
+  /** What was wrong with an identifier that was ignored (reported by /auth/verify). */
+  ignored: string | null;
+  ip: string;
+}
+
+export const ANONYMOUS = (ip: string): Caller => ({ scheme: 'anonymous', token: null, user: null, issueGrant: null, submission: null, ignored: null, ip });
+
+export function isVirtual(user: UserRow | null): boolean {
+  return user?.virtual === 1;
+}
+
+/** A real account, not a virtual user made from an email. */
+export function signedInUser(caller: Caller): UserRow | null {
+  return caller.user && caller.user.virtual === 0 ? caller.user : null;
+}
+
+export async function resolveCaller(deps: Deps, header: string | undefined, ip: string): Promise<Caller> {
+  const caller = ANONYMOUS(ip);
+  const value = header?.trim();
+  if (!value) return caller;
+
+  const bearer = /^Bearer\s+(.+)$/i.exec(value);
+  if (bearer) {
+    const credential = bearer[1].trim();
+    if (credential.startsWith('pat-')) {
+      const user = findUserByPat(deps.db, credential);
+      if (!user) throw unauthenticated('Invalid personal access token.');
+      return { ...caller, scheme: 'personal_access_token', user };
+    }
+    const claims = looksLikeJwt(credential) ? await deps.jwt.verify(credential) : null;
+    if (!claims) throw unauthenticated('Invalid or expired token.');
+    return applyClaims(deps, caller, claims, true);
+  }
+
+  // The official API client sends a project token raw (`Authorization: tkn-…`): read as `FormUser tkn-…`.
+  const formUser = /^FormUser\s+(.+)$/i.exec(value) ?? (/^tkn-/i.test(value) ? [value, value] : null);
+  if (!formUser) throw unauthenticated('Unsupported Authorization scheme: use FormUser or Bearer.');
+  const [tokenText, ...extras] = formUser[1].split(',');
+  const extra = extras.join(',').trim();
+  // `FormUser anonymous,email:<email>` (or `,discord_id:<id>`): an anonymous caller giving contact
+  // info, as ticket creation rule 5 expects; never a 401 (Authentication rule 2).
+  if (tokenText.trim().toLowerCase() === 'anonymous') return withIdentifier(deps, caller, extra, false);
+
+  const token = findToken(deps.db, tokenText.trim());
+  if (!token) throw unauthenticated('Invalid auth token.');
+  return withIdentifier(deps, { ...caller, scheme: 'project_token', token }, extra, true);
+}
+
+/**
+ * The identifier after `FormUser <token>,`: an email or Discord id makes a virtual user; after a
+ * project token, a JWT of ours applies its claims. Anything invalid is ignored (rule 2).
+ */
+async function withIdentifier(deps: Deps, caller: Caller, extra: string, jwtAllowed: boolean): Promise<Caller> {
+  if (!extra) return caller;
+  const now = deps.clock.now().toISOString();
+  if (extra.startsWith('email:')) {
+    const email = extra.slice('email:'.length).trim();
+    if (!EMAIL_PATTERN.test(email)) return { ...caller, ignored: `ignored invalid email ${JSON.stringify(email)}` };
+    return { ...caller, user: findOrCreateVirtualUser(deps.db, { email }, now) };
+  }
+  if (extra.startsWith('discord_id:')) {
+    const discordId = extra.slice('discord_id:'.length).trim();
+    if (!DISCORD_ID_PATTERN.test(discordId)) return { ...caller, ignored: `ignored invalid discord id ${JSON.stringify(discordId)}` };
+    return { ...caller, user: findOrCreateVirtualUser(deps.db, { discordId }, now) };
+  }
+  if (!jwtAllowed) return { ...caller, ignored: 'ignored an identifier after anonymous that is neither email: nor discord_id:' };
+  const claims = looksLikeJwt(extra) ? await deps.jwt.verify(extra) : null;
+  if (!claims) return { ...caller, ignored: 'ignored an invalid or expired JWT' };
+  return applyClaims(deps, caller, claims, false);
+}
+
+async function applyClaims(deps: Deps, caller: Caller, claims: ServiceClaims, bearer: boolean): Promise<Caller> {
+  const expiresAt = (claims.exp ?? 0) * 1000;
+  const now = deps.clock.now().toISOString();
+  if (claims.typ === 'issue') {
+    return { ...caller, scheme: bearer ? 'issue_jwt' : caller.scheme, issueGrant: { issueId: claims.issue_id, projectPublicId: claims.project_id, expiresAt } };
+  }
+  if (claims.typ === 'feature_request') {
+    return { ...caller, scheme: bearer ? 'issue_jwt' : caller.scheme, featureRequestGrant: { featureRequestId: claims.feature_request_id, projectPublicId: claims.project_id, expiresAt } };
+  }
+  if (claims.typ === 'submission') {
+    const submission: SubmissionGrant = { jti: claims.jti, projectPublicId: claims.project_id, email: claims.email, discordId: claims.discord_id, custom: claims.custom, expiresAt };
+    const contact = claims.email && EMAIL_PATTERN.test(claims.email) ? { email: claims.email } : claims.discord_id ? { discordId: claims.discord_id } : null;
+    return { ...caller, submission, user: contact ? findOrCreateVirtualUser(deps.db, contact, now) : caller.user };
+  }
+  if (claims.user_id !== undefined) {
+    const user = typeof claims.user_id === 'number' ? findUserById(deps.db, claims.user_id) : findUserByPublicId(deps.db, String(claims.user_id));
+    if (!user) {
+      if (bearer) throw unauthenticated('The token names an unknown user.');
+      return { ...caller, ignored: 'ignored a legacy JWT for an unknown user' };
+    }
+    return { ...caller, scheme: bearer ? 'legacy_jwt' : caller.scheme, user, userTokenExpiresAt: expiresAt || undefined };
+  }
+  if (bearer) throw unauthenticated('Invalid or expired token.');
+  return { ...caller, ignored: 'ignored a JWT with no known claims' };
+}

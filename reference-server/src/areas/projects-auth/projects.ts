@@ -1,0 +1,62 @@
+// Project listing and rendering (reference "Projects"): list items, detail, latest release.
+import type { z } from 'zod';
+import type { ProjectDetail, ProjectListItem, ProjectListResponse } from '../../../../widget/src/protocol/projects.ts';
+import type { Deps } from '../../deps.ts';
+import { stmt } from '../../db/database.ts';
+import { findProjectById, listMemberProjects, listPublicProjects, type ProjectRow } from './repository.ts';
+import { findLatestPublishedRelease } from '../releases/repository.ts';
+import { isTeam } from './access.ts';
+import { signedInUser, type Caller } from './caller.ts';
+
+export const PROJECT_PAGE_SIZE = 25;
+
+export function toProjectListItem(project: ProjectRow): ProjectListItem {
+  return { id: project.public_id, name: project.name, description: project.description, created_at: project.created_at, updated_at: project.updated_at };
+}
+
+export function projectUrl(deps: Pick<Deps, 'config'>, project: ProjectRow): string {
+  return `${deps.config.publicUrl}/projects/${project.public_id}`;
+}
+
+export function toProjectDetail(deps: Deps, caller: Caller, project: ProjectRow): ProjectDetail {
+  const modules = JSON.parse(project.modules) as ProjectDetail['modules'];
+  const release = findLatestPublishedRelease(deps.db, project.id);
+  const hidden = project.hide_release_versions === 1 && !isTeam(deps, caller, project);
+  return {
+    ...toProjectListItem(project),
+    access: project.access,
+    url: projectUrl(deps, project),
+    sentiment_analysis: project.sentiment_analysis === 1,
+    support_knowledge: modules.includes('support_knowledge'),
+    support_knowledge_chunks_size: stmt(deps.db, 'SELECT count(*) FROM knowledge_chunks WHERE project_id = ?').pluck().get(project.id) as number,
+    has_discord_bot: project.has_discord_bot === 1,
+    modules,
+    platforms: JSON.parse(project.platforms) as string[],
+    min_description_length: project.min_description_length,
+    min_suggestion_length: project.min_suggestion_length,
+    latest_release: release && !hidden
+      ? { id: release.id, label: release.label, description: release.description, created_at: release.created_at, updated_at: release.updated_at, url: `${projectUrl(deps, project)}/releases/rel-${release.id}` }
+      : {},
+  };
+}
+
+/**
+ * Anonymous callers and all=true see public projects; a signed-in user sees the projects they
+ * belong to; a project token sees its own project.
+ */
+export function listProjects(deps: Deps, caller: Caller, query: { page: number; all?: boolean }): z.infer<typeof ProjectListResponse> {
+  const offset = (query.page - 1) * PROJECT_PAGE_SIZE;
+  const all = query.all === true;
+  const user = signedInUser(caller);
+  let result: { rows: ProjectRow[]; total: number };
+  if (all || (!user && !caller.token)) result = listPublicProjects(deps.db, PROJECT_PAGE_SIZE, offset);
+  else if (user) result = listMemberProjects(deps.db, user.id, PROJECT_PAGE_SIZE, offset);
+  else {
+    const own = findProjectById(deps.db, caller.token!.project_id);
+    result = { rows: own && offset === 0 ? [own] : [], total: own ? 1 : 0 };
+  }
+  return {
+    projects: result.rows.map(toProjectListItem),
+    pagination: { current_page: query.page, total_pages: Math.max(1, Math.ceil(result.total / PROJECT_PAGE_SIZE)), total_count: result.total },
+  };
+}

@@ -1,0 +1,6 @@
+// The releases area owns releases: list, create, show, update, delete, the publish/archive/
+// restore transitions, download links and their counts, release files and release notifications.
+import type { Area } from '../area.ts';
+import { releaseRoutes } from './routes.ts';
+
+export const releasesArea: Area = { routes: releaseRoutes };

@@ -1,0 +1,112 @@
+// Issue search (reference, Issues: search): who may search, the scoped_id lookup, candidates
+// from the FTS5 tiers of query.ts, visibility filtered after the candidate fetch (so
+// total_count counts what the caller may see), optional column sort, 25 per page.
+import { SEARCH_PAGE_SIZE, type SearchIssuesQuery } from '../../../../widget/src/protocol/search.ts';
+import type { Issue } from '../../../../widget/src/protocol/issues.ts';
+import type { Deps } from '../../deps.ts';
+import { badRequest, forbidden, notFound, unprocessable } from '../../errors.ts';
+import { findIssueByPathId } from '../issues/repository.ts';
+import type { ProjectRow } from '../projects-auth/repository.ts';
+import { issueColumns, issuesByIds, matchIssueIds, orderIssueIds, RANKED_MATCHES } from './repository.ts';
+import { FLAG_REFUSALS, standingOf, tokenHasFlag } from '../projects-auth/access.ts';
+import type { Caller } from '../projects-auth/caller.ts';
+import { createRenderContext, renderIssue } from '../issues/render.ts';
+import { canSeeIssue, viewerOf } from '../issues/visibility.ts';
+import { issueVocabulary } from './issue-vocabulary.ts';
+import { buildSearchQuery } from './query.ts';
+import { KNOWN_ERROR_SENTENCES } from '../../known-error-sentences.ts';
+
+export const CANDIDATE_POOL = 500;
+export const PARTIAL_CANDIDATE_POOL = 200;
+export const ANY_WORD_RANKED_MATCHES = 1000;
+
+export interface SearchResult {
+  issues: Issue[];
+  pagination: { current_page: number; per_page: number; total_pages: number; total_count: number };
+  project_id: number;
+}
+
+/**
+ * Who may search (the reference leaves it open): a project token needs `can_list_issues`; a
+ * signed-in user needs to be a member of the project (any role) or an organization or site
+ * admin. Anonymous callers and bare draft JWTs may not.
+ */
+export function assertMaySearch(deps: Deps, caller: Caller, project: ProjectRow): void {
+  if (caller.token) {
+    if (caller.token.project_id !== project.id) throw forbidden(KNOWN_ERROR_SENTENCES.tokenOfAnotherProject);
+    if (!tokenHasFlag(caller, 'can_list_issues')) throw forbidden(FLAG_REFUSALS.can_list_issues);
+    return;
+  }
+  const standing = standingOf(deps, caller, project);
+  if (standing.member || standing.orgAdmin || standing.siteAdmin) return;
+  throw forbidden('Searching issues needs a project token with can_list_issues or membership of the project.');
+}
+
+/** `12,g-40, 7` or an array → raw issue ids; anything else is a 422. */
+export function parseSkipIds(value: SearchIssuesQuery['skip_ids']): number[] {
+  const parts = (Array.isArray(value) ? value : value === undefined ? [] : [value]).flatMap((v) => v.split(','));
+  const ids: number[] = [];
+  for (const raw of parts) {
+    const part = raw.trim();
+    if (part === '') continue;
+    const match = /^(?:g-)?(\d{1,15})$/.exec(part);
+    if (!match) throw unprocessable(`skip_ids: ${JSON.stringify(part)} is not an issue id.`);
+    ids.push(Number(match[1]));
+  }
+  if (ids.length > 1000) throw unprocessable('skip_ids: at most 1000 ids.');
+  return ids;
+}
+
+/**
+ * Candidate ids, best first: the tiers of buildSearchQuery in turn, each adding what it finds
+ * new, until one page is filled (a later tier is only for a short list) or the pool is full.
+ */
+export function searchCandidates(deps: Deps, projectId: number, text: string, pool: number, skip: number[]): number[] {
+  const plan = buildSearchQuery(text, issueVocabulary(deps.db));
+  const found: number[] = [];
+  const seen = new Set<number>(skip);
+  for (const [tier, match] of plan.tiers.entries()) {
+    if (found.length >= SEARCH_PAGE_SIZE) break;
+    // The any-word tier is a fallback for a short list: its recency window is narrower.
+    const ranked = tier === 2 ? ANY_WORD_RANKED_MATCHES : RANKED_MATCHES;
+    for (const id of matchIssueIds(deps.db, projectId, match, pool - found.length, [...seen], ranked)) {
+      seen.add(id);
+      found.push(id);
+    }
+  }
+  return found;
+}
+
+function lookupScopedId(deps: Deps, caller: Caller, project: ProjectRow, scopedId: string): Issue {
+  const issue = findIssueByPathId(deps.db, project.id, scopedId.trim());
+  if (!issue || !canSeeIssue(deps, caller, project, issue)) throw notFound(`No issue with scoped id ${scopedId} in this project.`);
+  return renderIssue(deps, caller, project, issue);
+}
+
+export function searchIssues(deps: Deps, caller: Caller, project: ProjectRow, input: SearchIssuesQuery): SearchResult | Issue {
+  assertMaySearch(deps, caller, project);
+  if (input.scoped_id !== undefined) return lookupScopedId(deps, caller, project, input.scoped_id);
+  const text = input.query?.trim();
+  if (!text) throw badRequest('Missing required parameter: query.');
+  const skip = parseSkipIds(input.skip_ids);
+  const pool = input.partial ? PARTIAL_CANDIDATE_POOL : CANDIDATE_POOL;
+  const ids = searchCandidates(deps, project.id, text, pool, skip);
+
+  const sort = input.sort === undefined ? undefined : {
+    column: issueColumns(deps.db).has(input.sort) ? input.sort : 'id',
+    direction: input.direction?.toLowerCase() === 'desc' ? 'desc' as const : 'asc' as const,
+  };
+  // The team sees every issue: only the page's rows need loading. Others are filtered row by row.
+  let visible: number[];
+  if (viewerOf(deps, caller, project).team) visible = sort ? orderIssueIds(deps.db, ids, sort) : ids;
+  else visible = issuesByIds(deps.db, ids, sort).filter((row) => canSeeIssue(deps, caller, project, row)).map((row) => row.id);
+
+  const page = input.page ?? 1;
+  const context = createRenderContext(deps, project);
+  const rows = issuesByIds(deps.db, visible.slice((page - 1) * SEARCH_PAGE_SIZE, page * SEARCH_PAGE_SIZE));
+  return {
+    issues: rows.map((row) => renderIssue(deps, caller, project, row, {}, context)),
+    pagination: { current_page: page, per_page: SEARCH_PAGE_SIZE, total_pages: Math.ceil(visible.length / SEARCH_PAGE_SIZE), total_count: visible.length },
+    project_id: project.id,
+  };
+}

@@ -1,0 +1,61 @@
+// Renders feature request rows for a caller, and says who may see or change one: the team sees
+// everything, others see public statuses and their own; a draft is changed by its JWT, its
+// reporter, a project token of the project (as media writes are, docs/api-choices.md#draft-and-media-writers) and the
+// team.
+import type { FeatureRequest } from '../../../../widget/src/protocol/feature-requests.ts';
+import { NON_PUBLIC_FEATURE_REQUEST_STATUSES } from '../../../../widget/src/protocol/feature-requests.ts';
+import type { Deps } from '../../deps.ts';
+import { countVotes, hasVoted, listFeatureRequestCustomValues, listFeatureRequestFiles, type FeatureRequestRow } from './feature-requests-repository.ts';
+import type { ProjectRow } from '../projects-auth/repository.ts';
+import { findUserById } from '../projects-auth/users-repository.ts';
+import { isTeam } from '../projects-auth/access.ts';
+import type { Caller } from '../projects-auth/caller.ts';
+import { toCustomFieldEntries } from './custom-fields.ts';
+import { toUserRef } from './reporter.ts';
+
+export function isPublicStatus(status: string): boolean {
+  return !(NON_PUBLIC_FEATURE_REQUEST_STATUSES as readonly string[]).includes(status);
+}
+
+export function isOwnFeatureRequest(caller: Caller, row: FeatureRequestRow): boolean {
+  if (caller.featureRequestGrant?.featureRequestId === row.id) return true;
+  return caller.user !== null && row.reporter_user_id === caller.user.id;
+}
+
+export function canSeeFeatureRequest(deps: Pick<Deps, 'db'>, caller: Caller, project: ProjectRow, row: FeatureRequestRow): boolean {
+  return isPublicStatus(row.status) || isOwnFeatureRequest(caller, row) || isTeam(deps, caller, project);
+}
+
+export function mayChangeFeatureRequest(deps: Pick<Deps, 'db'>, caller: Caller, project: ProjectRow, row: FeatureRequestRow): boolean {
+  return isOwnFeatureRequest(caller, row) || caller.token?.project_id === project.id || isTeam(deps, caller, project);
+}
+
+export function featureRequestUrl(deps: Pick<Deps, 'config'>, project: ProjectRow, row: FeatureRequestRow): string {
+  return `${deps.config.publicUrl}/projects/${project.public_id}/feature_requests/${row.scoped_id}`;
+}
+
+export function toFeatureRequest(
+  deps: Pick<Deps, 'db' | 'config'>, caller: Caller, project: ProjectRow, row: FeatureRequestRow,
+  extra: { token?: string; warnings?: string[] } = {},
+): FeatureRequest {
+  const team = isTeam(deps, caller, project);
+  const url = featureRequestUrl(deps, project, row);
+  const reporter = row.reporter_user_id !== null && (team || isOwnFeatureRequest(caller, row)) ? findUserById(deps.db, row.reporter_user_id) : undefined;
+  return {
+    id: row.scoped_id,
+    scoped_id: row.scoped_id,
+    title: row.title,
+    description: row.description,
+    status: row.status,
+    votes: countVotes(deps.db, row.id),
+    voted: caller.user ? hasVoted(deps.db, row.id, caller.user.id) : false,
+    user: toUserRef(reporter, row.discord_username),
+    url,
+    files: listFeatureRequestFiles(deps.db, row.id).map((f) => ({ id: f.id, filename: f.filename, content_type: f.content_type, size_bytes: f.size_bytes, url: `${url}/files/${f.id}` })),
+    custom_fields: toCustomFieldEntries(deps, project, 'feature_request', listFeatureRequestCustomValues(deps.db, row.id), team),
+    created_at: row.created_at,
+    updated_at: row.updated_at,
+    ...(extra.token ? { token: extra.token } : {}),
+    ...(extra.warnings?.length ? { warnings: extra.warnings } : {}),
+  };
+}

@@ -1,0 +1,60 @@
+// Feature request routes (docs/api-choices.md#operation-paths): list, create, search (GET and POST), show, publish,
+// set contact info, and the files of a request. Path ids are `<scoped>`, `fr-<scoped>` or
+// `g-<id>`; the pattern keeps `/search` out of the `{id}` routes.
+import { Hono, type Context } from 'hono';
+import {
+  FeatureRequestCreateBody, FeatureRequestListQuery, FeatureRequestSearchParams,
+} from '../../../../widget/src/protocol/feature-requests.ts';
+import type { Deps } from '../../deps.ts';
+import { mediaTypeOf, readBody, readQuery } from '../../http/body.ts';
+import type { AppEnv } from '../../http/env.ts';
+import { assertMayCreateFeatureRequest, createFeatureRequest } from './feature-request-create.ts';
+import { withIdempotencyKey } from '../../http/idempotency.ts';
+import { searchFeatureRequests } from './feature-request-search.ts';
+import { MAX_UPLOAD_BODY_BYTES } from './uploads.ts';
+import { listFeatureRequests, publishFeatureRequest, readFeatureRequestFile, setFeatureRequestContactInfo, showFeatureRequest } from './feature-requests.ts';
+
+const base = '/projects/:project_id/feature_requests';
+const one = `${base}/:id{(?:fr-|g-)?[0-9]+}`;
+
+export function encodingOf(c: Context): 'json' | 'form' {
+  const type = mediaTypeOf(c);
+  return type === 'application/json' || type.endsWith('+json') ? 'json' : 'form';
+}
+
+export function featureRequestRoutes(deps: Deps) {
+  const app = new Hono<AppEnv>();
+
+  app.get(base, (c) => c.json(listFeatureRequests(deps, c.get('caller'), c.get('project'), FeatureRequestListQuery.parse(readQuery(c)))));
+
+  app.post(base, async (c) => {
+    const caller = c.get('caller');
+    const project = c.get('project');
+    assertMayCreateFeatureRequest(deps, caller, project);
+    const body = await readBody(c, { maxBytes: MAX_UPLOAD_BODY_BYTES });
+    const result = await withIdempotencyKey(deps, caller, `feature_request.create:${project.id}`, c.req.header('idempotency-key'), body, async () => ({
+      status: 201,
+      body: await createFeatureRequest(deps, caller, project, FeatureRequestCreateBody.parse(body), encodingOf(c)),
+    }));
+    return c.json(result.body as object, result.status as 201);
+  });
+
+  const search = (params: unknown, c: Context<AppEnv>) =>
+    c.json(searchFeatureRequests(deps, c.get('caller'), c.get('project'), FeatureRequestSearchParams.parse(params)));
+  app.get(`${base}/search`, (c) => search(readQuery(c), c));
+  app.post(`${base}/search`, async (c) => search({ ...readQuery(c), ...(await readBody(c)) }, c));
+
+  app.get(one, (c) => c.json(showFeatureRequest(deps, c.get('caller'), c.get('project'), c.req.param('id'))));
+
+  app.post(`${one}/publish`, (c) => c.json(publishFeatureRequest(deps, c.get('caller'), c.get('project'), c.req.param('id'))));
+
+  app.post(`${one}/set_contact_info`, async (c) => {
+    const body = { ...readQuery(c), ...(await readBody(c)) };
+    return c.json(setFeatureRequestContactInfo(deps, c.get('caller'), c.get('project'), c.req.param('id'), body));
+  });
+
+  app.get(`${one}/files/:file_id{[0-9]+}`, (c) =>
+    readFeatureRequestFile(deps, c.get('caller'), c.get('project'), c.req.param('id'), Number(c.req.param('file_id'))));
+
+  return app;
+}

@@ -1,0 +1,3 @@
+// Input as the HTTP layer decodes it (JSON, form or multipart, nested) before a schema has checked
+// it. Services that must check permissions before the body, in the reference's order, take this.
+export type Body = Record<string, unknown>;

@@ -1,0 +1,79 @@
+// Device sign-in with a real browser: the game (a poll loop written as the Unity plugin's) opens the
+// approval page in Debian's Chromium, the player types a personal access token and approves, and
+// the game receives a token acting as that player. Denying from the page ends the loop with an error.
+import { chromium, type Browser } from 'playwright-core';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { CHROMIUM_ARGS, chromiumPath } from '../helpers/inbox-report.ts';
+import { PATS, PROJECT_ID } from '../helpers/seed.ts';
+import { startTestServer, type TestServer } from '../helpers/server.ts';
+import { clientsFixture } from './fixture.ts';
+import { unityDeviceSignIn } from './unity-device-auth.ts';
+
+let server: TestServer;
+let browser: Browser;
+beforeAll(async () => {
+  server = await startTestServer({ seed: clientsFixture() });
+  browser = await chromium.launch({ executablePath: chromiumPath(), args: CHROMIUM_ARGS });
+});
+afterAll(async () => {
+  await browser?.close();
+  await server?.close();
+});
+
+it('signs the player in after they approve on the page in Chromium', async () => {
+  const page = await browser.newPage();
+  const errors: string[] = [];
+  page.on('pageerror', (e) => errors.push(e.message));
+  let browserFlow: Promise<string> | undefined;
+  const result = await unityDeviceSignIn({
+    endpoint: server.url,
+    projectId: PROJECT_ID,
+    entityName: 'Star Courier',
+    pollIntervalMs: 100,
+    timeoutMs: 20_000,
+    openUrl: (url) => {
+      browserFlow = (async () => {
+        await page.goto(url);
+        await expect.poll(() => page.locator('h1').textContent()).toBe('Sign in to Star Courier');
+        // A wrong token keeps the player on the page with the reason.
+        await page.fill('input[name=personal_access_token]', 'pat-wrong');
+        await page.click('button[value=approve]');
+        await expect.poll(() => page.locator('[role=alert]').textContent()).toBe('Invalid personal access token.');
+        await page.fill('input[name=personal_access_token]', PATS.tester);
+        await page.click('button[value=approve]');
+        return (await page.locator('[role=status]').textContent()) ?? '';
+      })();
+    },
+  });
+  expect(await browserFlow).toBe('Signed in as Tess Tester. You can return to Star Courier.');
+  expect(result).toMatchObject({ state: 'signed_in', userName: 'Tess Tester', token: expect.any(String) });
+  const me = await server.request('POST', '/auth/verify', { auth: `Bearer ${result.token}` });
+  expect(me.body).toMatchObject({ valid: true, user: { name: 'Tess Tester' } });
+  expect(errors).toEqual([]);
+  await page.close();
+});
+
+it("ends the game's loop with the refusal when the player denies on the page", async () => {
+  const page = await browser.newPage();
+  let browserFlow: Promise<string> | undefined;
+  const result = await unityDeviceSignIn({
+    endpoint: server.url,
+    projectId: PROJECT_ID,
+    entityName: '<b>Star</b> Courier',
+    pollIntervalMs: 100,
+    timeoutMs: 20_000,
+    openUrl: (url) => {
+      browserFlow = (async () => {
+        await page.goto(url);
+        // The game's name is text, never markup.
+        expect(await page.locator('h1').textContent()).toBe('Sign in to <b>Star</b> Courier');
+        await page.fill('input[name=personal_access_token]', PATS.tester);
+        await page.click('button[value=deny]');
+        return (await page.locator('[role=status]').textContent()) ?? '';
+      })();
+    },
+  });
+  expect(await browserFlow).toContain('You declined the sign-in.');
+  expect(result).toMatchObject({ state: 'error', error: 'The player declined this sign-in.' });
+  await page.close();
+});
