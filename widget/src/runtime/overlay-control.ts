@@ -1,6 +1,5 @@
 // Opening and closing the overlay: the hotkey and gamepad chord behind the input shield, the open
 // flow that grabs the game's frame before the lazy overlay appears, and warming that chunk while idle.
-import { gpuRenderer } from '../capture/device-info.ts';
 import { findCanvas, grabCanvas, type Grab } from '../capture/screenshot.ts';
 import type { ChunkLoader } from './chunks.ts';
 import type { createEmitter } from './events.ts';
@@ -129,7 +128,7 @@ export function createOverlayControl(
   /**
    * Warms the overlay while the game idles, one idle task per step, so the first open costs about what
    * later ones do: load the chunk and the locale, start the encode worker, render the form unseen
-   * (closed, then laid out) and read the GPU name from the game's context (the device info keeps it).
+   * (closed, then laid out).
    */
   function warmWhileIdle() {
     idle(() => {
@@ -138,7 +137,7 @@ export function createOverlayControl(
         await m.prepare(o.locale);
         idle(() => {
           m.warm(o, false);
-          idle(() => { m.warm(o, true); gpuRenderer(findCanvas(o.canvas), true); }, 0);
+          idle(() => m.warm(o, true), 0);
         }, 0);
       }).catch(() => {});
     });
