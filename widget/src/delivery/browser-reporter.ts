@@ -29,6 +29,13 @@ export interface BrowserReporterOptions {
   parkedDb?: string;
 }
 
+/** The files this page loaded from the directory of this chunk (the overlay, this reporter, their chunks), and the
+ * encode worker next to it (a worker's script is not in the page's resource timing). */
+function loadedChunks(): string[] {
+  const dir = import.meta.url.slice(0, import.meta.url.lastIndexOf('/') + 1);
+  return [dir + 'encode-worker.js', ...performance.getEntriesByType('resource').map((e) => e.name).filter((n) => n.startsWith(dir))];
+}
+
 export function createBrowserReporter(options: BrowserReporterOptions): Reporter {
   const outboxName = options.outboxName ?? `glitchbox-outbox-${options.projectId}`;
   const reporter = createReporter({
@@ -44,7 +51,7 @@ export function createBrowserReporter(options: BrowserReporterOptions): Reporter
   });
   const swUrl = options.serviceWorkerUrl;
   if (swUrl) {
-    const config = { endpoint: options.endpoint, projectId: options.projectId, token: options.token, outboxName };
+    const config = { endpoint: options.endpoint, projectId: options.projectId, token: options.token, outboxName, precache: loadedChunks() };
     const background: Promise<BackgroundSync | undefined> = import('./background-sync.ts').then((m) => m.registerBackgroundSync(swUrl, config), () => undefined);
     // Whenever a report waits (new, or delayed by the network), ask the browser to sync even if the page closes.
     const request = () => void background.then((b) => b?.request());

@@ -18,7 +18,6 @@ export function showFallbackForm(d: FallbackDeps): HTMLDialogElement {
   dialog.innerHTML = '<form><h2>Report a problem</h2><textarea id="gb-desc" required rows="6" cols="40"'
     + ' aria-label="What happened?"></textarea><p role="status"></p>'
     + '<button id="gb-send">Send</button> <button type="button">Cancel</button></form>';
-  dialog.style.font = '16px sans-serif';
   const [form, status, send, cancel] = ['form', '[role=status]', '#gb-send', '[type=button]'].map((s) => dialog.querySelector(s)!) as
     [HTMLFormElement, HTMLElement, HTMLButtonElement, HTMLButtonElement];
   cancel.onclick = d.close;
