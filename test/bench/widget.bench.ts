@@ -14,7 +14,8 @@ const FIRST_PAGES = 5;
 const GAME = '/demo/index.html?w=1280&h=720&load=100';
 
 interface TraceEvent {
-  name: string; ph: string; pid: number; tid: number; ts: number; dur?: number; args?: { name?: string; data?: { url?: string; type?: string } };
+  name: string; ph: string; pid: number; tid: number; ts: number; dur?: number;
+  args?: { name?: string; data?: { url?: string; type?: string } };
 }
 const CATEGORIES = ['devtools.timeline', 'disabled-by-default-devtools.timeline', 'blink.user_timing'];
 
@@ -47,7 +48,7 @@ function longestWidgetIdleTask(trace: Buffer): number {
 function hotkeyToPaintedFrame(trace: Buffer): number {
   const { events } = mainTasks(trace);
   const key = events.find((e) => e.name === 'EventDispatch' && e.args?.data?.type === 'keydown');
-  const shown = events.find((e) => e.name === 'EventDispatch' && e.args?.data?.type === 'beforetoggle' && key && e.ts > key.ts);
+  const shown = key && events.find((e) => e.name === 'EventDispatch' && e.args?.data?.type === 'beforetoggle' && e.ts > key.ts);
   const mounted = events.find((e) => e.name === 'glitchbox:mount' && (e.ph === 'e' || e.ph === 'X'));
   if (!key || !shown || !mounted) return NaN;
   const after = Math.max(shown.ts, mounted.ts + (mounted.dur ?? 0));
@@ -56,7 +57,9 @@ function hotkeyToPaintedFrame(trace: Buffer): number {
 }
 
 /** Longest task and hotkey-to-painted-frame of one traced action. */
-async function tracedOpen(browser: Browser, page: Page, action: () => Promise<void>): Promise<{ longest: number; painted: number }> {
+async function tracedOpen(
+  browser: Browser, page: Page, action: () => Promise<void>,
+): Promise<{ longest: number; painted: number }> {
   await browser.startTracing(page, { categories: CATEGORIES });
   await action();
   const trace = await browser.stopTracing();
@@ -163,7 +166,8 @@ export async function run(): Promise<Result[]> {
         await plain.waitForTimeout(2500);
       }, longestWidgetIdleTask));
       firstOpens.push(await screenshot(plain, paintedFirst));
-      if (n === FIRST_PAGES - 1) for (let i = 0; i < ROUNDS; i++) duringPlain.push(await screenshot(plain, paintedLater));
+      const last = n === FIRST_PAGES - 1;
+      for (let i = 0; last && i < ROUNDS; i++) duringPlain.push(await screenshot(plain, paintedLater));
       await plain.context().close();
     }
     const sizes = measure();

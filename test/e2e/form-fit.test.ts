@@ -1,6 +1,6 @@
 // The form fits small game windows: Send is on screen without scrolling at 800x600 and 1280x800, even with
 // the screenshot, the attachments and the project's custom fields shown; the keyboard and a gamepad reach it.
-import type { Browser, Page } from 'playwright-core';
+import type { Browser, Locator, Page } from 'playwright-core';
 import { expect, test } from 'vitest';
 import type { TestServer } from '../helpers/server.ts';
 import { issuesWith, openGame, overlay, useDemoGame } from './harness.ts';
@@ -9,12 +9,19 @@ let server: TestServer;
 let browser: Browser;
 useDemoGame((started, launched) => { server = started; browser = launched; });
 
+const OUTCOME = '[data-gb-outcome]';
+const outcome = (where: Page | Locator) => where.locator(OUTCOME).getAttribute('data-gb-outcome');
+
+const focusedId = (page: Page) =>
+  page.evaluate(() => document.querySelector('[data-glitchbox]')!.shadowRoot!.activeElement?.id ?? '');
+
 /** Where Send is, whether it is the topmost element at its centre, and how far the dialog is scrolled. */
 const sendPlacement = (page: Page) => page.evaluate(() => {
   const root = document.querySelector('[data-glitchbox]')!.shadowRoot!;
   const send = root.getElementById('gb-send')!.getBoundingClientRect();
   const hit = root.elementFromPoint(send.left + send.width / 2, send.top + send.height / 2);
-  return { onScreen: send.top >= 0 && send.bottom <= innerHeight, topmost: hit?.id === 'gb-send', scrollTop: root.querySelector('dialog')!.scrollTop };
+  const scrollTop = root.querySelector('dialog')!.scrollTop;
+  return { onScreen: send.top >= 0 && send.bottom <= innerHeight, topmost: hit?.id === 'gb-send', scrollTop };
 });
 
 for (const [width, height] of [[800, 600], [1280, 800]]) {
@@ -37,12 +44,12 @@ test('the keyboard reaches Send with Tab from the description and sends with Ent
   await page.keyboard.press('F8');
   await overlay(page).waitFor();
   await page.locator('#gb-desc').fill('marker-fit-keyboard: the door opens into a wall');
-  const focused = () => page.evaluate(() => document.querySelector('[data-glitchbox]')!.shadowRoot!.activeElement?.id ?? '');
+  const focused = () => focusedId(page);
   let tabs = 0;
   while ((await focused()) !== 'gb-send' && tabs < 40) { await page.keyboard.press('Tab'); tabs++; }
   expect(await focused()).toBe('gb-send');
   await page.keyboard.press('Enter');
-  await expect.poll(() => page.locator('[data-gb-outcome]').getAttribute('data-gb-outcome'), { timeout: 20_000 }).toBe('sent');
+  await expect.poll(() => outcome(page), { timeout: 20_000 }).toBe('sent');
   expect(await issuesWith(server, 'marker-fit-keyboard')).toHaveLength(1);
   await page.close();
 });
@@ -50,7 +57,8 @@ test('the keyboard reaches Send with Tab from the description and sends with Ent
 test('a gamepad moves focus to Send with Start and sends with A', async () => {
   const page = await browser.newPage({ viewport: { width: 800, height: 600 } });
   await page.addInitScript(() => {
-    const pad = { index: 0, id: 'virtual', connected: true, mapping: 'standard', axes: [0, 0, 0, 0], buttons: Array.from({ length: 17 }, () => ({ pressed: false, value: 0, touched: false })) };
+    const buttons = Array.from({ length: 17 }, () => ({ pressed: false, value: 0, touched: false }));
+    const pad = { index: 0, id: 'virtual', connected: true, mapping: 'standard', axes: [0, 0, 0, 0], buttons };
     (window as any).__pad = pad;
     Object.defineProperty(navigator, 'getGamepads', { configurable: true, value: () => [pad, null, null, null] });
   });
@@ -65,8 +73,8 @@ test('a gamepad moves focus to Send with Start and sends with A', async () => {
   await overlay(page).waitFor();
   await page.locator('#gb-desc').fill('marker-fit-gamepad: the lift stops between floors');
   await tap(9);
-  expect(await page.evaluate(() => document.querySelector('[data-glitchbox]')!.shadowRoot!.activeElement?.id)).toBe('gb-send');
+  expect(await focusedId(page)).toBe('gb-send');
   await tap(0);
-  await expect.poll(() => page.locator('[data-gb-outcome]').getAttribute('data-gb-outcome'), { timeout: 20_000 }).toBe('sent');
+  await expect.poll(() => outcome(page), { timeout: 20_000 }).toBe('sent');
   await page.close();
 });

@@ -34,7 +34,8 @@ const KEYS_GAME = `<!doctype html><html><head>${TAG}></script></head><body>
 </script></body></html>`;
 
 /** melonJS pauses its state on window blur by default (Application.pauseOnBlur). */
-const MELON_GAME = (pause: boolean) => `<!doctype html><html><head>${TAG}${pause ? ' data-pause="true"' : ''}></script></head>
+const MELON_GAME = (pause: boolean) => `<!doctype html>
+<html><head>${TAG}${pause ? ' data-pause="true"' : ''}></script></head>
 <body><div id="screen"></div>
 <script type="module">
   import { Application, Renderable, event, video } from '/melonjs/index.js';

@@ -1,8 +1,7 @@
 // Local first with no chunk at hand, in Chromium against the reference server: the network is down from
 // page load (the loader shows its own plain form), or drops after load before the first open (the overlay
 // is warm, the reporter chunk is not). Either way the report is kept, survives a reload, and arrives once.
-import type { BrowserContext, Page } from 'playwright-core';
-import type { Browser } from 'playwright-core';
+import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { expect, test } from 'vitest';
 import type { TestServer } from '../helpers/server.ts';
 import { DEMO, issuesWith, openGame, overlay, useDemoGame } from './harness.ts';
@@ -11,11 +10,16 @@ let server: TestServer;
 let browser: Browser;
 useDemoGame((started, launched) => { server = started; browser = launched; });
 
+const OUTCOME = '[data-gb-outcome]';
+const SAVED = 'Saved on this device, it will be sent when you are back online.';
+const outcome = (where: Page | Locator) => where.locator(OUTCOME).getAttribute('data-gb-outcome');
+
 /** Everything but the game page, its files and the loader itself fails, as with no network after they loaded. */
 async function cutNetwork(context: BrowserContext): Promise<void> {
   await context.route('**/*', (route) => {
     const { pathname } = new URL(route.request().url());
-    return pathname.startsWith('/demo/') || pathname === '/widget/glitchbox.js' ? route.continue() : route.abort('internetdisconnected');
+    const kept = pathname.startsWith('/demo/') || pathname === '/widget/glitchbox.js';
+    return kept ? route.continue() : route.abort('internetdisconnected');
   });
 }
 
@@ -42,8 +46,8 @@ const parked = (page: Page) => page.evaluate(async (project) => {
 
 async function deliveredOnce(page: Page, marker: string): Promise<void> {
   // The draft appears first; it is published once its screenshot is attached.
-  await expect.poll(async () => (await issuesWith(server, marker)).map((i) => `${i.status}:${i.screenshots.length}`), { timeout: 30_000, interval: 250 })
-    .toEqual(['open:1']);
+  const arrived = async () => (await issuesWith(server, marker)).map((i) => `${i.status}:${i.screenshots.length}`);
+  await expect.poll(arrived, { timeout: 30_000, interval: 250 }).toEqual(['open:1']);
   expect(await parked(page)).toBe(0);
   await page.reload();
   await page.waitForFunction(() => (window as any).__game?.state.frame > 5);
@@ -61,8 +65,8 @@ test('offline from page load: the loader\'s own form keeps the report, which arr
   await form.waitFor();
   await form.locator('#gb-desc').fill('marker-offline-load: the bridge collapses under the cart');
   await form.locator('#gb-send').click();
-  await expect.poll(() => form.locator('[data-gb-outcome]').getAttribute('data-gb-outcome'), { timeout: 20_000 }).toBe('queued');
-  expect(await form.locator('[data-gb-outcome]').textContent()).toBe('Saved on this device, it will be sent when you are back online.');
+  await expect.poll(() => outcome(form), { timeout: 20_000 }).toBe('queued');
+  expect(await form.locator(OUTCOME).textContent()).toBe(SAVED);
   await form.getByRole('button', { name: 'Close' }).click();
   await form.waitFor({ state: 'detached' });
   expect(await parked(page)).toBe(1);
@@ -78,7 +82,7 @@ test('offline from page load: the loader\'s own form keeps the report, which arr
   await context.close();
 });
 
-test('offline at the first report: the warm overlay keeps the report without the reporter chunk; it arrives once', async () => {
+test('offline at the first report: the warm overlay keeps the report without the reporter chunk', async () => {
   const context = await browser.newContext();
   const page = await context.newPage();
   const warmed = page.waitForResponse((r) => r.url().endsWith('/esm/ui.js'));
@@ -89,8 +93,8 @@ test('offline at the first report: the warm overlay keeps the report without the
   await overlay(page).waitFor();
   await page.locator('#gb-desc').fill('marker-offline-first: the lift stops between floors');
   await page.locator('#gb-send').click();
-  await expect.poll(() => page.locator('[data-gb-outcome]').getAttribute('data-gb-outcome'), { timeout: 20_000 }).toBe('queued');
-  expect(await page.locator('[data-gb-outcome]').textContent()).toBe('Saved on this device, it will be sent when you are back online.');
+  await expect.poll(() => outcome(page), { timeout: 20_000 }).toBe('queued');
+  expect(await page.locator(OUTCOME).textContent()).toBe(SAVED);
   expect(await parked(page)).toBe(1);
 
   await page.reload();

@@ -9,7 +9,7 @@ export interface BackgroundSyncConfig {
   projectId: string;
   token: string;
   outboxName: string;
-  /** The widget's chunk files this page loaded: the service worker keeps them for a page offline (see service-worker.ts). */
+  /** The widget's chunk files this page loaded: the service worker keeps them for a page offline. */
   precache?: string[];
 }
 

@@ -33,7 +33,8 @@ export interface BrowserReporterOptions {
  * encode worker next to it (a worker's script is not in the page's resource timing). */
 function loadedChunks(): string[] {
   const dir = import.meta.url.slice(0, import.meta.url.lastIndexOf('/') + 1);
-  return [dir + 'encode-worker.js', ...performance.getEntriesByType('resource').map((e) => e.name).filter((n) => n.startsWith(dir))];
+  const loaded = performance.getEntriesByType('resource').map((e) => e.name).filter((n) => n.startsWith(dir));
+  return [dir + 'encode-worker.js', ...loaded];
 }
 
 export function createBrowserReporter(options: BrowserReporterOptions): Reporter {
@@ -51,7 +52,8 @@ export function createBrowserReporter(options: BrowserReporterOptions): Reporter
   });
   const swUrl = options.serviceWorkerUrl;
   if (swUrl) {
-    const config = { endpoint: options.endpoint, projectId: options.projectId, token: options.token, outboxName, precache: loadedChunks() };
+    const { endpoint, projectId, token } = options;
+    const config = { endpoint, projectId, token, outboxName, precache: loadedChunks() };
     const background: Promise<BackgroundSync | undefined> = import('./background-sync.ts').then((m) => m.registerBackgroundSync(swUrl, config), () => undefined);
     // Whenever a report waits (new, or delayed by the network), ask the browser to sync even if the page closes.
     const request = () => void background.then((b) => b?.request());

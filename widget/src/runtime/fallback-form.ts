@@ -18,14 +18,16 @@ export function showFallbackForm(d: FallbackDeps): HTMLDialogElement {
   dialog.innerHTML = '<form><h2>Report a problem</h2><textarea id="gb-desc" required rows="6" cols="40"'
     + ' aria-label="What happened?"></textarea><p role="status"></p>'
     + '<button id="gb-send">Send</button> <button type="button">Cancel</button></form>';
-  const [form, status, send, cancel] = ['form', '[role=status]', '#gb-send', '[type=button]'].map((s) => dialog.querySelector(s)!) as
+  const find = (selector: string) => dialog.querySelector(selector)!;
+  const [form, status, send, cancel] = ['form', '[role=status]', '#gb-send', '[type=button]'].map(find) as
     [HTMLFormElement, HTMLElement, HTMLButtonElement, HTMLButtonElement];
   cancel.onclick = d.close;
   dialog.onclose = d.close;
   form.onsubmit = async (e) => {
     e.preventDefault();
     send.disabled = true;
-    const outcome = await d.submit(await fallbackReport((form[0] as HTMLTextAreaElement).value, await d.collect(), d.frame));
+    const description = (form[0] as HTMLTextAreaElement).value;
+    const outcome = await d.submit(await fallbackReport(description, await d.collect(), d.frame));
     status.setAttribute('data-gb-outcome', outcome.state);
     status.textContent = outcome.state === 'sent' ? 'Sent, thank you.'
       : outcome.state === 'queued' ? 'Saved on this device, it will be sent when you are back online.'
@@ -37,13 +39,22 @@ export function showFallbackForm(d: FallbackDeps): HTMLDialogElement {
   return dialog;
 }
 
-async function fallbackReport(description: string, snap: ReportSnapshot, frame: ImageBitmap | null): Promise<ReportInput> {
-  const report: ReportInput = { kind: 'bug', description: description.trim(), source: 'glitchbox-web', deviceInfo: snap.deviceInfo, logs: snap.logs };
+async function fallbackReport(
+  description: string, snap: ReportSnapshot, frame: ImageBitmap | null,
+): Promise<ReportInput> {
+  const report: ReportInput = {
+    kind: 'bug', description: description.trim(), source: 'glitchbox-web', deviceInfo: snap.deviceInfo, logs: snap.logs,
+  };
   if (snap.releaseLabel) report.releaseLabel = snap.releaseLabel;
   if (snap.debugTrace.length) report.debugTrace = snap.debugTrace;
   if (Object.keys(snap.customFields).length) report.customFields = snap.customFields;
   const png = await toPng(frame);
-  if (png) report.attachments = [{ kind: 'screenshot', name: 'screenshot.png', contentType: 'image/png', data: png } satisfies ReportAttachmentInput];
+  if (png) {
+    const shot: ReportAttachmentInput = {
+      kind: 'screenshot', name: 'screenshot.png', contentType: 'image/png', data: png,
+    };
+    report.attachments = [shot];
+  }
   return report;
 }
 

@@ -6,7 +6,8 @@
 // would have got, and never a key-up for a key-down it did not see (the hotkey, keys typed in the form).
 
 const KEYS = ['keydown', 'keyup', 'keypress'];
-const RELEASE_PROPS = 'key code location keyCode which button clientX clientY screenX screenY pointerId pointerType isPrimary'.split(' ');
+const RELEASE_PROPS = ('key code location keyCode which button clientX clientY screenX screenY pointerId pointerType'
+  + ' isPrimary').split(' ');
 const POINTER = ['pointerdown', 'pointerup', 'pointermove', 'mousedown', 'mouseup', 'mousemove', 'click', 'dblclick', 'contextmenu', 'wheel', 'touchstart', 'touchmove', 'touchend'];
 
 export interface InputShield {
@@ -90,7 +91,8 @@ function releaseFor(d: KeyboardEvent | MouseEvent): void {
   const init: Record<string, unknown> = { bubbles: true, cancelable: true, composed: true, view: window };
   for (const k of RELEASE_PROPS) init[k] = d[k as keyof typeof d];
   const target = d.target as Node | null;
-  (target?.isConnected ? target : document).dispatchEvent(new (d.constructor as typeof Event)(d.type.replace('down', 'up'), init));
+  const up = new (d.constructor as typeof Event)(d.type.replace('down', 'up'), init);
+  (target?.isConnected ? target : document).dispatchEvent(up);
 }
 
 /** Polls pads (only while one is connected) and calls back when the chord is held. */

@@ -61,7 +61,7 @@ export function createOverlayControl(
       // encoding and the blank-frame fallbacks live in the lazy UI chunk.
       const grab = await grabCanvas(canvas, frames);
       if (document.pointerLockElement) document.exitPointerLock();
-      const ui = await uiLoading.catch((e) => void logs.record('warn', `Glitchbox overlay unavailable, plain form shown: ${e}`));
+      const ui = await uiLoading.catch((e) => void logs.record('warn', `Glitchbox overlay unavailable (plain form): ${e}`));
       if (ui) mountOverlay(ui, grab); else mountFallback(grab);
       state = 'open';
       if (o.pauseGame) signalPause(true);

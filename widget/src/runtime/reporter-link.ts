@@ -25,7 +25,10 @@ export function createReporterLink(
   const refreshPending = async (r: Reporter) => { try { setPending((await r.list()).some((x) => x.status === 'pending')); } catch { /* keep the flag */ } };
   // A chunk that failed to load is tried again at the next use.
   const getReporter = () => (reporter ??= chunks.reporter().then((m) => {
-    const r = m.createBrowserReporter({ endpoint: o.endpoint, projectId: o.projectId, token: o.token, serviceWorkerUrl: o.serviceWorkerUrl, parkedDb: parkedDbName(o.projectId) });
+    const r = m.createBrowserReporter({
+      endpoint: o.endpoint, projectId: o.projectId, token: o.token, serviceWorkerUrl: o.serviceWorkerUrl,
+      parkedDb: parkedDbName(o.projectId),
+    });
     r.on('queued', (e) => { setPending(true); events.emit('queued', { id: e.id }); });
     r.on('sent', (e) => { events.emit('sent', { id: e.id, url: e.report.remote?.url }); void refreshPending(r); });
     r.on('rejected', (e) => { events.emit('rejected', { id: e.id, reason: e.error, status: e.status }); void refreshPending(r); });

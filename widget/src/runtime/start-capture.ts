@@ -33,7 +33,7 @@ export function startCapture(
   return { crumbs, logs, frames };
 }
 
-/** The GPU name from the game's WebGL context, read in an idle moment; tried again while it has none (a late canvas). */
+/** The GPU name from the game's WebGL context, read in an idle moment; tried again while it has none yet. */
 function readGpuWhileIdle(o: ResolvedOptions, tries = 10) {
   idle(() => { if (!readGpuName(findCanvas(o.canvas)) && tries > 1) readGpuWhileIdle(o, tries - 1); }, 2000);
 }
