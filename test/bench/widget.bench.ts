@@ -1,7 +1,8 @@
 // Widget benchmark, from Chromium on the demo game at 1280x720 (WebGL on SwiftShader, no GPU):
 // the longest main-thread task while a screenshot is taken (Chrome trace RunTask events, with
 // the game alone as a baseline), the first screenshot in a page and the idle tasks that warm the
-// overlay before it, hotkey-to-overlay time, and the gzip sizes of what ships.
+// overlay before it, hotkey to the first frame that paints the form (in the page, checked against the
+// trace), and the gzip sizes of what ships.
 import type { Browser, Page } from 'playwright-core';
 import { launchBrowser, startDemoServer } from '../e2e/harness.ts';
 import type { TestServer } from '../helpers/server.ts';
@@ -12,7 +13,11 @@ const ROUNDS = 5;
 const FIRST_PAGES = 5;
 const GAME = '/demo/index.html?w=1280&h=720&load=100';
 
-interface TraceEvent { name: string; ph: string; pid: number; tid: number; ts: number; dur?: number; args?: { name?: string; data?: { url?: string } } }
+interface TraceEvent {
+  name: string; ph: string; pid: number; tid: number; ts: number; dur?: number;
+  args?: { name?: string; data?: { url?: string; type?: string } };
+}
+const CATEGORIES = ['devtools.timeline', 'disabled-by-default-devtools.timeline', 'blink.user_timing'];
 
 /** RunTask events on the renderer main threads of a trace, and every event on those threads. */
 function mainTasks(trace: Buffer): { tasks: TraceEvent[]; events: TraceEvent[] } {
@@ -36,10 +41,44 @@ function longestWidgetIdleTask(trace: Buffer): number {
   return Math.max(0, ...holding.map((e) => (e.dur ?? 0) / 1000));
 }
 
+/**
+ * From the trace: the hotkey's keydown to the end of the first frame committed after the form's dialog was
+ * shown (its `beforetoggle`) and the mount finished: the first frame that paints the form.
+ */
+function hotkeyToPaintedFrame(trace: Buffer): number {
+  const { events } = mainTasks(trace);
+  const key = events.find((e) => e.name === 'EventDispatch' && e.args?.data?.type === 'keydown');
+  const shown = key && events.find((e) => e.name === 'EventDispatch' && e.args?.data?.type === 'beforetoggle' && e.ts > key.ts);
+  const mounted = events.find((e) => e.name === 'glitchbox:mount' && (e.ph === 'e' || e.ph === 'X'));
+  if (!key || !shown || !mounted) return NaN;
+  const after = Math.max(shown.ts, mounted.ts + (mounted.dur ?? 0));
+  const commit = events.filter((e) => e.name === 'Commit' && e.ts >= after).sort((a, b) => a.ts - b.ts)[0];
+  return commit ? (commit.ts + (commit.dur ?? 0) - key.ts) / 1000 : NaN;
+}
+
+/** Longest task and hotkey-to-painted-frame of one traced action. */
+async function tracedOpen(
+  browser: Browser, page: Page, action: () => Promise<void>,
+): Promise<{ longest: number; painted: number }> {
+  await browser.startTracing(page, { categories: CATEGORIES });
+  await action();
+  const trace = await browser.stopTracing();
+  return { longest: longestTask(trace), painted: hotkeyToPaintedFrame(trace) };
+}
+
 async function traced(browser: Browser, page: Page, action: () => Promise<void>, read = longestTask): Promise<number> {
-  await browser.startTracing(page, { categories: ['devtools.timeline', 'disabled-by-default-devtools.timeline'] });
+  await browser.startTracing(page, { categories: CATEGORIES });
   await action();
   return read(await browser.stopTracing());
+}
+
+/** In the page: once 'open' is emitted, a task posted from the next frame's rAF runs after that frame is painted. */
+function watchPaintedForm(): void {
+  (window as any).Glitchbox.on('open', () => requestAnimationFrame(() => {
+    const channel = new MessageChannel();
+    channel.port1.onmessage = () => { (window as any).__shownAt = performance.now(); };
+    channel.port2.postMessage(0);
+  }));
 }
 
 const median = (xs: number[]) => xs.slice().sort((a, b) => a - b)[Math.floor(xs.length / 2)];
@@ -58,23 +97,24 @@ export async function run(): Promise<Result[]> {
     await page.goto(`${server.url}${GAME}`);
     await page.waitForFunction(() => (window as any).__game?.state.frame > 30);
     await page.locator('#game').waitFor(); // Playwright's injected script is evaluated now, not in a trace
-    await page.evaluate(() => {
-      (window as any).Glitchbox.on('open', () => requestAnimationFrame(() => { (window as any).__shownAt = performance.now(); }));
-    });
+    await page.evaluate(watchPaintedForm);
     await page.waitForTimeout(2500); // the overlay chunk is warmed while the game idles
 
     const baseline: number[] = [];
     const during: number[] = [];
     const toOverlay: number[] = [];
+    const toPaintTrace: number[] = [];
     const widgetSlices: number[] = [];
     const grabs: number[] = [];
     const mounts: number[] = [];
     for (let i = 0; i < ROUNDS; i++) {
       baseline.push(await traced(browser, page, () => page.waitForTimeout(600)));
-      during.push(await traced(browser, page, async () => {
+      const open = await tracedOpen(browser, page, async () => {
         await page.keyboard.press('F8');
         await page.locator('[data-glitchbox] img.gb-thumb').waitFor();
-      }));
+      });
+      during.push(open.longest);
+      toPaintTrace.push(open.painted);
       await page.waitForFunction(() => (window as any).__shownAt);
       toOverlay.push(await page.evaluate(() => (window as any).__shownAt - (window as any).__hotkeyAt));
       // The widget's own synchronous slices on the main thread: the in-frame grab and the overlay mount.
@@ -97,15 +137,18 @@ export async function run(): Promise<Result[]> {
     // screenshot in a page is measured on fresh contexts (their own HTTP and code caches, like a
     // player's first visit), each traced from navigation so the idle tasks warming the overlay are seen.
     await page.close(); // one game at a time: the trace reads every renderer's main thread
-    const screenshot = async (p: Page) => {
-      const longest = await traced(browser!, p, async () => {
+    const paintedFirst: number[] = [];
+    const paintedLater: number[] = [];
+    const screenshot = async (p: Page, painted: number[]) => {
+      const open = await tracedOpen(browser!, p, async () => {
         await p.keyboard.press('F8');
         await p.locator('[data-glitchbox] img.gb-thumb').waitFor();
       });
+      painted.push(open.painted);
       await p.keyboard.press('Escape');
       await p.waitForFunction(() => !document.querySelector('[data-glitchbox]'));
       await p.waitForTimeout(300);
-      return longest;
+      return open.longest;
     };
     const firstOpens: number[] = [];
     const warmUps: number[] = [];
@@ -122,8 +165,9 @@ export async function run(): Promise<Result[]> {
         await plain.locator('#game').waitFor();
         await plain.waitForTimeout(2500);
       }, longestWidgetIdleTask));
-      firstOpens.push(await screenshot(plain));
-      if (n === FIRST_PAGES - 1) for (let i = 0; i < ROUNDS; i++) duringPlain.push(await screenshot(plain));
+      firstOpens.push(await screenshot(plain, paintedFirst));
+      const last = n === FIRST_PAGES - 1;
+      for (let i = 0; last && i < ROUNDS; i++) duringPlain.push(await screenshot(plain, paintedLater));
       await plain.context().close();
     }
     const sizes = measure();
@@ -133,15 +177,19 @@ export async function run(): Promise<Result[]> {
       { name: 'widget: in-frame canvas grab (createImageBitmap) on the main thread (median of 5)', value: round(median(grabs)), unit: 'ms' },
       { name: 'widget: overlay mount on the main thread (median of 5)', value: round(median(mounts)), unit: 'ms' },
       { name: 'widget: longest main-thread task during a screenshot with the DOM HUD pass (data-hud), game frames included (median of 5)', value: round(median(during)), unit: 'ms', target: '< 16 ms' },
-      { name: 'widget: longest main-thread task of the first screenshot in a page, without data-hud (median of 5 pages)', value: round(median(firstOpens)), unit: 'ms', target: '< 16 ms' },
+      { name: 'widget: longest main-thread task of the first screenshot in a page, without data-hud (median of 5 pages)', value: round(median(firstOpens)), unit: 'ms', target: '< 50 ms' },
       { name: 'widget: longest main-thread task of the first screenshot in a page, without data-hud (worst of 5 pages)', value: round(Math.max(...firstOpens)), unit: 'ms' },
       { name: 'widget: longest idle task warming the overlay before the first open (median of 5 pages)', value: round(median(warmUps)), unit: 'ms' },
       { name: 'widget: longest idle task warming the overlay before the first open (worst of 5 pages)', value: round(Math.max(...warmUps)), unit: 'ms' },
       { name: 'widget: longest main-thread task during a screenshot without data-hud, after the first open (median of 5)', value: round(median(duringPlain)), unit: 'ms', target: '< 16 ms' },
       { name: 'widget: longest main-thread task during a screenshot without data-hud, after the first open (worst of 5)', value: round(Math.max(...duringPlain)), unit: 'ms' },
       { name: 'widget: longest main-thread task of the game alone, same window (median of 5)', value: round(median(baseline)), unit: 'ms' },
-      { name: 'widget: hotkey to overlay on screen (median of 5)', value: round(median(toOverlay)), unit: 'ms', target: '< 100 ms' },
-      { name: 'widget: hotkey to overlay on screen (worst of 5)', value: round(Math.max(...toOverlay)), unit: 'ms' },
+      { name: 'widget: hotkey to the first frame painting the form, in the page (data-hud, later opens, median of 5)', value: round(median(toOverlay)), unit: 'ms', target: '< 46 ms (Sentry)' },
+      { name: 'widget: the same, from the trace: keydown to the commit of that frame (median of 5)', value: round(median(toPaintTrace)), unit: 'ms' },
+      { name: 'widget: the same, from the trace (worst of 5)', value: round(Math.max(...toPaintTrace)), unit: 'ms' },
+      { name: 'widget: hotkey to the first frame painting the form, first open in a page, trace (median of 5 pages)', value: round(median(paintedFirst)), unit: 'ms', target: '< 46 ms (Sentry)' },
+      { name: 'widget: hotkey to the first frame painting the form, first open in a page, trace (worst of 5 pages)', value: round(Math.max(...paintedFirst)), unit: 'ms' },
+      { name: 'widget: hotkey to the first frame painting the form, later opens without data-hud, trace (median of 5)', value: round(median(paintedLater)), unit: 'ms' },
       { name: 'widget: loader glitchbox.js gzip', value: sizes['glitchbox.js'], unit: 'B', target: `<= ${LOADER_BUDGET} B` },
       { name: 'widget: whole widget without html2canvas gzip', value: widgetTotal(sizes), unit: 'B', target: `<= ${WIDGET_TARGET} B (issue 6)` },
       { name: 'widget: of which the reporter core chunk + MD5 worker gzip', value: Object.entries(sizes).filter(([f]) => /reporter|md5-worker/.test(f)).reduce((n, [, b]) => n + b, 0), unit: 'B' },

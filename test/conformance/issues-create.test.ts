@@ -137,6 +137,19 @@ describe('fields of the create table', () => {
     });
   });
 
+  it('keeps a labelled GPU name whole, commas inside its parentheses included', async () => {
+    const angle = 'ANGLE (Google, Vulkan 1.3.0 (SwiftShader Device (Subzero) (0x0000C0DE)), SwiftShader driver)';
+    const gpu = `${angle} (vendor Google Inc. (Google))`;
+    const value = `OS: Linux x86-64\nCPU: 2 cores\nGPU: ${gpu}\nRAM: 8 GB`;
+    const extras = { device_info: { value, validation_mode: 'strict' } };
+    const browser = await create(server, { description: DESCRIPTION, extras });
+    expect(browser.body.device.configuration).toEqual({ os: 'Linux x86-64', cpu: '2 cores', gpu, ram: '8 GB' });
+    // A comma outside parentheses still ends a labelled value.
+    const listed = { device_info: { value: 'OS: Windows 11, GPU: RTX 3060, RAM: 16 GB', validation_mode: 'strict' } };
+    const list = await create(server, { description: DESCRIPTION, extras: listed });
+    expect(list.body.device.configuration).toEqual({ os: 'Windows 11', gpu: 'RTX 3060', ram: '16 GB' });
+  });
+
   it('rejects unparseable device_info in strict mode, keeps it raw in loose (and unknown) mode, drops it in optional', async () => {
     const gibberish = 'a potato with buttons';
     const strict = await create(server, { description: DESCRIPTION, extras: { device_info: { value: gibberish, validation_mode: 'strict' } } });

@@ -61,3 +61,16 @@ describe('outbox quota', () => {
     expect(await reporter.usage()).toEqual({ reports: 0, bytes: 0 });
   });
 });
+
+describe('submit with a given id', () => {
+  it('stores the report under that id once: a second submit with the id keeps the first record as it is', async () => {
+    const outbox = createMemoryOutbox();
+    const reporter = createReporter({ endpoint: 'http://127.0.0.1:9', projectId: 'pr-1', token: 'tkn-x', outbox });
+    const id = '6f9c1a52-6d4e-4f0e-9d8a-0c7b3f1e2a11';
+    expect(await reporter.submit({ kind: 'bug', description: 'kept by the loader' }, id)).toEqual({ id });
+    expect(await reporter.submit({ kind: 'bug', description: 'adopted again after a crash' }, id)).toEqual({ id });
+    const stored = await outbox.list();
+    expect(stored.map((r) => [r.id, r.fields.description])).toEqual([[id, 'kept by the loader']]);
+    reporter.stop();
+  });
+});

@@ -4,13 +4,20 @@ import { dirname, join, relative } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { DIST_DIR } from './build-once.ts';
 
-export const LOADER_BUDGET = 8 * 1024;
-/** Issue 6's ceiling for the whole widget without html2canvas: 35 KB gzip. Measured 35,668 B (from 47 KB:
+/** 8 KB until issue 18; 9 KB since the loader keeps reports with no chunk at hand (a plain form, the grab as
+ * PNG, an IndexedDB write: +969 B) and isolates input (+502 B): measured 9,125 B. */
+export const LOADER_BUDGET = 9 * 1024;
+/** Issue 6's ceiling for the whole widget without html2canvas was 35 KB gzip; 36.75 KB since issue 18: input
+ * isolation (held keys and buttons released at open, key-ups the game never saw kept from it, data-pause:
+ * loader +502 B), local first with no chunk (the loader's plain form and parked-report store, +969 B; the
+ * reporter adopting parked reports, +85 B; the chunk list it hands the service worker, about +85 B), the form's
+ * fixed Send bar, the gamepad's Start and the dialog shown in the mount task (about +75 B). Measured 37,386 B
+ * (from 47 KB:
  * workbox-window and the in-thread spark-md5 on demand, the loader's canvas grab no longer shipped twice,
  * no Vite preload helper, minified CSS, production JSX even when built under vitest, only the report
  * flow's paths in the reporter, no CJS interop in the MD5 worker, classic `h` JSX instead of
  * preact/jsx-runtime, and no ky: the API client is plain fetch; then +96 B for the runtime's named steps). */
-export const WIDGET_TARGET = 35 * 1024;
+export const WIDGET_TARGET = 36.75 * 1024;
 
 const gz = (file: string) => gzipSync(readFileSync(file), { level: 9 }).length;
 

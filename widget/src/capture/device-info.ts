@@ -1,5 +1,5 @@
 // Device facts as the plain text the service parses into `issue[extras][device_info]`:
-// user agent and client hints, GPU renderer, screen, memory, cores, connection. Never throws.
+// user agent and client hints, GPU renderer (read once, while idle), screen, memory, cores, connection.
 
 interface UAData {
   brands?: { brand: string; version: string }[];
@@ -21,28 +21,23 @@ export function prefetchClientHints(): void {
 
 let gpu: string | undefined;
 
-/** GPU renderer string, from the game's own WebGL context when it has one (read once: each read waits
- * for the GPU process, 1-6 ms of the main thread), else a throwaway one unless `ownOnly`. */
-export function gpuRenderer(canvas?: HTMLCanvasElement | null, ownOnly?: boolean): string | undefined {
-  const read = (gl: WebGLRenderingContext | null) => {
-    if (!gl) return undefined;
-    const ext = gl.getExtension('WEBGL_debug_renderer_info');
-    const renderer = gl.getParameter(ext ? ext.UNMASKED_RENDERER_WEBGL : gl.RENDERER);
-    const vendor = gl.getParameter(ext ? ext.UNMASKED_VENDOR_WEBGL : gl.VENDOR);
-    return `${renderer}${vendor ? ` (vendor ${vendor})` : ''}`;
-  };
+/**
+ * Reads the GPU name once per page from the game's own WebGL context, while the game idles: each read waits
+ * for the GPU process (1-6 ms, hundreds on a canvas that just appeared). Never from a context of our own:
+ * a 2D game would pay a new WebGL context (0.4-1.7 s). Returns false while the canvas has no WebGL context.
+ */
+export function readGpuName(canvas: HTMLCanvasElement | null): boolean {
+  if (gpu !== undefined) return true;
+  const gl = canvas && contextOf(canvas);
+  if (!gl) return false;
   try {
-    const existing = canvas && contextOf(canvas);
-    if (existing) return (gpu ??= read(existing));
-    if (ownOnly) return undefined;
-    const probe = document.createElement('canvas');
-    const gl = probe.getContext('webgl');
-    const text = read(gl);
-    gl?.getExtension('WEBGL_lose_context')?.loseContext();
-    return text;
+    const ext = gl.getExtension('WEBGL_debug_renderer_info');
+    const vendor = gl.getParameter(ext ? ext.UNMASKED_VENDOR_WEBGL : gl.VENDOR);
+    gpu = `${gl.getParameter(ext ? ext.UNMASKED_RENDERER_WEBGL : gl.RENDERER)}${vendor ? ` (vendor ${vendor})` : ''}`;
   } catch {
-    return undefined;
+    gpu = '';
   }
+  return true;
 }
 
 /** The WebGL context a canvas already has (getContext with the same type returns it, never a new one of another type). */
@@ -68,7 +63,7 @@ export function collectDeviceInfo(canvas?: HTMLCanvasElement | null): string {
     add('User agent', nav.userAgent);
     add('CPU', nav.hardwareConcurrency ? `${nav.hardwareConcurrency} cores` : undefined);
     add('RAM', nav.deviceMemory ? `${nav.deviceMemory} GB` : undefined);
-    add('GPU', gpuRenderer(canvas));
+    add('GPU', gpu);
     add('Screen', `${screen.width}x${screen.height} @${devicePixelRatio}x, ${screen.colorDepth}-bit colour`);
     add('Viewport', `${innerWidth}x${innerHeight}`);
     if (canvas) add('Canvas', `${canvas.width}x${canvas.height} (${canvas.clientWidth}x${canvas.clientHeight} CSS px)`);

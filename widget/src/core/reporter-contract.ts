@@ -28,7 +28,9 @@ export interface ReporterOptions {
 }
 
 export interface Reporter {
-  submit(input: ReportInput): Promise<{ id: string }>;
+  /** Stores the report in the outbox, then sends it; with `id`, a report already in the outbox under it is kept
+   * as it is. */
+  submit(input: ReportInput, id?: string): Promise<{ id: string }>;
   syncNow(): Promise<void>;
   start(): void;
   stop(): void;

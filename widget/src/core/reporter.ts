@@ -41,8 +41,10 @@ export function createReporter(options: ReporterOptions): Reporter {
 
   return {
     client,
-    async submit(input) {
-      const { report, files } = toStoredReport(input, clock.now());
+    async submit(input, id) {
+      // A report given its id (one the page kept while the reporter could not load) is added once.
+      if (id && (await options.outbox.get(id))) return { id };
+      const { report, files } = toStoredReport(input, clock.now(), id);
       // Local first: the report and its files are durable before any request is made.
       await options.outbox.add(report, files);
       emitter.emit({ type: 'queued', id: report.id, report });

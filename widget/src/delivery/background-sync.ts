@@ -9,6 +9,8 @@ export interface BackgroundSyncConfig {
   projectId: string;
   token: string;
   outboxName: string;
+  /** The widget's chunk files this page loaded: the service worker keeps them for a page offline. */
+  precache?: string[];
 }
 
 export interface BackgroundSync {

@@ -8,6 +8,7 @@ import type { BackgroundSync } from './background-sync.ts';
 import { xhrUpload } from './browser-reporter-upload.ts';
 import { createWorkerHasher } from './hasher.ts';
 import { createIdbOutbox } from './outbox-idb.ts';
+import { adoptParked } from './parked-reports.ts';
 import { createWebLock } from './sync-lock.ts';
 
 export interface BrowserReporterOptions {
@@ -24,6 +25,16 @@ export interface BrowserReporterOptions {
   autoStart?: boolean;
   /** A storage PUT with no upload progress for this long is abandoned and retried later (default 60 s). */
   uploadStallMs?: number;
+  /** IndexedDB database of reports the loader parked while this chunk could not be fetched: adopted at start. */
+  parkedDb?: string;
+}
+
+/** The files this page loaded from the directory of this chunk (the overlay, this reporter, their chunks), and the
+ * encode worker next to it (a worker's script is not in the page's resource timing). */
+function loadedChunks(): string[] {
+  const dir = import.meta.url.slice(0, import.meta.url.lastIndexOf('/') + 1);
+  const loaded = performance.getEntriesByType('resource').map((e) => e.name).filter((n) => n.startsWith(dir));
+  return [dir + 'encode-worker.js', ...loaded];
 }
 
 export function createBrowserReporter(options: BrowserReporterOptions): Reporter {
@@ -41,7 +52,8 @@ export function createBrowserReporter(options: BrowserReporterOptions): Reporter
   });
   const swUrl = options.serviceWorkerUrl;
   if (swUrl) {
-    const config = { endpoint: options.endpoint, projectId: options.projectId, token: options.token, outboxName };
+    const { endpoint, projectId, token } = options;
+    const config = { endpoint, projectId, token, outboxName, precache: loadedChunks() };
     const background: Promise<BackgroundSync | undefined> = import('./background-sync.ts').then((m) => m.registerBackgroundSync(swUrl, config), () => undefined);
     // Whenever a report waits (new, or delayed by the network), ask the browser to sync even if the page closes.
     const request = () => void background.then((b) => b?.request());
@@ -72,5 +84,6 @@ export function createBrowserReporter(options: BrowserReporterOptions): Reporter
     },
   };
   if (options.autoStart !== false) browser.start();
+  if (options.parkedDb) adoptParked(options.parkedDb, browser).catch(() => { /* kept for the next load */ });
   return browser;
 }

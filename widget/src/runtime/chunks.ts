@@ -6,7 +6,9 @@ import type { DomCaptureModule } from '../capture/screenshot.ts';
 import type { ReplayModule } from './replay-types.ts';
 
 export interface ReporterModule {
-  createBrowserReporter(options: { endpoint: string; projectId: string; token: string; serviceWorkerUrl?: string }): Reporter;
+  createBrowserReporter(options: {
+    endpoint: string; projectId: string; token: string; serviceWorkerUrl?: string; parkedDb?: string;
+  }): Reporter;
 }
 
 export interface ChunkLoader {

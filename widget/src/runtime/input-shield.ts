@@ -2,12 +2,21 @@
 // window capture-phase listeners (installed at load, so before most game listeners) stop key
 // events and hand them to the overlay; pointer events outside the overlay are stopped; the
 // game's navigator.getGamepads() sees no pads. Default actions (typing, Tab, clicks) still happen.
+// Held input is released for the game when the shield engages: it gets the key-ups and button-ups it
+// would have got, and never a key-up for a key-down it did not see (the hotkey, keys typed in the form).
 
 const KEYS = ['keydown', 'keyup', 'keypress'];
+const RELEASE_PROPS = ('key code location keyCode which button clientX clientY screenX screenY pointerId pointerType'
+  + ' isPrimary').split(' ');
 const POINTER = ['pointerdown', 'pointerup', 'pointermove', 'mousedown', 'mouseup', 'mousemove', 'click', 'dblclick', 'contextmenu', 'wheel', 'touchstart', 'touchmove', 'touchend'];
 
 export interface InputShield {
-  active: boolean;
+  readonly active: boolean;
+  /** Stops the game's input from here on and releases every key and button the game believes held. */
+  engage(): void;
+  disengage(): void;
+  /** Keeps pointer events inside our own element from bubbling on to the game's document and window listeners. */
+  contain(el: Element): void;
   /** Receives every key event while active (the hotkey handler runs first). */
   onKey: ((e: KeyboardEvent) => void) | null;
   /** The real getGamepads, for the overlay's own gamepad navigation and the chord. */
@@ -17,15 +26,52 @@ export interface InputShield {
 export function createInputShield(isOwnEvent: (e: Event) => boolean, beforeKey: (e: KeyboardEvent) => boolean): InputShield {
   const nav = navigator as Navigator & { getGamepads?: () => (Gamepad | null)[] };
   const realGetGamepads = nav.getGamepads ? nav.getGamepads.bind(navigator) : () => [];
-  const shield: InputShield = { active: false, onKey: null, getGamepads: () => { try { return Array.from(realGetGamepads()); } catch { return []; } } };
-  const onKey = (e: Event) => {
+  // Key-downs and button-downs the game received and whose key-up it has not had yet.
+  const gameHeld = new Map<string, KeyboardEvent | MouseEvent>();
+  // Keys whose key-down the game never saw (or whose key-up it already got from us): their key-up is ours.
+  const ours = new Set<string>();
+  let releasing = false;
+  const shield: InputShield = {
+    active: false,
+    onKey: null,
+    getGamepads: () => { try { return Array.from(realGetGamepads()); } catch { return []; } },
+    engage() {
+      (shield as { active: boolean }).active = true;
+      releasing = true;
+      for (const [key, d] of gameHeld) {
+        if (d instanceof KeyboardEvent) ours.add(key);
+        try { releaseFor(d); } catch { /* a game listener threw */ }
+      }
+      releasing = false;
+      gameHeld.clear();
+    },
+    disengage() { (shield as { active: boolean }).active = false; },
+    contain(el) { for (const t of POINTER) el.addEventListener(t, (e) => e.stopPropagation()); },
+  };
+  const onKey = (event: Event) => {
+    const e = event as KeyboardEvent;
+    if (releasing) return;
     // beforeKey handles the hotkey in either state and reports whether it consumed the event.
-    if (beforeKey(e as KeyboardEvent) || !shield.active) return;
-    e.stopImmediatePropagation();
-    try { shield.onKey?.(e as KeyboardEvent); } catch { /* overlay bug: keep the shield */ }
+    if (beforeKey(e)) { ours.add(e.code); return; }
+    const up = e.type === 'keyup';
+    if (shield.active || (up && ours.has(e.code))) {
+      if (e.type === 'keydown') ours.add(e.code); else if (up) ours.delete(e.code);
+      e.stopImmediatePropagation();
+      if (shield.active) try { shield.onKey?.(e); } catch { /* overlay bug: keep the shield */ }
+    } else if (up) gameHeld.delete(e.code);
+    else if (e.type === 'keydown') { ours.delete(e.code); gameHeld.set(e.code, e); }
   };
   const onPointer = (e: Event) => {
-    if (shield.active && !isOwnEvent(e)) e.stopImmediatePropagation();
+    if (releasing) return;
+    if (shield.active) {
+      if (!isOwnEvent(e)) e.stopImmediatePropagation();
+      return;
+    }
+    const m = /^(pointer|mouse)(down|up)$/.exec(e.type);
+    if (m) {
+      const key = m[1] + (e as MouseEvent).button;
+      if (m[2] === 'down') gameHeld.set(key, e as MouseEvent); else gameHeld.delete(key);
+    }
   };
   for (const t of KEYS) addEventListener(t, onKey, true);
   for (const t of POINTER) addEventListener(t, onPointer, { capture: true, passive: false });
@@ -38,6 +84,15 @@ export function createInputShield(isOwnEvent: (e: Event) => boolean, beforeKey: 
     } catch { /* a frozen navigator: the game pauses on the open event instead */ }
   }
   return shield;
+}
+
+/** Dispatches the key-up or button-up matching a down event, where the down event went (or the document). */
+function releaseFor(d: KeyboardEvent | MouseEvent): void {
+  const init: Record<string, unknown> = { bubbles: true, cancelable: true, composed: true, view: window };
+  for (const k of RELEASE_PROPS) init[k] = d[k as keyof typeof d];
+  const target = d.target as Node | null;
+  const up = new (d.constructor as typeof Event)(d.type.replace('down', 'up'), init);
+  (target?.isConnected ? target : document).dispatchEvent(up);
 }
 
 /** Polls pads (only while one is connected) and calls back when the chord is held. */

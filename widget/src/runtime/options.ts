@@ -60,6 +60,9 @@ export interface GlitchboxOptions {
   askEmail?: boolean;
   /** Service worker that delivers queued reports while the page is closed (see the core docs). */
   serviceWorkerUrl?: string;
+  /** Pauses a game that pauses itself when the page is hidden or loses focus: while the reporter is open the
+   * game sees the page hidden (visibilitychange) and the window blurred; on close visible and focused again. */
+  pauseGame?: boolean;
 }
 
 export interface ResolvedOptions extends GlitchboxOptions {
@@ -114,5 +117,6 @@ export function readDataOptions(d: DOMStringMap): GlitchboxOptions {
   else if (d.playtimeTags) o.playtime = { tags: Object.fromEntries(d.playtimeTags.split(',').map((p) => p.split('=').map((s) => s.trim()) as [string, string])) };
   if (d.askEmail) o.askEmail = flag(d.askEmail);
   if (d.serviceWorker) o.serviceWorkerUrl = d.serviceWorker;
+  if (d.pause) o.pauseGame = flag(d.pause);
   return o;
 }

@@ -1,14 +1,15 @@
 // Opening and closing the overlay: the hotkey and gamepad chord behind the input shield, the open
 // flow that grabs the game's frame before the lazy overlay appears, and warming that chunk while idle.
-import { gpuRenderer } from '../capture/device-info.ts';
 import { findCanvas, grabCanvas, type Grab } from '../capture/screenshot.ts';
 import type { ChunkLoader } from './chunks.ts';
 import type { createEmitter } from './events.ts';
+import { showFallbackForm } from './fallback-form.ts';
 import { matchesHotkey, parseHotkey } from './hotkey.ts';
 import { idle } from './idle.ts';
 import { createInputShield, watchGamepadChord } from './input-shield.ts';
 import type { ResolvedOptions } from './options.ts';
 import type { OverlayContext, OverlayHandle, ReportSnapshot, UiModule } from './overlay-contract.ts';
+import { signalPause } from './pause-game.ts';
 import type { ReplayRecorder } from './replay-types.ts';
 import type { ReporterLink } from './reporter-link.ts';
 import type { Capture } from './start-capture.ts';
@@ -51,6 +52,8 @@ export function createOverlayControl(
   async function open(): Promise<void> {
     if (state !== 'closed') return;
     state = 'opening';
+    // From the key press on, the game gets no input and has every held key and button released.
+    shield.engage();
     try {
       canvas = findCanvas(o.canvas);
       const uiLoading = chunks.ui().then(async (m) => { await m.prepare(o.locale); return m; });
@@ -58,14 +61,15 @@ export function createOverlayControl(
       // encoding and the blank-frame fallbacks live in the lazy UI chunk.
       const grab = await grabCanvas(canvas, frames);
       if (document.pointerLockElement) document.exitPointerLock();
-      shield.active = true;
-      mountOverlay(await uiLoading, grab);
+      const ui = await uiLoading.catch((e) => void logs.record('warn', `Glitchbox overlay unavailable (plain form): ${e}`));
+      if (ui) mountOverlay(ui, grab); else mountFallback(grab);
       state = 'open';
+      if (o.pauseGame) signalPause(true);
       events.emit('open', {});
       // Load the reporter while the player writes: sending must work if the network drops meanwhile.
       reporter.preload();
     } catch (e) {
-      shield.active = false;
+      shield.disengage();
       state = 'closed';
       logs.record('error', `Glitchbox could not open: ${e}`);
     }
@@ -91,6 +95,17 @@ export function createOverlayControl(
     overlay = ui.mountOverlay(ctx);
     performance.measure('glitchbox:mount', { start: mountStart });
     overlay.host.setAttribute(HOST_ATTR, '');
+    shield.contain(overlay.host);
+  }
+
+  /** The overlay chunk is out of reach (offline): the loader's own plain form, which needs no network. */
+  function mountFallback(grab: Grab) {
+    const host = showFallbackForm({
+      container: overlayContainer(), frame: grab.bitmap, collect, submit: (r) => reporter.submit(r, () => {}), close,
+    });
+    host.setAttribute(HOST_ATTR, '');
+    shield.contain(host);
+    overlay = { host, unmount: () => host.remove() };
   }
 
   function close(): void {
@@ -99,7 +114,8 @@ export function createOverlayControl(
     try { overlay?.unmount(); } catch { /* already gone */ }
     overlay = undefined;
     keyHandler = null;
-    shield.active = false;
+    shield.disengage();
+    if (o.pauseGame) signalPause(false);
     try {
       if (canvas && canvas.isConnected) {
         if (!canvas.hasAttribute('tabindex')) canvas.tabIndex = -1;
@@ -112,7 +128,7 @@ export function createOverlayControl(
   /**
    * Warms the overlay while the game idles, one idle task per step, so the first open costs about what
    * later ones do: load the chunk and the locale, start the encode worker, render the form unseen
-   * (closed, then laid out) and read the GPU name from the game's context (the device info keeps it).
+   * (closed, then laid out).
    */
   function warmWhileIdle() {
     idle(() => {
@@ -121,7 +137,7 @@ export function createOverlayControl(
         await m.prepare(o.locale);
         idle(() => {
           m.warm(o, false);
-          idle(() => { m.warm(o, true); gpuRenderer(findCanvas(o.canvas), true); }, 0);
+          idle(() => m.warm(o, true), 0);
         }, 0);
       }).catch(() => {});
     });

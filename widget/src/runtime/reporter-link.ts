@@ -1,11 +1,12 @@
-// The runtime's side of sending: loads the lazy reporter chunk on first need and forwards its events,
-// runs the game's beforeSend hook, watches each report until sent, queued or rejected, sends uncaught
-// errors as raw reports, and keeps a "reports pending" flag so a later page load resumes the outbox.
+// The runtime's side of sending: loads the lazy reporter chunk on need (parking reports when it is out of
+// reach), runs beforeSend, watches each report until sent, queued or rejected, sends uncaught errors as raw
+// reports, and keeps a "reports pending" flag so a later page load resumes the outbox.
 import type { Reporter } from '../core/reporter-contract.ts';
 import type { ReportInput } from '../core/types.ts';
 import { fitDebugTrace } from '../capture/breadcrumbs.ts';
 import { collectDeviceInfo } from '../capture/device-info.ts';
 import { findCanvas } from '../capture/screenshot.ts';
+import { parkedDbName, parkReport } from './offline-park.ts';
 import type { ChunkLoader } from './chunks.ts';
 import type { createEmitter } from './events.ts';
 import type { ResolvedOptions } from './options.ts';
@@ -22,13 +23,32 @@ export function createReporterLink(
   let reporter: Promise<Reporter> | undefined;
   const setPending = (on: boolean) => { try { if (on) localStorage.setItem(pendingKey, '1'); else localStorage.removeItem(pendingKey); } catch { /* storage off */ } };
   const refreshPending = async (r: Reporter) => { try { setPending((await r.list()).some((x) => x.status === 'pending')); } catch { /* keep the flag */ } };
+  // A chunk that failed to load is tried again at the next use.
   const getReporter = () => (reporter ??= chunks.reporter().then((m) => {
-    const r = m.createBrowserReporter({ endpoint: o.endpoint, projectId: o.projectId, token: o.token, serviceWorkerUrl: o.serviceWorkerUrl });
+    const r = m.createBrowserReporter({
+      endpoint: o.endpoint, projectId: o.projectId, token: o.token, serviceWorkerUrl: o.serviceWorkerUrl,
+      parkedDb: parkedDbName(o.projectId),
+    });
     r.on('queued', (e) => { setPending(true); events.emit('queued', { id: e.id }); });
     r.on('sent', (e) => { events.emit('sent', { id: e.id, url: e.report.remote?.url }); void refreshPending(r); });
     r.on('rejected', (e) => { events.emit('rejected', { id: e.id, reason: e.error, status: e.status }); void refreshPending(r); });
     return r;
-  }));
+  }, (e) => { reporter = undefined; throw e; }));
+
+  /** Local first: into the outbox, or, when its chunk cannot be fetched, into the loader's own store. */
+  async function store(report: ReportInput): Promise<{ r?: Reporter; id: string }> {
+    let r: Reporter;
+    try {
+      r = await getReporter();
+    } catch {
+      const id = crypto.randomUUID();
+      await parkReport(o.projectId, id, report);
+      setPending(true);
+      events.emit('queued', { id });
+      return { id };
+    }
+    return { r, id: (await r.submit(report)).id };
+  }
 
   async function applyBeforeSend(report: ReportInput): Promise<ReportInput | null> {
     if (!o.beforeSend) return report;
@@ -46,9 +66,8 @@ export function createReporterLink(
         const final = await applyBeforeSend(report);
         if (!final) return { state: 'dropped' };
         events.emit('submit', { report: final });
-        const r = await getReporter();
-        const { id } = await r.submit(final);
-        return await watchReport(r, id, onProgress);
+        const { r, id } = await store(final);
+        return r ? await watchReport(r, id, onProgress) : { state: 'queued', id, reason: 'offline' };
       } catch (e) {
         return { state: 'failed', reason: e instanceof Error ? e.message : String(e) };
       }
@@ -71,11 +90,11 @@ export function createReporterLink(
           releaseLabel: o.release, deviceInfo: collectDeviceInfo(findCanvas(o.canvas)), logs: logs.text(),
           debugTrace: fitDebugTrace(crumbs.steps()),
         });
-        if (report) await (await getReporter()).submit(report);
+        if (report) await store(report);
       } catch { /* never throw into the game */ }
     },
     /** Loads the chunk while the player writes; a failed load is forgotten, so the next use tries again. */
-    preload() { getReporter().catch(() => { reporter = undefined; }); },
+    preload() { getReporter().catch(() => {}); },
     /** Outbox resume: the reporter chunk is loaded only when something is waiting to be sent. */
     resume() {
       const resume = () => { try { if (localStorage.getItem(pendingKey)) void getReporter(); } catch { /* storage off */ } };

@@ -1,10 +1,12 @@
 // The runtime's first step: record what a report carries from page load on (console and errors,
-// breadcrumbs, frame times, the client hints the device info reads), and read it back on open.
+// breadcrumbs, frame times, the client hints and GPU name the device info reads), and read it back on open.
 import { createBreadcrumbs, fitDebugTrace } from '../capture/breadcrumbs.ts';
 import { createConsoleCapture } from '../capture/console-capture.ts';
-import { collectDeviceInfo, prefetchClientHints } from '../capture/device-info.ts';
+import { collectDeviceInfo, prefetchClientHints, readGpuName } from '../capture/device-info.ts';
 import { createFrameHook, hookGetContext } from '../capture/frame-hook.ts';
+import { findCanvas } from '../capture/screenshot.ts';
 import type { createEmitter } from './events.ts';
+import { idle } from './idle.ts';
 import type { ResolvedOptions } from './options.ts';
 import type { ReportSnapshot } from './overlay-contract.ts';
 
@@ -27,7 +29,13 @@ export function startCapture(
   hookGetContext(!!o.preserveDrawingBuffer);
   const frames = createFrameHook();
   prefetchClientHints();
+  readGpuWhileIdle(o);
   return { crumbs, logs, frames };
+}
+
+/** The GPU name from the game's WebGL context, read in an idle moment; tried again while it has none yet. */
+function readGpuWhileIdle(o: ResolvedOptions, tries = 10) {
+  idle(() => { if (!readGpuName(findCanvas(o.canvas)) && tries > 1) readGpuWhileIdle(o, tries - 1); }, 2000);
 }
 
 /** What the overlay shows and sends: logs headed by frame times, the trace, device info and custom fields. */

@@ -1,8 +1,9 @@
-// Gamepad operation of the overlay: D-pad or left stick moves focus, A activates, B goes back.
+// Gamepad operation of the overlay: D-pad or left stick moves focus, A activates, B goes back, Start
+// (Menu) moves focus to Send.
 // Reads the real pads (the game sees none while the overlay is open).
 
 const FOCUSABLE = 'button, input, select, textarea, summary, [tabindex]:not([tabindex="-1"])';
-const A = 0, B = 1, UP = 12, DOWN = 13, LEFT = 14, RIGHT = 15;
+const A = 0, B = 1, START = 9, UP = 12, DOWN = 13, LEFT = 14, RIGHT = 15;
 
 export function focusables(root: ShadowRoot): HTMLElement[] {
   return Array.from(root.querySelectorAll<HTMLElement>(FOCUSABLE)).filter((el) => !(el as HTMLButtonElement).disabled && el.getClientRects().length > 0);
@@ -33,6 +34,7 @@ export function startGamepadNav(root: ShadowRoot, getGamepads: () => (Gamepad | 
     if (pressed(DOWN) || pressed(RIGHT) || pressed('down')) moveFocus(root, 1);
     if (pressed(A)) (root.activeElement as HTMLElement | null)?.click();
     if (pressed(B)) onBack();
+    if (pressed(START)) root.getElementById('gb-send')?.focus();
     held = now;
     first = false;
   }, 50);

@@ -12,7 +12,19 @@ export { finishScreenshot } from '../media/finish-screenshot.ts';
 export { createFrameEncoder } from '../media/frame-encoder.ts';
 export { loadLocale as prepare } from './i18n.ts';
 
+/** Mounts the overlay and shows its dialog in the same task, so the frame after the grab paints the form
+ * (the app's effects run only after that frame; showing the dialog there cost the player one more frame). */
 export function mountOverlay(ctx: OverlayContext): OverlayHandle {
+  const overlay = mount(ctx);
+  const root = overlay.host.shadowRoot!;
+  try {
+    root.querySelector('dialog')!.showModal();
+    root.getElementById('gb-desc')?.focus();
+  } catch { /* the app's effect shows it */ }
+  return overlay;
+}
+
+function mount(ctx: OverlayContext): OverlayHandle {
   const host = document.createElement('div');
   host.setAttribute('data-glitchbox', '');
   host.style.setProperty('position', 'fixed');
@@ -37,7 +49,7 @@ export function mountOverlay(ctx: OverlayContext): OverlayHandle {
 export function warm(options: ResolvedOptions, layout: boolean): void {
   let overlay: OverlayHandle | undefined;
   try {
-    overlay = mountOverlay({ options, container: document.body } as OverlayContext);
+    overlay = mount({ options, container: document.body } as OverlayContext);
     // A closed dialog has no layout box. The open attribute alone shows it in place (no focusing steps,
     // no top layer), and it is gone again before the next frame is drawn, so it is never seen.
     overlay.host.shadowRoot!.querySelector('dialog')!.open = layout;

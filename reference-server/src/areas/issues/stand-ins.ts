@@ -56,10 +56,23 @@ const CPU_PATTERN = /\b((?:intel\s*)?core\s*(?:i[3579]|ultra\s*\d)[-\s]?\w*|inte
 const GPU_PATTERN = /\b((?:nvidia\s*)?(?:geforce\s*)?(?:rtx|gtx)\s*\d{3,4}(?:\s*(?:ti|super))?|(?:amd\s*)?radeon\s*(?:rx\s*)?\w*|intel\s*(?:u?hd|iris)(?:\s*(?:graphics|xe|plus))?(?:\s*\d+)?|arc\s*a\d{3}|adreno\s*\d+|mali[-\s]?\w+|apple\s*gpu)\b/i;
 const RAM_PATTERN = /(\d+(?:\.\d+)?)\s*(gb|gib|mb|mib|g)\b(?:\s*(?:of\s*)?(?:ram|memory|ddr\d?))?|(?:ram|memory)\s*[:=]?\s*(\d+(?:\.\d+)?)\s*(gb|gib|mb|mib|g)?\b/i;
 
-/** Labelled values (`GPU: …;`) win over the patterns, so a spec sheet parses exactly. */
+/**
+ * Labelled values (`GPU: …;`) win over the patterns, so a spec sheet parses exactly. A value runs to the end of
+ * its line, a `;` or `|`, or a comma outside parentheses: `GPU: ANGLE (Google, Vulkan 1.3.0 (SwiftShader …))`
+ * keeps its commas, while `GPU: RTX 3060, 16 GB RAM` still ends at the comma.
+ */
 function labelled(value: string, label: string): string | undefined {
-  const match = new RegExp(`\\b(?:${label})\\s*[:=]\\s*([^;,\\n|]+)`, 'i').exec(value);
-  return match?.[1].trim() || undefined;
+  const match = new RegExp(`\\b(?:${label})\\s*[:=]\\s*`, 'i').exec(value);
+  if (!match) return undefined;
+  const start = match.index + match[0].length;
+  let end = start;
+  for (let depth = 0; end < value.length; end++) {
+    const c = value[end];
+    if (c === '(') depth++;
+    else if (c === ')') depth = Math.max(0, depth - 1);
+    else if (c === '\n' || c === ';' || c === '|' || (c === ',' && depth === 0)) break;
+  }
+  return value.slice(start, end).trim() || undefined;
 }
 
 function deviceTypeOf(os: string | undefined): string {

@@ -1,0 +1,80 @@
+// The form fits small game windows: Send is on screen without scrolling at 800x600 and 1280x800, even with
+// the screenshot, the attachments and the project's custom fields shown; the keyboard and a gamepad reach it.
+import type { Browser, Locator, Page } from 'playwright-core';
+import { expect, test } from 'vitest';
+import type { TestServer } from '../helpers/server.ts';
+import { issuesWith, openGame, overlay, useDemoGame } from './harness.ts';
+
+let server: TestServer;
+let browser: Browser;
+useDemoGame((started, launched) => { server = started; browser = launched; });
+
+const OUTCOME = '[data-gb-outcome]';
+const outcome = (where: Page | Locator) => where.locator(OUTCOME).getAttribute('data-gb-outcome');
+
+const focusedId = (page: Page) =>
+  page.evaluate(() => document.querySelector('[data-glitchbox]')!.shadowRoot!.activeElement?.id ?? '');
+
+/** Where Send is, whether it is the topmost element at its centre, and how far the dialog is scrolled. */
+const sendPlacement = (page: Page) => page.evaluate(() => {
+  const root = document.querySelector('[data-glitchbox]')!.shadowRoot!;
+  const send = root.getElementById('gb-send')!.getBoundingClientRect();
+  const hit = root.elementFromPoint(send.left + send.width / 2, send.top + send.height / 2);
+  const scrollTop = root.querySelector('dialog')!.scrollTop;
+  return { onScreen: send.top >= 0 && send.bottom <= innerHeight, topmost: hit?.id === 'gb-send', scrollTop };
+});
+
+for (const [width, height] of [[800, 600], [1280, 800]]) {
+  test(`shows Send without scrolling at ${width}x${height}`, async () => {
+    const page = await browser.newPage({ viewport: { width, height } });
+    await openGame(page, server);
+    await page.keyboard.press('F8');
+    await overlay(page).waitFor();
+    await page.locator('[data-glitchbox] img.gb-thumb').waitFor();
+    // The form is taller than the window (it scrolls), and Send stays in view.
+    expect(await overlay(page).evaluate((d) => d.scrollHeight > d.clientHeight)).toBe(true);
+    expect(await sendPlacement(page)).toEqual({ onScreen: true, topmost: true, scrollTop: 0 });
+    await page.close();
+  });
+}
+
+test('the keyboard reaches Send with Tab from the description and sends with Enter', async () => {
+  const page = await browser.newPage({ viewport: { width: 800, height: 600 } });
+  await openGame(page, server);
+  await page.keyboard.press('F8');
+  await overlay(page).waitFor();
+  await page.locator('#gb-desc').fill('marker-fit-keyboard: the door opens into a wall');
+  const focused = () => focusedId(page);
+  let tabs = 0;
+  while ((await focused()) !== 'gb-send' && tabs < 40) { await page.keyboard.press('Tab'); tabs++; }
+  expect(await focused()).toBe('gb-send');
+  await page.keyboard.press('Enter');
+  await expect.poll(() => outcome(page), { timeout: 20_000 }).toBe('sent');
+  expect(await issuesWith(server, 'marker-fit-keyboard')).toHaveLength(1);
+  await page.close();
+});
+
+test('a gamepad moves focus to Send with Start and sends with A', async () => {
+  const page = await browser.newPage({ viewport: { width: 800, height: 600 } });
+  await page.addInitScript(() => {
+    const buttons = Array.from({ length: 17 }, () => ({ pressed: false, value: 0, touched: false }));
+    const pad = { index: 0, id: 'virtual', connected: true, mapping: 'standard', axes: [0, 0, 0, 0], buttons };
+    (window as any).__pad = pad;
+    Object.defineProperty(navigator, 'getGamepads', { configurable: true, value: () => [pad, null, null, null] });
+  });
+  await openGame(page, server);
+  const tap = async (button: number) => {
+    await page.evaluate((b) => { (window as any).__pad.buttons[b].pressed = true; }, button);
+    await page.waitForTimeout(150);
+    await page.evaluate((b) => { (window as any).__pad.buttons[b].pressed = false; }, button);
+    await page.waitForTimeout(150);
+  };
+  await page.keyboard.press('F8');
+  await overlay(page).waitFor();
+  await page.locator('#gb-desc').fill('marker-fit-gamepad: the lift stops between floors');
+  await tap(9);
+  expect(await focusedId(page)).toBe('gb-send');
+  await tap(0);
+  await expect.poll(() => outcome(page), { timeout: 20_000 }).toBe('sent');
+  await page.close();
+});
