@@ -52,7 +52,7 @@ export function createOverlayControl(
     if (state !== 'closed') return;
     state = 'opening';
     try {
-      canvas = findCanvas(o.canvas);
+      canvas = findCanvas(o.canvas, frames);
       const uiLoading = chunks.ui().then(async (m) => { await m.prepare(o.locale); return m; });
       // The frame is grabbed before anything of ours is drawn and before the game hears 'open';
       // encoding and the blank-frame fallbacks live in the lazy UI chunk.
@@ -121,7 +121,7 @@ export function createOverlayControl(
         await m.prepare(o.locale);
         idle(() => {
           m.warm(o, false);
-          idle(() => { m.warm(o, true); gpuRenderer(findCanvas(o.canvas), true); }, 0);
+          idle(() => { m.warm(o, true); gpuRenderer(findCanvas(o.canvas, frames), true); }, 0);
         }, 0);
       }).catch(() => {});
     });

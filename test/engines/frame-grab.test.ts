@@ -1,0 +1,86 @@
+// When and what the grab reads, on hand-written WebGL pages whose every pixel is known: after the
+// frame's LAST rAF callback (a frame drawn by two loops), a one-colour frame kept as a picture, and the
+// default canvas chosen by its context and frames (a same-size 2D HUD canvas drawn over it as an overlay).
+import type { Browser, Page } from 'playwright-core';
+import { expect, test } from 'vitest';
+import type { TestServer } from '../helpers/server.ts';
+import { imagePixels, issuesWith, near, overlay } from '../e2e/harness.ts';
+import { useEngines } from './harness.ts';
+
+const TAG = '<script src="/widget/glitchbox.js" data-project="pr-4242" data-token="tkn-demo" data-endpoint="/" '
+  + 'data-hotkey="F8" data-playtime="false"></script>';
+const page = (body: string) => `<!doctype html><html><head><meta charset="utf-8">${TAG}</head>`
+  + `<body style="margin:0;background:#fff">${body}</body></html>`;
+const GL = `const gl = c.getContext('webgl');
+const paint = (x, y, w, h, rgb) => { gl.enable(gl.SCISSOR_TEST); gl.scissor(x, y, w, h); gl.clearColor(...rgb, 1); gl.clear(gl.COLOR_BUFFER_BIT); };
+window.__game = { frames: 0 };`;
+
+const PAGES = {
+  // Two loops, as PixiJS 7's tickers or a game with a logic loop: the first clears to blue, the second
+  // (queued later, so it runs last in each frame) draws an orange square in the middle.
+  'two-loops.html': page(`<canvas id="c" width="320" height="200"></canvas><script>const c = document.getElementById('c');
+${GL}
+const clear = () => { gl.disable(gl.SCISSOR_TEST); gl.clearColor(0.2, 0.4, 0.6, 1); gl.clear(gl.COLOR_BUFFER_BIT); requestAnimationFrame(clear); };
+const draw = () => { paint(110, 50, 100, 100, [1, 0.5, 0]); window.__game.frames++; requestAnimationFrame(draw); };
+requestAnimationFrame(clear); requestAnimationFrame(draw);</script>`),
+  // A loading screen: one colour, every frame.
+  'one-colour.html': page(`<canvas id="c" width="320" height="200"></canvas><script>const c = document.getElementById('c');
+${GL}
+const loop = () => { gl.clearColor(0.2, 0.6, 0.3, 1); gl.clear(gl.COLOR_BUFFER_BIT); window.__game.frames++; requestAnimationFrame(loop); };
+requestAnimationFrame(loop);</script>`),
+  // A 2D HUD canvas of the same size, first in the page and stacked over the WebGL game canvas.
+  'hud-canvas.html': page(`<div style="position:relative;width:320px;height:200px">
+<canvas id="hud" width="320" height="200" style="position:absolute;left:0;top:0;z-index:2;pointer-events:none"></canvas>
+<canvas id="c" width="320" height="200" style="position:absolute;left:0;top:0"></canvas></div><script>
+const c = document.getElementById('c'); const hud = document.getElementById('hud').getContext('2d');
+${GL}
+const loop = () => {
+  gl.disable(gl.SCISSOR_TEST); gl.clearColor(0.2, 0.4, 0.6, 1); gl.clear(gl.COLOR_BUFFER_BIT);
+  paint(110, 50, 100, 100, [1, 0.5, 0]);
+  hud.clearRect(0, 0, 320, 200); hud.fillStyle = '#fff'; hud.fillRect(10, 10, 60, 20);
+  window.__game.frames++; requestAnimationFrame(loop);
+};
+requestAnimationFrame(loop);</script>`),
+};
+
+let server: TestServer;
+let browser: Browser;
+useEngines((s, b) => { server = s; browser = b; }, [], PAGES);
+
+/** Opens the page, reports with the hotkey, and returns the uploaded screenshot's pixels at the points. */
+async function reportFrom(name: string, marker: string, points: Array<[number, number]>): Promise<{ pixels: number[][]; log: string; p: Page }> {
+  const p = await (await browser.newContext()).newPage();
+  await p.goto(`${server.url}/engines/${name}`);
+  await p.waitForFunction(() => (window as any).__game?.frames > 10);
+  await p.keyboard.press('F8');
+  await overlay(p).waitFor();
+  await p.locator('[data-glitchbox] img.gb-thumb').waitFor({ timeout: 15_000 });
+  await p.locator('#gb-desc').fill(`${marker}: look`);
+  await p.locator('#gb-send').click();
+  await expect.poll(() => p.locator('[data-gb-outcome]').getAttribute('data-gb-outcome'), { timeout: 20_000 }).toBe('sent');
+  const [issue] = await issuesWith(server, marker);
+  const shot = await imagePixels(p, issue.screenshots[0].url, points);
+  expect([shot.width, shot.height]).toEqual([320, 200]);
+  const log = await (await fetch(issue.log_files[0].url)).text();
+  return { pixels: shot.pixels, log, p };
+}
+
+test('grabs the frame after its last rAF callback, when two loops draw it', async () => {
+  const { pixels, log } = await reportFrom('two-loops.html', 'marker-two-loops', [[10, 10], [160, 100]]);
+  expect(near(pixels[0], [51, 102, 153, 255]), `background ${pixels[0]}`).toBe(true);
+  expect(near(pixels[1], [255, 128, 0, 255]), `the second loop's square ${pixels[1]}`).toBe(true);
+  expect(log).not.toMatch(/# Screenshot/);
+});
+
+test('keeps a one-colour frame as the picture: only transparent black is blank', async () => {
+  const { pixels, log } = await reportFrom('one-colour.html', 'marker-one-colour', [[5, 5], [300, 190]]);
+  for (const px of pixels) expect(near(px, [51, 153, 77, 255]), `pixel ${px}`).toBe(true);
+  expect(log).not.toMatch(/# Screenshot/);
+});
+
+test('chooses the WebGL canvas the game draws into over a same-size HUD canvas, and draws the HUD over it', async () => {
+  const { pixels } = await reportFrom('hud-canvas.html', 'marker-hud-canvas', [[40, 20], [160, 100], [200, 180]]);
+  expect(near(pixels[0], [255, 255, 255, 255]), `HUD box ${pixels[0]}`).toBe(true);
+  expect(near(pixels[1], [255, 128, 0, 255]), `game square ${pixels[1]}`).toBe(true);
+  expect(near(pixels[2], [51, 102, 153, 255]), `game background ${pixels[2]}`).toBe(true);
+});
