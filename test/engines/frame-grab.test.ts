@@ -41,6 +41,25 @@ const loop = () => {
   window.__game.frames++; requestAnimationFrame(loop);
 };
 requestAnimationFrame(loop);</script>`),
+  // Drawn from a timer, outside requestAnimationFrame.
+  'timer-loop.html': page(`<canvas id="c" width="320" height="200"></canvas><script>const c = document.getElementById('c');
+${GL}
+setInterval(() => { gl.disable(gl.SCISSOR_TEST); gl.clearColor(0.2, 0.4, 0.6, 1); gl.clear(gl.COLOR_BUFFER_BIT);
+  paint(110, 50, 100, 100, [1, 0.5, 0]); window.__game.frames++; }, 50);</script>`),
+  // The widget imported (the npm entry) a second after the game's loops started, with the tag absent.
+  'late-import.html': `<!doctype html><html><body style="margin:0"><canvas id="c" width="320" height="200"></canvas>
+<script>const c = document.getElementById('c');
+${GL}
+const clear = () => { gl.disable(gl.SCISSOR_TEST); gl.clearColor(0.2, 0.4, 0.6, 1); gl.clear(gl.COLOR_BUFFER_BIT); requestAnimationFrame(clear); };
+const draw = () => { paint(110, 50, 100, 100, [1, 0.5, 0]); window.__game.frames++; requestAnimationFrame(draw); };
+requestAnimationFrame(clear); requestAnimationFrame(draw);
+setTimeout(() => import('/widget/esm/index.js').then((m) => m.init({ projectId: 'pr-4242', token: 'tkn-demo',
+  endpoint: location.origin + '/', hotkey: 'F8', playtime: false }) && (window.__widgetReady = true)), 1000);</script></body></html>`,
+  // Draws a few frames, then stops drawing for good (a frozen game): no frame can be read in time.
+  'stopped.html': page(`<canvas id="c" width="320" height="200"></canvas><script>const c = document.getElementById('c');
+${GL}
+const loop = () => { paint(0, 0, 320, 200, [0.2, 0.4, 0.6]); if (++window.__game.frames < 12) requestAnimationFrame(loop); };
+requestAnimationFrame(loop);</script>`),
 };
 
 let server: TestServer;
@@ -51,17 +70,19 @@ useEngines((s, b) => { server = s; browser = b; }, [], PAGES);
 async function reportFrom(name: string, marker: string, points: Array<[number, number]>): Promise<{ pixels: number[][]; log: string; p: Page }> {
   const p = await (await browser.newContext()).newPage();
   await p.goto(`${server.url}/engines/${name}`);
-  await p.waitForFunction(() => (window as any).__game?.frames > 10);
+  await p.waitForFunction(() => (window as any).__game?.frames > 10 && ((window as any).Glitchbox || (window as any).__widgetReady));
+  await p.waitForTimeout(name === 'stopped.html' ? 800 : 0);
   await p.keyboard.press('F8');
   await overlay(p).waitFor();
-  await p.locator('[data-glitchbox] img.gb-thumb').waitFor({ timeout: 15_000 });
+  if (name !== 'stopped.html') await p.locator('[data-glitchbox] img.gb-thumb').waitFor({ timeout: 15_000 });
   await p.locator('#gb-desc').fill(`${marker}: look`);
   await p.locator('#gb-send').click();
   await expect.poll(() => p.locator('[data-gb-outcome]').getAttribute('data-gb-outcome'), { timeout: 20_000 }).toBe('sent');
   const [issue] = await issuesWith(server, marker);
+  const log = await (await fetch(issue.log_files[0].url)).text();
+  if (!points.length) return { pixels: [], log, p };
   const shot = await imagePixels(p, issue.screenshots[0].url, points);
   expect([shot.width, shot.height]).toEqual([320, 200]);
-  const log = await (await fetch(issue.log_files[0].url)).text();
   return { pixels: shot.pixels, log, p };
 }
 
@@ -83,4 +104,23 @@ test('chooses the WebGL canvas the game draws into over a same-size HUD canvas, 
   expect(near(pixels[0], [255, 255, 255, 255]), `HUD box ${pixels[0]}`).toBe(true);
   expect(near(pixels[1], [255, 128, 0, 255]), `game square ${pixels[1]}`).toBe(true);
   expect(near(pixels[2], [51, 102, 153, 255]), `game background ${pixels[2]}`).toBe(true);
+});
+
+test('grabs a frame drawn from a timer, outside requestAnimationFrame', async () => {
+  const { pixels } = await reportFrom('timer-loop.html', 'marker-timer-loop', [[10, 10], [160, 100]]);
+  expect(near(pixels[0], [51, 102, 153, 255]), `background ${pixels[0]}`).toBe(true);
+  expect(near(pixels[1], [255, 128, 0, 255]), `square ${pixels[1]}`).toBe(true);
+});
+
+test('grabs the whole frame when the widget is imported after the game started its loops', async () => {
+  const { pixels } = await reportFrom('late-import.html', 'marker-late-import', [[10, 10], [160, 100]]);
+  expect(near(pixels[0], [51, 102, 153, 255]), `background ${pixels[0]}`).toBe(true);
+  expect(near(pixels[1], [255, 128, 0, 255]), `the second loop's square ${pixels[1]}`).toBe(true);
+});
+
+test('when no frame can be read in time, says so in the log and makes later WebGL contexts keep their buffer', async () => {
+  const { log, p } = await reportFrom('stopped.html', 'marker-stopped', []);
+  expect(log).toMatch(/^# Screenshot \(none\): No frame drew the canvas in time.*preserveDrawingBuffer/);
+  expect(log).toMatch(/A DOM capture showed nothing where the canvas is/);
+  expect(await p.evaluate(() => document.createElement('canvas').getContext('webgl')!.getContextAttributes()!.preserveDrawingBuffer)).toBe(true);
 });

@@ -18,6 +18,8 @@ export interface FrameHook {
   /** Frames (or tasks) that drew into the canvas since the loader started. */
   framesDrawn(canvas: HTMLCanvasElement): number;
   stats(): FrameStats | undefined;
+  /** From now on, WebGL contexts the game creates keep their drawing buffer (readable at any time). */
+  preserveFromNow(): void;
 }
 
 type Drawn = { frames: number; at: number };
@@ -28,7 +30,8 @@ type Context = { canvas: HTMLCanvasElement | OffscreenCanvas; getContextAttribut
 const DRAWS = 'drawArrays drawElements clear drawArraysInstanced drawElementsInstanced drawRangeElements blitFramebuffer '
   + 'fillRect clearRect drawImage fill stroke fillText strokeText putImageData';
 
-export function createFrameHook(): FrameHook {
+/** Starts watching frames; `preserve` forces preserveDrawingBuffer on WebGL contexts created from now on. */
+export function createFrameHook(preserve: boolean): FrameHook {
   const samples = createRingBuffer<number>(240);
   const drawn = new WeakMap<object, Drawn>();
   /** Canvases drawn since the last end of a frame or task. */
@@ -74,6 +77,15 @@ export function createFrameHook(): FrameHook {
       }
     }
   }
+
+  // Records each canvas's context type (for the grab and the GPU probe) and forces preserveDrawingBuffer.
+  const canvasProto = HTMLCanvasElement.prototype as unknown as { getContext: (type: string, attrs?: object) => unknown };
+  const getContext = canvasProto.getContext;
+  canvasProto.getContext = function (this: HTMLCanvasElement & { __glitchboxContextType?: string }, type: string, attrs?: object) {
+    const ctx = getContext.call(this, type, preserve && /webgl/.test(type) ? { ...attrs, preserveDrawingBuffer: true } : attrs);
+    if (ctx && !this.__glitchboxContextType) this.__glitchboxContextType = type;
+    return ctx;
+  };
 
   const raf = window.requestAnimationFrame;
   const caf = window.cancelAnimationFrame;
@@ -129,6 +141,7 @@ export function createFrameHook(): FrameHook {
     },
     sinceDrawn: (canvas) => performance.now() - (drawn.get(canvas)?.at ?? -Infinity),
     framesDrawn: (canvas) => drawn.get(canvas)?.frames ?? 0,
+    preserveFromNow: () => { preserve = true; },
     stats() {
       const s = samples.items();
       if (!s.length) return undefined;
@@ -136,17 +149,5 @@ export function createFrameHook(): FrameHook {
       const r = (n: number) => Math.round(n * 10) / 10;
       return { frames: s.length, avgMs: r(s.reduce((a, b) => a + b, 0) / s.length), p95Ms: r(sorted[Math.floor(sorted.length * 0.95)] ?? 0), maxMs: r(sorted[sorted.length - 1]) };
     },
-  };
-}
-
-/** Records the context type of every canvas (for the GPU probe) and optionally forces preserveDrawingBuffer. */
-export function hookGetContext(preserveDrawingBuffer: boolean): void {
-  const proto = HTMLCanvasElement.prototype as unknown as { getContext: (type: string, attrs?: Record<string, unknown>) => unknown };
-  const original = proto.getContext;
-  proto.getContext = function (this: HTMLCanvasElement & { __glitchboxContextType?: string }, type: string, attrs?: Record<string, unknown>) {
-    const webgl = /webgl/.test(type);
-    const ctx = original.call(this, type, webgl && preserveDrawingBuffer ? { ...attrs, preserveDrawingBuffer: true } : attrs);
-    if (ctx && !this.__glitchboxContextType) this.__glitchboxContextType = type;
-    return ctx;
   };
 }

@@ -63,6 +63,8 @@ export async function grabCanvas(canvas: HTMLCanvasElement | null, frames: Frame
     performance.measure('glitchbox:grab', { start: at });
   };
   const inFrame = await frames.whenDrawn(canvas, take, frames.sinceDrawn(canvas) < FRAME_WAIT_MS ? FRAME_WAIT_MS : 0);
+  // No frame we could see drew this WebGL canvas in time: later contexts keep their buffer (the log says so).
+  if (!inFrame) frames.preserveFromNow();
   const waited = Math.round(performance.now() - start);
   try {
     const [bitmap, ...rest] = await Promise.all(pending);

@@ -8,6 +8,10 @@ import type { Grab, Screenshot, ScreenshotDeps } from '../capture/screenshot.ts'
 export async function finishScreenshot(canvas: HTMLCanvasElement | null, grab: Grab, deps: ScreenshotDeps): Promise<Screenshot> {
   const notes: string[] = grab.error ? [`Canvas grab failed: ${grab.error}.`] : [];
   if (grab.waited > 100) notes.push(`Waited ${grab.waited} ms for the game's next frame.`);
+  // The grab timed out: the loader then forces preserveDrawingBuffer on the WebGL contexts made from now on.
+  if (grab.bitmap && !grab.inFrame) {
+    notes.push('No frame drew the canvas in time; WebGL contexts made from now on keep their buffer (preserveDrawingBuffer).');
+  }
   const done = (shot: Omit<Screenshot, 'note'>, extra: string[] = []): Screenshot => {
     const note = [...notes, ...extra].join(' ');
     return note ? { ...shot, note } : shot;
@@ -17,7 +21,7 @@ export async function finishScreenshot(canvas: HTMLCanvasElement | null, grab: G
     if (grab.bitmap) {
       const first = await deps.encode(grab.bitmap, [...grab.overlays, ...(await hud())]);
       if (!first.blank) return done({ ...first, source: grab.inFrame ? 'frame' : 'frame-outside' });
-      notes.push('The canvas frame was blank (transparent black: a WebGL buffer read after its frame was shown).');
+      notes.push('The canvas frame was blank (transparent black).');
       // A second grab waits for the next drawn frame again (at once when the game stopped drawing).
       if (canvas) {
         const again = await deps.grab(canvas);
@@ -48,12 +52,12 @@ export async function finishScreenshot(canvas: HTMLCanvasElement | null, grab: G
 function areaEmpty(shot: HTMLCanvasElement, canvas: HTMLCanvasElement, target: HTMLElement): boolean {
   const t = target.getBoundingClientRect();
   const r = canvas.getBoundingClientRect();
-  const sx = shot.width / (t.width || 1);
-  const sy = shot.height / (t.height || 1);
-  const x = Math.max(0, Math.round((r.left - t.left) * sx));
-  const y = Math.max(0, Math.round((r.top - t.top) * sy));
-  const w = Math.min(shot.width - x, Math.round(r.width * sx));
-  const h = Math.min(shot.height - y, Math.round(r.height * sy));
+  // html2canvas draws from the target's top-left at one scale (the pixel ratio); its height may exceed the target's.
+  const k = shot.width / (t.width || 1);
+  const x = Math.max(0, Math.round((r.left - t.left) * k));
+  const y = Math.max(0, Math.round((r.top - t.top) * k));
+  const w = Math.min(shot.width - x, Math.round(r.width * k));
+  const h = Math.min(shot.height - y, Math.round(r.height * k));
   if (w <= 0 || h <= 0) return true;
   const words = new Uint32Array(shot.getContext('2d')!.getImageData(x, y, w, h).data.buffer);
   const step = Math.max(1, Math.floor(words.length / 4096));

@@ -3,7 +3,7 @@
 import { createBreadcrumbs, fitDebugTrace } from '../capture/breadcrumbs.ts';
 import { createConsoleCapture } from '../capture/console-capture.ts';
 import { collectDeviceInfo, prefetchClientHints } from '../capture/device-info.ts';
-import { createFrameHook, hookGetContext } from '../capture/frame-hook.ts';
+import { createFrameHook } from '../capture/frame-hook.ts';
 import type { createEmitter } from './events.ts';
 import type { ResolvedOptions } from './options.ts';
 import type { ReportSnapshot } from './overlay-contract.ts';
@@ -24,8 +24,7 @@ export function startCapture(
       reportError(message, detail);
     }
   });
-  hookGetContext(!!o.preserveDrawingBuffer);
-  const frames = createFrameHook();
+  const frames = createFrameHook(!!o.preserveDrawingBuffer);
   prefetchClientHints();
   return { crumbs, logs, frames };
 }
