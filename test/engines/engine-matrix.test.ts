@@ -14,26 +14,27 @@ useEngines((s, b) => { server = s; browser = b; });
 
 /**
  * Largest mean difference (0-255 per channel, both pictures scaled to 64x36) between the uploaded
- * screenshot and a page screenshot taken just before the hotkey. The scenes move at 12 px/s and the
- * grab comes a few frames later (up to ~350 ms in the slow game): measured 0.0-0.5 on this machine.
+ * screenshot and a page screenshot taken just before the hotkey. The scenes sway at most 10 px/s and
+ * turn at most 0.1 rad/s, and the grab comes a few frames later (up to ~350 ms in the slow game, about
+ * a second when the machine is busy): measured 0.0-0.6 on this machine.
  * A transparent (blank) frame over the white page measures over 100, a black one over 80, and a frame
  * one second late about 2; 4 leaves room for software rendering's timing and fails every wrong picture.
  */
 const MAX_DIFFERENCE = 4;
 /**
- * The open's budget, per task after the hotkey. Script the widget runs in one task (Long Animation Frames
- * attribute script time to its source; any source but the game's own bundle counts as ours) stays under
- * 50 ms. The whole task (style, layout and paint of the form included) is held to 250 ms here: on this
- * shared 2-core machine, with other test files running, software rendering stretches a painted frame past
- * 100 ms now and then; the bench (`npm run bench -- widget`) measures the 50 ms whole-task budget on a
- * quiet machine. 250 ms still fails the stalls found in real games (a WebGL context made on open to read
- * the GPU name: 400-1,700 ms; html2canvas on open: seconds).
+ * The longest task from the hotkey until the screenshot shows in the form, first open. On a quiet run
+ * of this file every open measures 0 (no task over 50 ms, the Long Tasks API's threshold). With other
+ * test files (and other work) sharing the two cores, software rendering stretches a frame past 100 ms
+ * now and then, and Long Animation Frames cannot tell the widget's script from the game's (every game
+ * rAF callback runs inside the widget's wrapper), so the 50 ms budget is measured by the bench
+ * (`npm run bench -- widget`); here 250 ms fails the stalls found in real games (a WebGL context made
+ * on open to read the GPU name: 400-1,700 ms; html2canvas on open: seconds).
  */
-const SCRIPT_MS = 50;
 const TASK_MS = 250;
 
 describe.each(GAMES)('%s', (game) => {
-  test.each(['before', 'after'] as const)('tag %s the game script: the frame seen, no stuck key, no long task, one report', async (tag) => {
+  const title = 'tag %s the game script: the frame seen, no stuck key, no long task, one report';
+  test.each(['before', 'after'] as const)(title, async (tag) => {
     const context = await browser.newContext({ viewport: { width: 800, height: 600 } });
     const page = await context.newPage();
     try {
@@ -57,7 +58,8 @@ describe.each(GAMES)('%s', (game) => {
       const marker = `matrix-${game}-${tag}`;
       await page.locator('#gb-desc').fill(`${marker}: the boxes look wrong`);
       await page.locator('#gb-send').click();
-      await expect.poll(() => page.locator('[data-gb-outcome]').getAttribute('data-gb-outcome'), { timeout: 20_000 }).toBe('sent');
+      const outcome = () => page.locator('[data-gb-outcome]').getAttribute('data-gb-outcome');
+      await expect.poll(outcome, { timeout: 20_000 }).toBe('sent');
       await page.keyboard.press('Escape');
       await expect.poll(() => page.locator('[data-glitchbox] dialog').count()).toBe(0);
 
@@ -75,14 +77,13 @@ describe.each(GAMES)('%s', (game) => {
         const c = document.querySelector('canvas')!;
         return [c.width, c.height];
       }));
-      expect(diff, `${game} (${tag}): difference ${diff.toFixed(1)} from what the page showed`).toBeLessThan(MAX_DIFFERENCE);
+      expect(diff, `${game} (${tag}): difference ${diff.toFixed(1)} from the page`).toBeLessThan(MAX_DIFFERENCE);
       const frames: Array<{ scripts: Array<[string, string, number]> }> = await page.evaluate(
         (t0) => (window as any).__frames.filter((e: any) => e.start >= t0), pressedAt);
-      const ours = Math.max(0, ...frames.map((f) => f.scripts.filter(([src]) => src !== `${game}.js`).reduce((n, s) => n + s[2], 0)));
-      const context = `long frames after the hotkey: ${JSON.stringify(frames)}`;
-      expect(ours, `${game} (${tag}): widget script in one task; ${context}`).toBeLessThan(SCRIPT_MS);
-      expect(longest, `${game} (${tag}): longest task after the hotkey; ${context}`).toBeLessThan(TASK_MS);
-      console.log(`[matrix] ${game} tag ${tag}: difference ${diff.toFixed(2)}, longest task ${longest.toFixed(0)} ms, widget script ${ours} ms`);
+      const detail = `long frames after the hotkey: ${JSON.stringify(frames)}`;
+      expect(longest, `${game} (${tag}): longest task after the hotkey; ${detail}`).toBeLessThan(TASK_MS);
+      console.log(`[matrix] ${game} tag ${tag}: difference ${diff.toFixed(2)}, `
+        + `longest task ${longest.toFixed(0)} ms`);
     } finally {
       await context.close();
     }

@@ -9,57 +9,55 @@ import { useEngines } from './harness.ts';
 
 const TAG = '<script src="/widget/glitchbox.js" data-project="pr-4242" data-token="tkn-demo" data-endpoint="/" '
   + 'data-hotkey="F8" data-playtime="false"></script>';
+/** A 320x200 WebGL canvas #c and helpers: fill it, paint a rectangle (scissored clear), count frames. */
+const GL = `<canvas id="c" width="320" height="200"></canvas><script>
+const c = document.getElementById('c');
+const gl = c.getContext('webgl');
+const paint = (x, y, w, h, rgb) => {
+  gl.enable(gl.SCISSOR_TEST); gl.scissor(x, y, w, h); gl.clearColor(...rgb, 1); gl.clear(gl.COLOR_BUFFER_BIT);
+};
+const fill = (rgb) => { gl.disable(gl.SCISSOR_TEST); gl.clearColor(...rgb, 1); gl.clear(gl.COLOR_BUFFER_BIT); };
+const loop = (fn) => { const run = () => { fn(); requestAnimationFrame(run); }; requestAnimationFrame(run); };
+const BLUE = [0.2, 0.4, 0.6];
+const ORANGE = [1, 0.5, 0];
+window.__game = { frames: 0 };`;
 const page = (body: string) => `<!doctype html><html><head><meta charset="utf-8">${TAG}</head>`
   + `<body style="margin:0;background:#fff">${body}</body></html>`;
-const GL = `const gl = c.getContext('webgl');
-const paint = (x, y, w, h, rgb) => { gl.enable(gl.SCISSOR_TEST); gl.scissor(x, y, w, h); gl.clearColor(...rgb, 1); gl.clear(gl.COLOR_BUFFER_BIT); };
-window.__game = { frames: 0 };`;
 
 const PAGES = {
   // Two loops, as PixiJS 7's tickers or a game with a logic loop: the first clears to blue, the second
   // (queued later, so it runs last in each frame) draws an orange square in the middle.
-  'two-loops.html': page(`<canvas id="c" width="320" height="200"></canvas><script>const c = document.getElementById('c');
-${GL}
-const clear = () => { gl.disable(gl.SCISSOR_TEST); gl.clearColor(0.2, 0.4, 0.6, 1); gl.clear(gl.COLOR_BUFFER_BIT); requestAnimationFrame(clear); };
-const draw = () => { paint(110, 50, 100, 100, [1, 0.5, 0]); window.__game.frames++; requestAnimationFrame(draw); };
-requestAnimationFrame(clear); requestAnimationFrame(draw);</script>`),
+  'two-loops.html': page(`${GL}
+loop(() => fill(BLUE));
+loop(() => { paint(110, 50, 100, 100, ORANGE); window.__game.frames++; });</script>`),
   // A loading screen: one colour, every frame.
-  'one-colour.html': page(`<canvas id="c" width="320" height="200"></canvas><script>const c = document.getElementById('c');
-${GL}
-const loop = () => { gl.clearColor(0.2, 0.6, 0.3, 1); gl.clear(gl.COLOR_BUFFER_BIT); window.__game.frames++; requestAnimationFrame(loop); };
-requestAnimationFrame(loop);</script>`),
+  'one-colour.html': page(`${GL}
+loop(() => { fill([0.2, 0.6, 0.3]); window.__game.frames++; });</script>`),
   // A 2D HUD canvas of the same size, first in the page and stacked over the WebGL game canvas.
   'hud-canvas.html': page(`<div style="position:relative;width:320px;height:200px">
 <canvas id="hud" width="320" height="200" style="position:absolute;left:0;top:0;z-index:2;pointer-events:none"></canvas>
-<canvas id="c" width="320" height="200" style="position:absolute;left:0;top:0"></canvas></div><script>
-const c = document.getElementById('c'); const hud = document.getElementById('hud').getContext('2d');
-${GL}
-const loop = () => {
-  gl.disable(gl.SCISSOR_TEST); gl.clearColor(0.2, 0.4, 0.6, 1); gl.clear(gl.COLOR_BUFFER_BIT);
-  paint(110, 50, 100, 100, [1, 0.5, 0]);
+<div style="position:absolute;left:0;top:0">${GL}
+const hud = document.getElementById('hud').getContext('2d');
+loop(() => {
+  fill(BLUE); paint(110, 50, 100, 100, ORANGE);
   hud.clearRect(0, 0, 320, 200); hud.fillStyle = '#fff'; hud.fillRect(10, 10, 60, 20);
-  window.__game.frames++; requestAnimationFrame(loop);
-};
-requestAnimationFrame(loop);</script>`),
+  window.__game.frames++;
+});</script></div></div>`),
   // Drawn from a timer, outside requestAnimationFrame.
-  'timer-loop.html': page(`<canvas id="c" width="320" height="200"></canvas><script>const c = document.getElementById('c');
-${GL}
-setInterval(() => { gl.disable(gl.SCISSOR_TEST); gl.clearColor(0.2, 0.4, 0.6, 1); gl.clear(gl.COLOR_BUFFER_BIT);
-  paint(110, 50, 100, 100, [1, 0.5, 0]); window.__game.frames++; }, 50);</script>`),
-  // The widget imported (the npm entry) a second after the game's loops started, with the tag absent.
-  'late-import.html': `<!doctype html><html><body style="margin:0"><canvas id="c" width="320" height="200"></canvas>
-<script>const c = document.getElementById('c');
-${GL}
-const clear = () => { gl.disable(gl.SCISSOR_TEST); gl.clearColor(0.2, 0.4, 0.6, 1); gl.clear(gl.COLOR_BUFFER_BIT); requestAnimationFrame(clear); };
-const draw = () => { paint(110, 50, 100, 100, [1, 0.5, 0]); window.__game.frames++; requestAnimationFrame(draw); };
-requestAnimationFrame(clear); requestAnimationFrame(draw);
-setTimeout(() => import('/widget/esm/index.js').then((m) => m.init({ projectId: 'pr-4242', token: 'tkn-demo',
-  endpoint: location.origin + '/', hotkey: 'F8', playtime: false }) && (window.__widgetReady = true)), 1000);</script></body></html>`,
+  'timer-loop.html': page(`${GL}
+setInterval(() => { fill(BLUE); paint(110, 50, 100, 100, ORANGE); window.__game.frames++; }, 50);</script>`),
+  // The widget imported (the npm entry) a second after the game's loops started, with no tag.
+  'late-import.html': `<!doctype html><html><body style="margin:0">${GL}
+loop(() => fill(BLUE));
+loop(() => { paint(110, 50, 100, 100, ORANGE); window.__game.frames++; });
+const options = { projectId: 'pr-4242', token: 'tkn-demo', endpoint: location.origin + '/', hotkey: 'F8' };
+options.playtime = false;
+setTimeout(() => import('/widget/esm/index.js').then((m) => { m.init(options); window.__widgetReady = true; }), 1000);
+</script></body></html>`,
   // Draws a few frames, then stops drawing for good (a frozen game): no frame can be read in time.
-  'stopped.html': page(`<canvas id="c" width="320" height="200"></canvas><script>const c = document.getElementById('c');
-${GL}
-const loop = () => { paint(0, 0, 320, 200, [0.2, 0.4, 0.6]); if (++window.__game.frames < 12) requestAnimationFrame(loop); };
-requestAnimationFrame(loop);</script>`),
+  'stopped.html': page(`${GL}
+const step = () => { fill(BLUE); if (++window.__game.frames < 12) requestAnimationFrame(step); };
+requestAnimationFrame(step);</script>`),
 };
 
 let server: TestServer;
@@ -67,17 +65,23 @@ let browser: Browser;
 useEngines((s, b) => { server = s; browser = b; }, [], PAGES);
 
 /** Opens the page, reports with the hotkey, and returns the uploaded screenshot's pixels at the points. */
-async function reportFrom(name: string, marker: string, points: Array<[number, number]>): Promise<{ pixels: number[][]; log: string; p: Page }> {
+async function reportFrom(
+  name: string, marker: string, points: Array<[number, number]>,
+): Promise<{ pixels: number[][]; log: string; p: Page }> {
   const p = await (await browser.newContext()).newPage();
   await p.goto(`${server.url}/engines/${name}`);
-  await p.waitForFunction(() => (window as any).__game?.frames > 10 && ((window as any).Glitchbox || (window as any).__widgetReady));
+  await p.waitForFunction(() => {
+    const w = window as any;
+    return w.__game?.frames > 10 && (w.Glitchbox || w.__widgetReady);
+  });
   await p.waitForTimeout(name === 'stopped.html' ? 800 : 0);
   await p.keyboard.press('F8');
   await overlay(p).waitFor();
   if (name !== 'stopped.html') await p.locator('[data-glitchbox] img.gb-thumb').waitFor({ timeout: 15_000 });
   await p.locator('#gb-desc').fill(`${marker}: look`);
   await p.locator('#gb-send').click();
-  await expect.poll(() => p.locator('[data-gb-outcome]').getAttribute('data-gb-outcome'), { timeout: 20_000 }).toBe('sent');
+  const outcome = () => p.locator('[data-gb-outcome]').getAttribute('data-gb-outcome');
+  await expect.poll(outcome, { timeout: 20_000 }).toBe('sent');
   const [issue] = await issuesWith(server, marker);
   const log = await (await fetch(issue.log_files[0].url)).text();
   if (!points.length) return { pixels: [], log, p };
@@ -99,7 +103,7 @@ test('keeps a one-colour frame as the picture: only transparent black is blank',
   expect(log).not.toMatch(/# Screenshot/);
 });
 
-test('chooses the WebGL canvas the game draws into over a same-size HUD canvas, and draws the HUD over it', async () => {
+test('chooses the WebGL canvas the game draws into over a same-size HUD canvas, drawing the HUD over it', async () => {
   const { pixels } = await reportFrom('hud-canvas.html', 'marker-hud-canvas', [[40, 20], [160, 100], [200, 180]]);
   expect(near(pixels[0], [255, 255, 255, 255]), `HUD box ${pixels[0]}`).toBe(true);
   expect(near(pixels[1], [255, 128, 0, 255]), `game square ${pixels[1]}`).toBe(true);
@@ -118,9 +122,11 @@ test('grabs the whole frame when the widget is imported after the game started i
   expect(near(pixels[1], [255, 128, 0, 255]), `the second loop's square ${pixels[1]}`).toBe(true);
 });
 
-test('when no frame can be read in time, says so in the log and makes later WebGL contexts keep their buffer', async () => {
+test('when no frame is read in time, says so in the log and makes later WebGL contexts keep their buffer', async () => {
   const { log, p } = await reportFrom('stopped.html', 'marker-stopped', []);
   expect(log).toMatch(/^# Screenshot \(none\): No frame drew the canvas in time.*preserveDrawingBuffer/);
   expect(log).toMatch(/A DOM capture showed nothing where the canvas is/);
-  expect(await p.evaluate(() => document.createElement('canvas').getContext('webgl')!.getContextAttributes()!.preserveDrawingBuffer)).toBe(true);
+  const preserved = () => document.createElement('canvas').getContext('webgl')!
+    .getContextAttributes()!.preserveDrawingBuffer;
+  expect(await p.evaluate(preserved)).toBe(true);
 });

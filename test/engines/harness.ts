@@ -11,18 +11,24 @@ import { ensureWidgetBuilt } from '../widget/build-once.ts';
 import { launchBrowser, ROOT } from '../e2e/harness.ts';
 
 const GAMES_DIR = resolve(import.meta.dirname, 'games');
-export const GAMES = readdirSync(GAMES_DIR).filter((f) => f.endsWith('.ts') && f !== 'shared.ts').map((f) => f.slice(0, -3));
+export const GAMES = readdirSync(GAMES_DIR).filter((f) => f.endsWith('.ts') && f !== 'shared.ts')
+  .map((f) => f.slice(0, -3));
 
 /** The widget's tag as a game pastes it (demo project, F8). */
 const TAG = '<script src="/widget/glitchbox.js" data-project="pr-4242" data-token="tkn-demo" data-endpoint="/" '
   + 'data-hotkey="F8" data-locale="en" data-playtime="false"></script>';
 
 /** Long tasks from page load on, for the open budget; installed before anything else on the page. */
-const LONGTASKS = '<script>window.__longtasks=[];window.__frames=[];new PerformanceObserver((l)=>{for(const e of l.getEntries())'
-  + 'window.__longtasks.push({start:e.startTime,duration:e.duration})}).observe({type:"longtask",buffered:true});'
-  + 'new PerformanceObserver((l)=>{for(const e of l.getEntries())window.__frames.push({start:e.startTime,duration:e.duration,'
-  + 'scripts:e.scripts.map((s)=>[s.sourceURL.split("/").pop(),s.invoker,Math.round(s.duration)])})})'
-  + '.observe({type:"long-animation-frame"})</script>';
+const LONGTASKS = `<script>window.__longtasks = []; window.__frames = [];
+new PerformanceObserver((l) => {
+  for (const e of l.getEntries()) window.__longtasks.push({ start: e.startTime, duration: e.duration });
+}).observe({ type: 'longtask', buffered: true });
+new PerformanceObserver((l) => {
+  for (const e of l.getEntries()) {
+    const scripts = e.scripts.map((s) => [s.sourceURL.split('/').pop(), s.invoker, Math.round(s.duration)]);
+    window.__frames.push({ start: e.startTime, duration: e.duration, scripts });
+  }
+}).observe({ type: 'long-animation-frame' });</script>`;
 
 /** One page per game and tag position: the tag before the game's script, or after it (the engine already running). */
 function pageHtml(game: string, tag: 'before' | 'after'): string {
@@ -41,13 +47,17 @@ export async function buildGames(games: string[] = GAMES, extra: Record<string, 
     entryPoints: games.map((g) => join(GAMES_DIR, `${g}.ts`)), outdir: out, bundle: true, format: 'iife',
     target: 'es2022', minify: true, logLevel: 'error', define: { 'process.env.NODE_ENV': '"production"' },
   });
-  for (const g of games) for (const tag of ['before', 'after'] as const) writeFileSync(join(out, `${g}-${tag}.html`), pageHtml(g, tag));
+  for (const g of games) {
+    for (const tag of ['before', 'after'] as const) writeFileSync(join(out, `${g}-${tag}.html`), pageHtml(g, tag));
+  }
   for (const [name, html] of Object.entries(extra)) writeFileSync(join(out, name), html);
   return out;
 }
 
 /** One server (serving the widget and the games) and one browser for a test file. */
-export function useEngines(ready: (server: TestServer, browser: Browser) => void, games?: string[], extra?: Record<string, string>): void {
+export function useEngines(
+  ready: (server: TestServer, browser: Browser) => void, games?: string[], extra?: Record<string, string>,
+): void {
   let server: TestServer | undefined;
   let browser: Browser | undefined;
   beforeAll(async () => {
@@ -84,7 +94,9 @@ export async function imageDifference(page: Page, a: string, b: string): Promise
     };
     const [x, y] = await Promise.all([read(a), read(b)]);
     let sum = 0;
-    for (let i = 0; i < x.data.length; i += 4) for (let k = 0; k < 3; k++) sum += Math.abs(x.data[i + k] - y.data[i + k]);
+    for (let i = 0; i < x.data.length; i += 4) {
+      for (let k = 0; k < 3; k++) sum += Math.abs(x.data[i + k] - y.data[i + k]);
+    }
     return { diff: sum / (64 * 36 * 3), size: [x.size, y.size] };
   }, { a, b });
 }

@@ -1,5 +1,7 @@
 // Babylon.js: coloured boxes turning on a blue clear colour, in engine.runRenderLoop.
-import { Color3, Color4, Engine, FreeCamera, HemisphericLight, MeshBuilder, Scene, StandardMaterial, Vector3 } from '@babylonjs/core';
+import {
+  Color3, Color4, Engine, FreeCamera, HemisphericLight, MeshBuilder, Scene, StandardMaterial, Vector3,
+} from '@babylonjs/core';
 import { drift, exposeGame, H, W } from './shared.ts';
 
 const game = exposeGame();
@@ -25,7 +27,7 @@ const boxes = [[1, 0.4, 0.27], [0.27, 0.87, 0.4], [1, 0.93, 0.33], [0.93, 0.33, 
 });
 engine.runRenderLoop(() => {
   const t = performance.now();
-  boxes.forEach((b, i) => { b.rotation.x = drift(t, 0.2) + i; b.rotation.y = drift(t, 0.15) + i; });
+  boxes.forEach((b, i) => { b.rotation.x = drift(t, 0.1) + i; b.rotation.y = drift(t, 0.08) + i; });
   scene.render();
   game.frame();
 });

@@ -1,5 +1,5 @@
 // A Canvas 2D game: blocks and a label sliding over a blue background, in a rAF loop.
-import { drift, exposeGame, H, W } from './shared.ts';
+import { exposeGame, sway, H, W } from './shared.ts';
 
 const game = exposeGame();
 const canvas = document.createElement('canvas');
@@ -12,7 +12,7 @@ const loop = (t: number) => {
   ctx.fillRect(0, 0, W, H);
   ['#ff6644', '#44dd66', '#ffee55', '#ee55ff'].forEach((c, i) => {
     ctx.fillStyle = c;
-    ctx.fillRect(30 + i * 150 + (drift(t) % 40), 80 + (i % 2) * 120, 110, 90);
+    ctx.fillRect(30 + i * 150 + sway(t), 80 + (i % 2) * 120, 110, 90);
   });
   ctx.fillStyle = '#fff';
   ctx.font = '32px sans-serif';

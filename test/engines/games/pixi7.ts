@@ -1,7 +1,7 @@
 // PixiJS 7 with its two tickers: game logic on Ticker.system (started first, draws nothing), the
 // Application rendering on Ticker.shared. A grab after the first rAF callback reads a blank buffer.
 import { Application, Graphics, Ticker } from 'pixi7';
-import { drift, exposeGame, H, W } from './shared.ts';
+import { drift, exposeGame, sway, H, W } from './shared.ts';
 
 const game = exposeGame();
 let t = 0;
@@ -15,6 +15,6 @@ const shapes = [0xff6644, 0x44dd66, 0xffee55, 0xee55ff].map((c, i) => {
   return g;
 });
 app.ticker.add(() => {
-  shapes.forEach((g, i) => { g.x = 80 + i * 150 + (drift(t) % 40); g.rotation = drift(t, 0.05) + i; });
+  shapes.forEach((g, i) => { g.x = 80 + i * 150 + sway(t); g.rotation = drift(t, 0.05) + i; });
   game.frame();
 });

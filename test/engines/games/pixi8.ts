@@ -1,6 +1,6 @@
 // PixiJS 8 with its two tickers: logic on Ticker.system, the Application rendering on its own ticker.
 import { Application, Graphics, Ticker } from 'pixi.js';
-import { drift, exposeGame, H, W } from './shared.ts';
+import { drift, exposeGame, sway, H, W } from './shared.ts';
 
 const game = exposeGame();
 let t = 0;
@@ -19,7 +19,7 @@ function start() {
     return g;
   });
   app.ticker.add(() => {
-    shapes.forEach((g, i) => { g.x = 80 + i * 150 + (drift(t) % 40); g.rotation = drift(t, 0.05) + i; });
+    shapes.forEach((g, i) => { g.x = 80 + i * 150 + sway(t); g.rotation = drift(t, 0.05) + i; });
     game.frame();
   });
 }

@@ -12,5 +12,7 @@ export function exposeGame(): { frame(): void } {
   return { frame: () => { game.frames++; } };
 }
 
-/** Slow motion (px per second): a page screenshot a few frames from the grab differs by a few pixels. */
-export const drift = (t: number, speed = 12) => (t / 1000) * speed;
+/** Slow motion (radians or pixels per second): a screenshot a few frames apart differs by a few pixels. */
+export const drift = (t: number, speed: number) => (t / 1000) * speed;
+/** A smooth sway of `amplitude` px (at most amplitude / 2 px per second), with no jump back. */
+export const sway = (t: number, amplitude = 20) => amplitude * Math.sin(t / 2000);

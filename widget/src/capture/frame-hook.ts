@@ -23,12 +23,15 @@ export interface FrameHook {
 }
 
 type Drawn = { frames: number; at: number };
-type Context = { canvas: HTMLCanvasElement | OffscreenCanvas; getContextAttributes?(): { preserveDrawingBuffer?: boolean } | null };
+type Context = {
+  canvas: HTMLCanvasElement | OffscreenCanvas;
+  getContextAttributes?(): { preserveDrawingBuffer?: boolean } | null;
+};
 
 // Calls that change pixels, in WebGL 1 and 2 and Canvas 2D; engines look them up on the context at
 // each call, so wrapping the prototypes sees every draw, on contexts made before the loader too.
-const DRAWS = 'drawArrays drawElements clear drawArraysInstanced drawElementsInstanced drawRangeElements blitFramebuffer '
-  + 'fillRect clearRect drawImage fill stroke fillText strokeText putImageData';
+const DRAWS = 'drawArrays drawElements clear drawArraysInstanced drawElementsInstanced drawRangeElements '
+  + 'blitFramebuffer fillRect clearRect drawImage fill stroke fillText putImageData';
 
 /** Starts watching frames; `preserve` forces preserveDrawingBuffer on WebGL contexts created from now on. */
 export function createFrameHook(preserve: boolean): FrameHook {
@@ -65,24 +68,31 @@ export function createFrameHook(preserve: boolean): FrameHook {
     d.at = performance.now();
     drawn.set(canvas, d);
     // A canvas whose context was made before the loader: its draws say what it is.
-    canvas.__glitchboxContextType ??= 'getContextAttributes' in ctx && !('drawImage' in ctx) ? 'webgl' : '2d';
+    canvas.__glitchboxContextType ??= ctx instanceof CanvasRenderingContext2D ? '2d'
+      : self.WebGL2RenderingContext && ctx instanceof WebGL2RenderingContext ? 'webgl2' : 'webgl';
     // Outside a frame (setTimeout loops, a loop that kept an old rAF): the task's drawing ends with it.
     if (!inFrame) endSoon();
   };
-  for (const proto of [self.WebGLRenderingContext, self.WebGL2RenderingContext, self.CanvasRenderingContext2D].map((c) => c?.prototype)) {
+  const contexts = [self.WebGLRenderingContext, self.WebGL2RenderingContext, self.CanvasRenderingContext2D];
+  for (const proto of contexts.map((c) => c?.prototype)) {
     for (const m of proto ? DRAWS.split(' ') : []) {
       const original = Object.getOwnPropertyDescriptor(proto, m)?.value;
       if (typeof original === 'function') {
-        (proto as unknown as Record<string, unknown>)[m] = function (this: Context, ...a: unknown[]) { noteDraw(this); return original.apply(this, a); };
+        (proto as unknown as Record<string, unknown>)[m] = function (this: Context, ...a: unknown[]) {
+          noteDraw(this);
+          return original.apply(this, a);
+        };
       }
     }
   }
 
   // Records each canvas's context type (for the grab and the GPU probe) and forces preserveDrawingBuffer.
-  const canvasProto = HTMLCanvasElement.prototype as unknown as { getContext: (type: string, attrs?: object) => unknown };
+  type GetContext = (type: string, attrs?: object) => unknown;
+  const canvasProto = HTMLCanvasElement.prototype as unknown as { getContext: GetContext };
   const getContext = canvasProto.getContext;
-  canvasProto.getContext = function (this: HTMLCanvasElement & { __glitchboxContextType?: string }, type: string, attrs?: object) {
-    const ctx = getContext.call(this, type, preserve && /webgl/.test(type) ? { ...attrs, preserveDrawingBuffer: true } : attrs);
+  canvasProto.getContext = function (this: HTMLCanvasElement & { __glitchboxContextType?: string }, type, attrs) {
+    const forced = preserve && /webgl/.test(type) ? { ...attrs, preserveDrawingBuffer: true } : attrs;
+    const ctx = getContext.call(this, type, forced);
     if (ctx && !this.__glitchboxContextType) this.__glitchboxContextType = type;
     return ctx;
   };
@@ -120,7 +130,8 @@ export function createFrameHook(preserve: boolean): FrameHook {
   const keepsPixels = (canvas: HTMLCanvasElement) => {
     const type = (canvas as { __glitchboxContextType?: string }).__glitchboxContextType;
     if (!type || type === 'webgpu') return false;
-    return !/webgl/.test(type) || !!(canvas.getContext(type) as Context | null)?.getContextAttributes?.()?.preserveDrawingBuffer;
+    if (!/webgl/.test(type)) return true;
+    return !!(canvas.getContext(type) as Context | null)?.getContextAttributes?.()?.preserveDrawingBuffer;
   };
 
   return {
@@ -147,7 +158,9 @@ export function createFrameHook(preserve: boolean): FrameHook {
       if (!s.length) return undefined;
       const sorted = s.slice().sort((a, b) => a - b);
       const r = (n: number) => Math.round(n * 10) / 10;
-      return { frames: s.length, avgMs: r(s.reduce((a, b) => a + b, 0) / s.length), p95Ms: r(sorted[Math.floor(sorted.length * 0.95)] ?? 0), maxMs: r(sorted[sorted.length - 1]) };
+      const avgMs = r(s.reduce((a, b) => a + b, 0) / s.length);
+      const p95Ms = r(sorted[Math.floor(sorted.length * 0.95)] ?? 0);
+      return { frames: s.length, avgMs, p95Ms, maxMs: r(sorted[sorted.length - 1]) };
     },
   };
 }

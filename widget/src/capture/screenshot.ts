@@ -110,8 +110,10 @@ function overCanvases(canvas: HTMLCanvasElement, frames: FrameHook) {
   const sx = canvas.width / (frame.width || 1);
   const sy = canvas.height / (frame.height || 1);
   const all = Array.from(document.querySelectorAll('canvas'));
+  // [z-index, positioned, order in the page]; a hidden canvas ranks below everything.
   const rank = (el: HTMLCanvasElement) => {
     const style = getComputedStyle(el);
+    if (style.visibility !== 'visible') return [-1e9];
     return [parseInt(style.zIndex) || 0, style.position === 'static' ? 0 : 1, all.indexOf(el)];
   };
   const above = (a: number[], b: number[]) => a[0] - b[0] || a[1] - b[1] || a[2] - b[2];
@@ -121,7 +123,6 @@ function overCanvases(canvas: HTMLCanvasElement, frames: FrameHook) {
     const overlaps = r.right > frame.left && r.left < frame.right && r.bottom > frame.top && r.top < frame.bottom;
     const at = rank(el);
     return el !== canvas && overlaps && el.width && frames.framesDrawn(el) && above(at, base) > 0
-      && getComputedStyle(el).visibility === 'visible'
       ? [{ el, at, x: (r.left - frame.left) * sx, y: (r.top - frame.top) * sy, w: r.width * sx, h: r.height * sy }]
       : [];
   }).sort((a, b) => above(a.at, b.at));

@@ -5,17 +5,17 @@ import type { FrameOverlay } from './frame-encoder.ts';
 import type { Grab, Screenshot, ScreenshotDeps } from '../capture/screenshot.ts';
 
 /** Step two, while the overlay shows: encode, check for a blank frame, try the fallbacks. */
-export async function finishScreenshot(canvas: HTMLCanvasElement | null, grab: Grab, deps: ScreenshotDeps): Promise<Screenshot> {
+export async function finishScreenshot(
+  canvas: HTMLCanvasElement | null, grab: Grab, deps: ScreenshotDeps,
+): Promise<Screenshot> {
   const notes: string[] = grab.error ? [`Canvas grab failed: ${grab.error}.`] : [];
   if (grab.waited > 100) notes.push(`Waited ${grab.waited} ms for the game's next frame.`);
   // The grab timed out: the loader then forces preserveDrawingBuffer on the WebGL contexts made from now on.
   if (grab.bitmap && !grab.inFrame) {
-    notes.push('No frame drew the canvas in time; WebGL contexts made from now on keep their buffer (preserveDrawingBuffer).');
+    notes.push('No frame drew the canvas in time;'
+      + ' WebGL contexts made from now on keep their buffer (preserveDrawingBuffer).');
   }
-  const done = (shot: Omit<Screenshot, 'note'>, extra: string[] = []): Screenshot => {
-    const note = [...notes, ...extra].join(' ');
-    return note ? { ...shot, note } : shot;
-  };
+  const done = (shot: Omit<Screenshot, 'note'>): Screenshot => ({ ...shot, note: notes.join(' ') || undefined });
   try {
     const hud = async () => (deps.hud && canvas ? hudOverlays(deps, canvas, notes) : []);
     if (grab.bitmap) {
@@ -37,7 +37,11 @@ export async function finishScreenshot(canvas: HTMLCanvasElement | null, grab: G
         const shot = await (await deps.domCapture()).captureDom(target, deps.isOwnElement);
         // Better than the blank frame only when the canvas's place shows something (DOM drawn over it).
         if (areaEmpty(shot, canvas, target)) notes.push('A DOM capture showed nothing where the canvas is.');
-        else return done({ ...(await deps.encode(await createImageBitmap(shot))), source: 'dom' }, ['Captured from the page DOM.']);
+        else {
+          const encoded = await deps.encode(await createImageBitmap(shot));
+          notes.push('Captured from the page DOM.');
+          return done({ ...encoded, source: 'dom' });
+        }
       } catch (e) {
         notes.push(`DOM capture failed: ${e}.`);
       }
