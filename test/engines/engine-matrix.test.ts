@@ -22,15 +22,16 @@ useEngines((s, b) => { server = s; browser = b; });
  */
 const MAX_DIFFERENCE = 4;
 /**
- * The longest task from the hotkey until the screenshot shows in the form, first open. On a quiet run
- * of this file every open measures 0 (no task over 50 ms, the Long Tasks API's threshold). With other
- * test files (and other work) sharing the two cores, software rendering stretches a frame past 100 ms
- * now and then, and Long Animation Frames cannot tell the widget's script from the game's (every game
- * rAF callback runs inside the widget's wrapper), so the 50 ms budget is measured by the bench
- * (`npm run bench -- widget`); here 250 ms fails the stalls found in real games (a WebGL context made
- * on open to read the GPU name: 400-1,700 ms; html2canvas on open: seconds).
+ * The longest task from the hotkey until the screenshot shows in the form, first open. A quiet run of
+ * this file measures 0 for every page (no task over 50 ms, the Long Tasks API's threshold); the full
+ * suite, with other files and other work on the two cores, measured up to 220 ms (software rendering of
+ * a frame and of the form's first paint, stretched). Long Animation Frames cannot tell the widget's
+ * script from the game's (every game rAF callback runs inside the widget's wrapper), so the 50 ms
+ * budget is measured by the bench (`npm run bench -- widget`); here 350 ms fails the stalls found in
+ * real games (reading the GPU name on open: 381-480 ms, a WebGL context made for it: 400-1,700 ms,
+ * html2canvas on open: seconds).
  */
-const TASK_MS = 250;
+const TASK_MS = 350;
 
 describe.each(GAMES)('%s', (game) => {
   const title = 'tag %s the game script: the frame seen, no stuck key, no long task, one report';
