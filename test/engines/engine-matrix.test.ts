@@ -15,10 +15,11 @@ useEngines((s, b) => { server = s; browser = b; });
 /**
  * Largest mean difference (0-255 per channel, both pictures scaled to 64x36) between the uploaded
  * screenshot and a page screenshot taken just before the hotkey. The scenes sway at most 10 px/s and
- * turn at most 0.1 rad/s, and the grab comes a few frames later (up to ~350 ms in the slow game, about
- * a second when the machine is busy): measured 0.0-0.6 on this machine.
- * A transparent (blank) frame over the white page measures over 100, a black one over 80, and a frame
- * one second late about 2; 4 leaves room for software rendering's timing and fails every wrong picture.
+ * turn at most 0.1 rad/s, and the grab comes a few frames later (up to ~350 ms in the slow game):
+ * measured 0.0-0.6 on this machine, in quiet and in full-suite runs.
+ * The blue background alone (most of each scene) differs from white by 153 and from black by 102, so a
+ * transparent frame over the white page or a black one is far over 4, which leaves room for software
+ * rendering's timing.
  */
 const MAX_DIFFERENCE = 4;
 /**
