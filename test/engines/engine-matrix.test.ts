@@ -16,7 +16,7 @@ useEngines((s, b) => { server = s; browser = b; });
  * Largest mean difference (0-255 per channel, both pictures scaled to 64x36) between the uploaded
  * screenshot and a page screenshot taken just before the hotkey. The scenes sway at most 10 px/s and
  * turn at most 0.1 rad/s, and the grab comes a few frames later (up to ~350 ms in the slow game):
- * measured 0.0-0.6 on this machine, in quiet and in full-suite runs.
+ * measured 0.0-0.72 on this machine, in quiet and in full-suite runs.
  * The blue background alone (most of each scene) differs from white by 153 and from black by 102, so a
  * transparent frame over the white page or a black one is far over 4, which leaves room for software
  * rendering's timing.
