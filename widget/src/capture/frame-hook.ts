@@ -1,78 +1,166 @@
-// Wraps requestAnimationFrame so work can run right after the game's own frame callback, while
-// the WebGL drawing buffer still holds the frame (no preserveDrawingBuffer needed), and records
-// frame-time samples. Also notes each canvas's context type (and can force preserveDrawingBuffer).
+// Knows when the game has finished drawing a frame, so a WebGL canvas is read while its drawing
+// buffer still holds that frame: it wraps requestAnimationFrame (to know the frame's LAST callback)
+// and the contexts' draw calls (to know which canvases a frame or task drew), and records frame times.
 import { createRingBuffer } from './ring-buffer.ts';
 
 export interface FrameStats { frames: number; avgMs: number; p95Ms: number; maxMs: number }
 
 export interface FrameHook {
-  /** Runs fn once, right after the next game frame callback; returns false if no frame came in time. */
-  afterNextGameFrame(fn: () => void, timeoutMs: number): Promise<boolean>;
-  /** Milliseconds since the last game frame (Infinity before the first). */
-  sinceLastFrame(): number;
+  /**
+   * Runs fn once the game has finished a frame that drew into `canvas`: after the last rAF callback
+   * of that frame (and the microtasks it queued), or at the end of the task that drew outside rAF.
+   * A canvas that keeps its pixels (2D, preserveDrawingBuffer) is read at once. Resolves true when
+   * fn ran that way, false when `timeoutMs` passed first (fn then runs anyway, outside the frame).
+   */
+  whenDrawn(canvas: HTMLCanvasElement, fn: () => void, timeoutMs: number): Promise<boolean>;
+  /** Milliseconds since the game last drew into `canvas` (Infinity before its first draw). */
+  sinceDrawn(canvas: HTMLCanvasElement): number;
+  /** Frames (or tasks) that drew into the canvas since the loader started. */
+  framesDrawn(canvas: HTMLCanvasElement): number;
   stats(): FrameStats | undefined;
+  /** From now on, WebGL contexts the game creates keep their drawing buffer (readable at any time). */
+  preserveFromNow(): void;
 }
 
-export function createFrameHook(): FrameHook {
+type Drawn = { frames: number; at: number };
+type Context = {
+  canvas: HTMLCanvasElement | OffscreenCanvas;
+  getContextAttributes?(): { preserveDrawingBuffer?: boolean } | null;
+};
+
+// Calls that change pixels, in WebGL 1 and 2 and Canvas 2D; engines look them up on the context at
+// each call, so wrapping the prototypes sees every draw, on contexts made before the loader too.
+const DRAWS = 'drawArrays drawElements clear drawArraysInstanced drawElementsInstanced drawRangeElements '
+  + 'blitFramebuffer fillRect clearRect drawImage fill stroke fillText putImageData';
+
+/** Starts watching frames; `preserve` forces preserveDrawingBuffer on WebGL contexts created from now on. */
+export function createFrameHook(preserve: boolean): FrameHook {
   const samples = createRingBuffer<number>(240);
-  let lastStamp = 0;
-  let lastFrameAt = -Infinity;
-  let pending: Array<() => void> = [];
-  const original = window.requestAnimationFrame;
-  const after = (t: number) => {
-    lastFrameAt = performance.now();
-    if (t !== lastStamp) {
-      if (lastStamp) samples.push(t - lastStamp);
-      lastStamp = t;
-    }
-    if (pending.length) {
-      const run = pending;
-      pending = [];
-      for (const fn of run) try { fn(); } catch { /* never throw into the game */ }
-    }
+  const drawn = new WeakMap<object, Drawn>();
+  /** Canvases drawn since the last end of a frame or task. */
+  let dirty = new Set<HTMLCanvasElement>();
+  let waiters: Array<{ canvas: HTMLCanvasElement; run(): void }> = [];
+  let stamp = 0;
+  let inFrame = false;
+  let flushQueued = false;
+  // rAF ids queued for the next frame, and those of the frame being run.
+  let queued = new Set<number>();
+  let running = new Set<number>();
+
+  const flush = () => {
+    flushQueued = false;
+    const done = dirty;
+    dirty = new Set();
+    if (!waiters.length) return;
+    const keep = waiters.filter((w) => !done.has(w.canvas));
+    for (const w of waiters) if (done.has(w.canvas)) w.run();
+    waiters = keep;
   };
+  const endSoon = () => {
+    if (!flushQueued) { flushQueued = true; queueMicrotask(flush); }
+  };
+  const noteDraw = (ctx: Context) => {
+    const canvas = ctx?.canvas as (HTMLCanvasElement & { __glitchboxContextType?: string }) | undefined;
+    if (!canvas || dirty.has(canvas)) return;
+    dirty.add(canvas);
+    const d = drawn.get(canvas) ?? { frames: 0, at: 0 };
+    d.frames++;
+    d.at = performance.now();
+    drawn.set(canvas, d);
+    // A canvas whose context was made before the loader: its draws say what it is.
+    canvas.__glitchboxContextType ??= ctx instanceof CanvasRenderingContext2D ? '2d'
+      : self.WebGL2RenderingContext && ctx instanceof WebGL2RenderingContext ? 'webgl2' : 'webgl';
+    // Outside a frame (setTimeout loops, a loop that kept an old rAF): the task's drawing ends with it.
+    if (!inFrame) endSoon();
+  };
+  const contexts = [self.WebGLRenderingContext, self.WebGL2RenderingContext, self.CanvasRenderingContext2D];
+  for (const proto of contexts.map((c) => c?.prototype)) {
+    for (const m of proto ? DRAWS.split(' ') : []) {
+      const original = Object.getOwnPropertyDescriptor(proto, m)?.value;
+      if (typeof original === 'function') {
+        (proto as unknown as Record<string, unknown>)[m] = function (this: Context, ...a: unknown[]) {
+          noteDraw(this);
+          return original.apply(this, a);
+        };
+      }
+    }
+  }
+
+  // Records each canvas's context type (for the grab and the GPU probe) and forces preserveDrawingBuffer.
+  type GetContext = (type: string, attrs?: object) => unknown;
+  const canvasProto = HTMLCanvasElement.prototype as unknown as { getContext: GetContext };
+  const getContext = canvasProto.getContext;
+  canvasProto.getContext = function (this: HTMLCanvasElement & { __glitchboxContextType?: string }, type, attrs) {
+    const forced = preserve && /webgl/.test(type) ? { ...attrs, preserveDrawingBuffer: true } : attrs;
+    const ctx = getContext.call(this, type, forced);
+    if (ctx && !this.__glitchboxContextType) this.__glitchboxContextType = type;
+    return ctx;
+  };
+
+  const raf = window.requestAnimationFrame;
+  const caf = window.cancelAnimationFrame;
   window.requestAnimationFrame = function (callback: FrameRequestCallback): number {
-    return original.call(window, (t) => {
+    const id = raf.call(window, (t) => {
+      if (t !== stamp) {
+        // The first callback of a new frame: those queued so far are this frame's, later ones the next.
+        if (stamp) samples.push(t - stamp);
+        stamp = t;
+        running = queued;
+        queued = new Set();
+      }
+      inFrame = true;
       try {
         callback(t);
       } finally {
-        after(t);
+        running.delete(id);
+        // The frame's last callback: what it drew (and the microtasks it queued) is the frame.
+        if (!running.size) { inFrame = false; endSoon(); }
       }
     });
+    queued.add(id);
+    return id;
   };
+  window.cancelAnimationFrame = function (id: number) {
+    queued.delete(id);
+    if (running.delete(id) && !running.size && inFrame) { inFrame = false; endSoon(); }
+    caf.call(window, id);
+  };
+
+  /** A 2D canvas, or WebGL with preserveDrawingBuffer, reads the same at any time; unknown ones wait for a draw. */
+  const keepsPixels = (canvas: HTMLCanvasElement) => {
+    const type = (canvas as { __glitchboxContextType?: string }).__glitchboxContextType;
+    if (!type || type === 'webgpu') return false;
+    if (!/webgl/.test(type)) return true;
+    return !!(canvas.getContext(type) as Context | null)?.getContextAttributes?.()?.preserveDrawingBuffer;
+  };
+
   return {
-    afterNextGameFrame(fn, timeoutMs) {
+    whenDrawn(canvas, fn, timeoutMs) {
       return new Promise((resolve) => {
         let done = false;
-        const run = (inFrame: boolean) => {
+        const run = (ok: boolean) => {
           if (done) return;
           done = true;
           try { fn(); } catch { /* recorded by the caller */ }
-          resolve(inFrame);
+          resolve(ok);
         };
-        pending.push(() => run(true));
-        setTimeout(() => run(false), timeoutMs);
+        if (keepsPixels(canvas)) return run(true);
+        const waiter = { canvas, run: () => run(true) };
+        waiters.push(waiter);
+        setTimeout(() => { waiters = waiters.filter((w) => w !== waiter); run(false); }, timeoutMs);
       });
     },
-    sinceLastFrame: () => performance.now() - lastFrameAt,
+    sinceDrawn: (canvas) => performance.now() - (drawn.get(canvas)?.at ?? -Infinity),
+    framesDrawn: (canvas) => drawn.get(canvas)?.frames ?? 0,
+    preserveFromNow: () => { preserve = true; },
     stats() {
       const s = samples.items();
       if (!s.length) return undefined;
       const sorted = s.slice().sort((a, b) => a - b);
       const r = (n: number) => Math.round(n * 10) / 10;
-      return { frames: s.length, avgMs: r(s.reduce((a, b) => a + b, 0) / s.length), p95Ms: r(sorted[Math.floor(sorted.length * 0.95)] ?? 0), maxMs: r(sorted[sorted.length - 1]) };
+      const avgMs = r(s.reduce((a, b) => a + b, 0) / s.length);
+      const p95Ms = r(sorted[Math.floor(sorted.length * 0.95)] ?? 0);
+      return { frames: s.length, avgMs, p95Ms, maxMs: r(sorted[sorted.length - 1]) };
     },
-  };
-}
-
-/** Records the context type of every canvas (for the GPU probe) and optionally forces preserveDrawingBuffer. */
-export function hookGetContext(preserveDrawingBuffer: boolean): void {
-  const proto = HTMLCanvasElement.prototype as unknown as { getContext: (type: string, attrs?: Record<string, unknown>) => unknown };
-  const original = proto.getContext;
-  proto.getContext = function (this: HTMLCanvasElement & { __glitchboxContextType?: string }, type: string, attrs?: Record<string, unknown>) {
-    const webgl = /webgl/.test(type);
-    const ctx = original.call(this, type, webgl && preserveDrawingBuffer ? { ...attrs, preserveDrawingBuffer: true } : attrs);
-    if (ctx && !this.__glitchboxContextType) this.__glitchboxContextType = type;
-    return ctx;
   };
 }

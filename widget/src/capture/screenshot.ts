@@ -1,6 +1,7 @@
-// The loader's half of the screenshot pipeline: find the game canvas and grab it inside its frame
-// before anything of ours is drawn. Encoding and the blank-frame fallbacks are finish-screenshot.ts,
-// in the lazy overlay chunk; they get the grab through ScreenshotDeps so no code is shipped twice.
+// The loader's half of the screenshot pipeline: choose the game canvas and grab it, with the canvases
+// drawn over it, once the game has finished a frame and before anything of ours is drawn. Encoding and
+// the blank-frame fallbacks are finish-screenshot.ts, in the lazy overlay chunk (they get the grab
+// through ScreenshotDeps so no code is shipped twice).
 import type { FrameHook } from './frame-hook.ts';
 import type { EncodedFrame, FrameOverlay } from '../media/frame-encoder.ts';
 
@@ -25,47 +26,104 @@ export interface ScreenshotDeps {
   frames: FrameHook;
   encode(bitmap: ImageBitmap, overlays?: FrameOverlay[]): Promise<EncodedFrame>;
   domCapture(): Promise<DomCaptureModule>;
-  /** A second in-frame grab (grabCanvas bound to the frame hook), for a blank first frame. */
+  /** A second grab (grabCanvas bound to the frame hook), for a blank first frame. */
   grab(canvas: HTMLCanvasElement): Promise<Grab>;
   hud?: string;
   isOwnElement(el: Element): boolean;
 }
 
-export interface Grab { bitmap: ImageBitmap | null; inFrame: boolean; error?: string }
+export interface Grab {
+  bitmap: ImageBitmap | null;
+  /** Canvases drawn over the game canvas (a HUD), grabbed in the same frame, in its pixel space. */
+  overlays: FrameOverlay[];
+  inFrame: boolean;
+  /** Milliseconds waited for the game's frame. */
+  waited: number;
+  error?: string;
+}
 
-/** Step one, before the overlay appears: a copy of the canvas taken right after the game's frame callback. */
+/**
+ * How long the grab waits for a frame that draws into the game canvas: a game at 2 fps draws every
+ * 500 ms; a canvas that drew nothing for longer than that has stopped, and is read at once.
+ */
+export const FRAME_WAIT_MS = 600;
+
+/** Step one, before the overlay appears: copies of the canvas and its overlays, once a frame drew into it. */
 export async function grabCanvas(canvas: HTMLCanvasElement | null, frames: FrameHook): Promise<Grab> {
-  if (!canvas) return { bitmap: null, inFrame: false, error: 'no canvas found' };
-  let pending: Promise<ImageBitmap> | undefined;
+  const start = performance.now();
+  if (!canvas) return { bitmap: null, overlays: [], inFrame: false, waited: 0, error: 'no canvas found' };
+  let pending: Array<Promise<ImageBitmap>> = [];
+  let placed: Array<Omit<FrameOverlay, 'bitmap'>> = [];
   const take = () => {
-    const start = performance.now();
-    pending = createImageBitmap(canvas);
+    const at = performance.now();
+    const over = overCanvases(canvas, frames);
+    pending = [canvas, ...over.map((o) => o.el)].map((c) => createImageBitmap(c));
+    placed = over.map(({ x, y, w, h }) => ({ x, y, w, h }));
     // User Timing entry: what the game's frame paid for the grab (read by the bench, shown in DevTools).
-    performance.measure('glitchbox:grab', { start });
+    performance.measure('glitchbox:grab', { start: at });
   };
-  const running = frames.sinceLastFrame() < 250;
-  const inFrame = running ? await frames.afterNextGameFrame(take, 100) : (take(), false);
+  const inFrame = await frames.whenDrawn(canvas, take, frames.sinceDrawn(canvas) < FRAME_WAIT_MS ? FRAME_WAIT_MS : 0);
+  // No frame we could see drew this WebGL canvas in time: later contexts keep their buffer (the log says so).
+  if (!inFrame) frames.preserveFromNow();
+  const waited = Math.round(performance.now() - start);
   try {
-    return { bitmap: pending ? await pending : null, inFrame };
+    const [bitmap, ...rest] = await Promise.all(pending);
+    return { bitmap, overlays: rest.map((b, i) => ({ ...placed[i], bitmap: b })), inFrame, waited };
   } catch (e) {
-    return { bitmap: null, inFrame, error: String(e) };
+    return { bitmap: null, overlays: [], inFrame, waited, error: String(e) };
   }
 }
 
-/** The game canvas: the configured one, else the largest visible canvas on the page. */
-export function findCanvas(option: string | HTMLCanvasElement | (() => HTMLCanvasElement | null) | undefined): HTMLCanvasElement | null {
+type CanvasOption = string | HTMLCanvasElement | (() => HTMLCanvasElement | null) | undefined;
+
+/**
+ * The game canvas: the configured one, else the visible canvas the game draws into: one that drew
+ * in the last 2 s first, then a WebGL one over a 2D one, then the larger; on a tie the lower in the
+ * page (a HUD canvas of the same size comes after the game's and is drawn over it as an overlay).
+ */
+export function findCanvas(option: CanvasOption, frames?: FrameHook): HTMLCanvasElement | null {
   try {
     if (typeof option === 'function') return option();
     if (option instanceof HTMLCanvasElement) return option;
     if (typeof option === 'string') return document.querySelector<HTMLCanvasElement>(option);
     let best: HTMLCanvasElement | null = null;
-    let area = 0;
+    let top = 0;
     for (const c of Array.from(document.querySelectorAll('canvas'))) {
-      const a = c.clientWidth * c.clientHeight;
-      if (a > area) { area = a; best = c; }
+      const area = c.clientWidth * c.clientHeight;
+      if (!area) continue;
+      const type = (c as { __glitchboxContextType?: string }).__glitchboxContextType ?? '';
+      const score = (frames && frames.sinceDrawn(c) < 2000 ? 4e12 : 0) + (/webgl|webgpu/.test(type) ? 2e12 : 0) + area;
+      if (score > top) { top = score; best = c; }
     }
     return best;
   } catch {
     return null;
   }
+}
+
+/**
+ * Canvases painted over the game canvas (a higher z-index, or the same and later in the page) that
+ * overlap it and drew something, bottom first, placed in the game canvas's pixel space.
+ */
+function overCanvases(canvas: HTMLCanvasElement, frames: FrameHook) {
+  const frame = canvas.getBoundingClientRect();
+  const sx = canvas.width / (frame.width || 1);
+  const sy = canvas.height / (frame.height || 1);
+  const all = Array.from(document.querySelectorAll('canvas'));
+  // [z-index, positioned, order in the page]; a hidden canvas ranks below everything.
+  const rank = (el: HTMLCanvasElement) => {
+    const style = getComputedStyle(el);
+    if (style.visibility !== 'visible') return [-1e9];
+    return [parseInt(style.zIndex) || 0, style.position === 'static' ? 0 : 1, all.indexOf(el)];
+  };
+  const above = (a: number[], b: number[]) => a[0] - b[0] || a[1] - b[1] || a[2] - b[2];
+  const base = rank(canvas);
+  return all.flatMap((el) => {
+    const r = el.getBoundingClientRect();
+    const overlaps = r.right > frame.left && r.left < frame.right && r.bottom > frame.top && r.top < frame.bottom;
+    const at = rank(el);
+    return el !== canvas && overlaps && el.width && frames.framesDrawn(el) && above(at, base) > 0
+      ? [{ el, at, x: (r.left - frame.left) * sx, y: (r.top - frame.top) * sy, w: r.width * sx, h: r.height * sy }]
+      : [];
+  }).sort((a, b) => above(a.at, b.at));
 }

@@ -5,13 +5,13 @@
 interface Overlay { bitmap: ImageBitmap; x: number; y: number; w: number; h: number }
 interface Job { id: number; bitmap: ImageBitmap; overlays?: Overlay[] }
 
-/** A frame is blank when every sampled pixel is identical (cleared WebGL buffer, black or transparent). */
+/**
+ * A frame is blank when it reads what a cleared drawing buffer reads: every pixel transparent black.
+ * A frame of one colour (a loading screen, a fade, a sky) is a picture.
+ */
 function isBlank(data: Uint8ClampedArray): boolean {
-  const step = Math.max(4, Math.floor(data.length / 4 / 4096) * 4);
-  const [r, g, b, a] = [data[0], data[1], data[2], data[3]];
-  for (let i = 0; i < data.length; i += step) {
-    if (data[i] !== r || data[i + 1] !== g || data[i + 2] !== b || data[i + 3] !== a) return false;
-  }
+  const words = new Uint32Array(data.buffer, data.byteOffset, data.length >> 2);
+  for (let i = 0; i < words.length; i++) if (words[i]) return false;
   return true;
 }
 

@@ -1,32 +1,47 @@
-// The overlay's half of the screenshot pipeline: encode the grab in the worker, and when the frame
-// is blank fall back to a second in-frame grab, then a DOM capture (html2canvas, loaded on demand);
-// the UI offers a file chooser as the last resort. Never throws.
+// The overlay's half of the screenshot pipeline: encode the grab (with the canvases over it) in the
+// worker; when the frame is blank try a second grab, then a DOM capture (html2canvas, loaded on
+// demand) that is kept only when it shows something in the canvas's place. Never throws.
 import type { FrameOverlay } from './frame-encoder.ts';
 import type { Grab, Screenshot, ScreenshotDeps } from '../capture/screenshot.ts';
 
 /** Step two, while the overlay shows: encode, check for a blank frame, try the fallbacks. */
-export async function finishScreenshot(canvas: HTMLCanvasElement | null, grab: Grab, deps: ScreenshotDeps): Promise<Screenshot> {
+export async function finishScreenshot(
+  canvas: HTMLCanvasElement | null, grab: Grab, deps: ScreenshotDeps,
+): Promise<Screenshot> {
   const notes: string[] = grab.error ? [`Canvas grab failed: ${grab.error}.`] : [];
+  if (grab.waited > 100) notes.push(`Waited ${grab.waited} ms for the game's next frame.`);
+  // The grab timed out: the loader then forces preserveDrawingBuffer on the WebGL contexts made from now on.
+  if (grab.bitmap && !grab.inFrame) {
+    notes.push('No frame drew the canvas in time;'
+      + ' WebGL contexts made from now on keep their buffer (preserveDrawingBuffer).');
+  }
+  const done = (shot: Omit<Screenshot, 'note'>): Screenshot => ({ ...shot, note: notes.join(' ') || undefined });
   try {
-    const overlays = deps.hud && canvas ? await hudOverlays(deps, canvas, notes) : [];
+    const hud = async () => (deps.hud && canvas ? hudOverlays(deps, canvas, notes) : []);
     if (grab.bitmap) {
-      const first = await deps.encode(grab.bitmap, overlays);
-      if (!first.blank) return { ...first, source: grab.inFrame ? 'frame' : 'frame-outside' };
-      notes.push('The canvas frame was blank (a WebGL context without preserveDrawingBuffer read outside its frame).');
-      if (canvas && deps.frames.sinceLastFrame() < 250) {
+      const first = await deps.encode(grab.bitmap, [...grab.overlays, ...(await hud())]);
+      if (!first.blank) return done({ ...first, source: grab.inFrame ? 'frame' : 'frame-outside' });
+      notes.push('The canvas frame was blank (transparent black).');
+      // A second grab waits for the next drawn frame again (at once when the game stopped drawing).
+      if (canvas) {
         const again = await deps.grab(canvas);
         if (again.bitmap) {
-          const second = await deps.encode(again.bitmap, await hudOverlays(deps, canvas, []));
-          if (!second.blank) return { ...second, source: 'frame', note: notes.join(' ') };
+          const second = await deps.encode(again.bitmap, [...again.overlays, ...(await hud())]);
+          if (!second.blank) return done({ ...second, source: again.inFrame ? 'frame' : 'frame-outside' });
         }
       }
     }
     if (canvas) {
       try {
-        const dom = await deps.domCapture();
-        const shot = await dom.captureDom(canvas.parentElement ?? document.body, deps.isOwnElement);
-        const encoded = await deps.encode(await createImageBitmap(shot));
-        if (!encoded.blank) return { ...encoded, source: 'dom', note: [...notes, 'Captured from the page DOM.'].join(' ') };
+        const target = canvas.parentElement ?? document.body;
+        const shot = await (await deps.domCapture()).captureDom(target, deps.isOwnElement);
+        // Better than the blank frame only when the canvas's place shows something (DOM drawn over it).
+        if (areaEmpty(shot, canvas, target)) notes.push('A DOM capture showed nothing where the canvas is.');
+        else {
+          const encoded = await deps.encode(await createImageBitmap(shot));
+          notes.push('Captured from the page DOM.');
+          return done({ ...encoded, source: 'dom' });
+        }
       } catch (e) {
         notes.push(`DOM capture failed: ${e}.`);
       }
@@ -35,6 +50,23 @@ export async function finishScreenshot(canvas: HTMLCanvasElement | null, grab: G
     notes.push(`Screenshot failed: ${e}.`);
   }
   return { blob: null, width: 0, height: 0, blank: true, source: 'none', note: notes.join(' ') || 'No screenshot.' };
+}
+
+/** True when the canvas's rectangle in a DOM capture of `target` is one colour (up to 4,096 samples). */
+function areaEmpty(shot: HTMLCanvasElement, canvas: HTMLCanvasElement, target: HTMLElement): boolean {
+  const t = target.getBoundingClientRect();
+  const r = canvas.getBoundingClientRect();
+  // html2canvas draws from the target's top-left at one scale (the pixel ratio); its height may exceed the target's.
+  const k = shot.width / (t.width || 1);
+  const x = Math.max(0, Math.round((r.left - t.left) * k));
+  const y = Math.max(0, Math.round((r.top - t.top) * k));
+  const w = Math.min(shot.width - x, Math.round(r.width * k));
+  const h = Math.min(shot.height - y, Math.round(r.height * k));
+  if (w <= 0 || h <= 0) return true;
+  const words = new Uint32Array(shot.getContext('2d')!.getImageData(x, y, w, h).data.buffer);
+  const step = Math.max(1, Math.floor(words.length / 4096));
+  for (let i = step; i < words.length; i += step) if (words[i] !== words[0]) return false;
+  return true;
 }
 
 async function hudOverlays(deps: ScreenshotDeps, canvas: HTMLCanvasElement, notes: string[]): Promise<FrameOverlay[]> {

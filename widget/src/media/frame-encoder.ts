@@ -56,8 +56,8 @@ async function encodeOnMainThread(bitmap: ImageBitmap, overlays: FrameOverlay[])
   const ctx = canvas.getContext('2d') as CanvasRenderingContext2D;
   ctx.drawImage(bitmap, 0, 0);
   const data = ctx.getImageData(0, 0, canvas.width, canvas.height).data;
-  let blank = true;
-  for (let i = 4; i < data.length && blank; i += 28) if (data[i] !== data[0] || data[i + 1] !== data[1] || data[i + 2] !== data[2] || data[i + 3] !== data[3]) blank = false;
+  // Blank as in the worker: transparent black everywhere, what a cleared drawing buffer reads.
+  const blank = !new Uint32Array(data.buffer).some((w) => w !== 0);
   for (const o of overlays) ctx.drawImage(o.bitmap, o.x, o.y, o.w, o.h);
   const blob = await new Promise<Blob>((resolve, reject) => canvas.toBlob((b) => (b ? resolve(b) : reject(new Error('toBlob failed'))), 'image/png'));
   return { blob, blank, width: canvas.width, height: canvas.height };

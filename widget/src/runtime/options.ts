@@ -27,7 +27,10 @@ export interface GlitchboxOptions {
   gamepadChord?: number[] | false;
   /** Release label sent with every report. */
   release?: string;
-  /** The game canvas: a selector, the element, or a function; default the largest canvas. */
+  /**
+   * The game canvas: a selector, the element, or a function; by default the canvas the game draws
+   * into (see docs/widget.md#how-the-default-canvas-is-chosen).
+   */
   canvas?: string | HTMLCanvasElement | (() => HTMLCanvasElement | null);
   /** UI locale (en, de, fr, ja, ar); default the browser's language. */
   locale?: string;

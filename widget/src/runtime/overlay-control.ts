@@ -55,7 +55,7 @@ export function createOverlayControl(
     // From the key press on, the game gets no input and has every held key and button released.
     shield.engage();
     try {
-      canvas = findCanvas(o.canvas);
+      canvas = findCanvas(o.canvas, frames);
       const uiLoading = chunks.ui().then(async (m) => { await m.prepare(o.locale); return m; });
       // The frame is grabbed before anything of ours is drawn and before the game hears 'open';
       // encoding and the blank-frame fallbacks live in the lazy UI chunk.

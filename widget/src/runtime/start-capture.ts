@@ -3,7 +3,7 @@
 import { createBreadcrumbs, fitDebugTrace } from '../capture/breadcrumbs.ts';
 import { createConsoleCapture } from '../capture/console-capture.ts';
 import { collectDeviceInfo, prefetchClientHints, readGpuName } from '../capture/device-info.ts';
-import { createFrameHook, hookGetContext } from '../capture/frame-hook.ts';
+import { createFrameHook, type FrameHook } from '../capture/frame-hook.ts';
 import { findCanvas } from '../capture/screenshot.ts';
 import type { createEmitter } from './events.ts';
 import { idle } from './idle.ts';
@@ -26,16 +26,17 @@ export function startCapture(
       reportError(message, detail);
     }
   });
-  hookGetContext(!!o.preserveDrawingBuffer);
-  const frames = createFrameHook();
+  const frames = createFrameHook(!!o.preserveDrawingBuffer);
   prefetchClientHints();
-  readGpuWhileIdle(o);
+  readGpuWhileIdle(o, frames);
   return { crumbs, logs, frames };
 }
 
 /** The GPU name from the game's WebGL context, read in an idle moment; tried again while it has none yet. */
-function readGpuWhileIdle(o: ResolvedOptions, tries = 10) {
-  idle(() => { if (!readGpuName(findCanvas(o.canvas)) && tries > 1) readGpuWhileIdle(o, tries - 1); }, 2000);
+function readGpuWhileIdle(o: ResolvedOptions, frames: FrameHook, tries = 10) {
+  idle(() => {
+    if (!readGpuName(findCanvas(o.canvas, frames)) && tries > 1) readGpuWhileIdle(o, frames, tries - 1);
+  }, 2000);
 }
 
 /** What the overlay shows and sends: logs headed by frame times, the trace, device info and custom fields. */
