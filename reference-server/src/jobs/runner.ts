@@ -15,6 +15,8 @@ export interface JobRunner {
   start(intervalMs?: number): void;
   /** Stops the loop; the promise settles when a pass in flight has finished. */
   stop(): Promise<void>;
+  /** Job threads forget what they keep in memory (after /__admin/reset); nothing to do in-process. */
+  forget(): Promise<void>;
 }
 
 /** How long a leased job is held (server clock) before another runner may take it again. */
@@ -85,5 +87,6 @@ export function createJobRunner(db: Db, clock: Clock): JobRunner {
       timer = undefined;
       await running?.catch(() => undefined);
     },
+    forget: () => Promise.resolve(),
   };
 }
