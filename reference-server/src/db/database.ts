@@ -29,7 +29,9 @@ function beginImmediate(db: Db): void {
   const transaction = db.transaction.bind(db);
   db.transaction = ((fn: Parameters<Db['transaction']>[0]) => {
     const tx = transaction(fn);
-    const immediate = function (this: unknown, ...args: unknown[]) { return tx.immediate.apply(this, args); } as unknown as typeof tx;
+    const immediate = function (this: unknown, ...args: unknown[]) {
+      return tx.immediate.apply(this, args);
+    } as unknown as typeof tx;
     Object.defineProperties(immediate, {
       default: { value: immediate }, deferred: { value: tx.deferred }, immediate: { value: immediate },
       exclusive: { value: tx.exclusive }, database: { value: db, enumerable: true },

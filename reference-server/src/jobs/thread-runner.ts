@@ -38,7 +38,8 @@ const MAX_ROUNDS = 20;
 
 /** The file of tsx's ESM API, read from the package's exports (resolving from here would pick its CommonJS build). */
 function tsxEsmApi(packageJson: string): string {
-  const manifest = JSON.parse(readFileSync(packageJson, 'utf8')) as { exports: Record<string, { import: { default: string } }> };
+  type Manifest = { exports: Record<string, { import: { default: string } }> };
+  const manifest = JSON.parse(readFileSync(packageJson, 'utf8')) as Manifest;
   const exported = manifest.exports['./esm/api'];
   return join(dirname(packageJson), exported.import.default);
 }

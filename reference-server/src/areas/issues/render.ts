@@ -49,7 +49,9 @@ export interface RenderContext {
   attachments?: Map<number, AttachmentWithKeys[]>;
 }
 
-export function createRenderContext(deps: Pick<Deps, 'db'>, project: ProjectRow, page?: readonly IssueRow[]): RenderContext {
+export function createRenderContext(
+  deps: Pick<Deps, 'db'>, project: ProjectRow, page?: readonly IssueRow[],
+): RenderContext {
   const ids = page?.map((issue) => issue.id);
   return {
     fields: new Map(listCustomFields(deps.db, project.id, 'issue').map((f) => [f.id, f])),
@@ -107,7 +109,9 @@ function renderWithDepth(deps: Deps, caller: Caller, project: ProjectRow, issue:
     potential_duplicate: duplicate,
     url: issueUrl(deps, project, issue),
   };
-  if (!options.skipAttachments) Object.assign(body, renderIssueMedia(deps, caller, project, issue, context.attachments?.get(issue.id)));
+  if (!options.skipAttachments) {
+    Object.assign(body, renderIssueMedia(deps, caller, project, issue, context.attachments?.get(issue.id)));
+  }
   // Extension for the team (the QA inbox's timeline): the submitted issue[debug_trace], as stored.
   if (viewer.team && issue.debug_trace && !options.skipAttachments) Object.assign(body, { debug_trace: JSON.parse(issue.debug_trace) as unknown });
   if (options.token && caller.token) body.token = options.token;

@@ -101,9 +101,11 @@ export function listIssueCustomValues(db: Db, issueId: number): { field_id: numb
   return stmt(db, 'SELECT field_id, value FROM issue_custom_values WHERE issue_id = ? ORDER BY field_id').all(issueId) as { field_id: number; value: string }[];
 }
 
+export interface StoredCustomValue { field_id: number; value: string }
+
 /** The stored custom values of several issues (a page of a list), grouped by issue, each group in field order. */
-export function listCustomValuesOfIssues(db: Db, issueIds: readonly number[]): Map<number, { field_id: number; value: string }[]> {
-  const byIssue = new Map<number, { field_id: number; value: string }[]>(issueIds.map((id) => [id, []]));
+export function listCustomValuesOfIssues(db: Db, issueIds: readonly number[]): Map<number, StoredCustomValue[]> {
+  const byIssue = new Map<number, StoredCustomValue[]>(issueIds.map((id) => [id, []]));
   const rows = stmt(db, `SELECT issue_id, field_id, value FROM issue_custom_values
     WHERE issue_id IN (SELECT value FROM json_each(?)) ORDER BY issue_id, field_id`)
     .all(JSON.stringify(issueIds)) as { issue_id: number; field_id: number; value: string }[];
@@ -226,9 +228,11 @@ export function listIssueRows(db: Db, f: IssueListFilter): { rows: IssueRow[]; t
   if (total <= f.offset) return { rows: [], total };
   if (total <= SORT_IN_INDEX_MAX) {
     // Few matches: sort their entries of the covering index (it holds created_at) and read only the page's rows.
-    const ids = stmt(db, `SELECT id FROM issues INDEXED BY issues_filter_cover WHERE archived ${archived} AND raw ${raw} AND ${clause}
-      ORDER BY created_at DESC, id DESC LIMIT ? OFFSET ?`).pluck().all(...params, f.limit, f.offset) as number[];
-    const page = allRows<IssueRow>(db, 'SELECT * FROM issues WHERE id IN (SELECT value FROM json_each(?))', JSON.stringify(ids));
+    const ids = stmt(db, `SELECT id FROM issues INDEXED BY issues_filter_cover
+      WHERE archived ${archived} AND raw ${raw} AND ${clause} ORDER BY created_at DESC, id DESC LIMIT ? OFFSET ?`)
+      .pluck().all(...params, f.limit, f.offset) as number[];
+    const page = allRows<IssueRow>(db, 'SELECT * FROM issues WHERE id IN (SELECT value FROM json_each(?))',
+      JSON.stringify(ids));
     const byId = new Map(page.map((row) => [row.id, row]));
     return { rows: ids.map((id) => byId.get(id)!).filter(Boolean), total };
   }

@@ -14,8 +14,10 @@ export interface QueuedIssue {
   stored_project_id: number | null;
 }
 
-const QUEUED = `SELECT q.issue_id, i.project_id, i.title, i.description, i.raw, i.archived, e.project_id AS stored_project_id
-  FROM embedding_queue q LEFT JOIN issues i ON i.id = q.issue_id LEFT JOIN issue_embeddings e ON e.issue_id = q.issue_id`;
+const QUEUED = `SELECT q.issue_id, i.project_id, i.title, i.description, i.raw, i.archived,
+    e.project_id AS stored_project_id
+  FROM embedding_queue q LEFT JOIN issues i ON i.id = q.issue_id
+    LEFT JOIN issue_embeddings e ON e.issue_id = q.issue_id`;
 
 export function queuedIssues(db: Db, limit: number): QueuedIssue[] {
   return stmt(db, `${QUEUED} ORDER BY q.issue_id LIMIT ?`).all(limit) as QueuedIssue[];

@@ -4,8 +4,8 @@
 import type { Clock } from '../../clock.ts';
 import type { Db } from '../../db/database.ts';
 import {
-  bumpEmbeddingGeneration, deleteEmbedding, dequeueIssue, embeddingGeneration, embeddingsOf, projectEmbeddings, queuedIssues,
-  queuedIssuesIn, saveEmbedding, type QueuedIssue,
+  bumpEmbeddingGeneration, deleteEmbedding, dequeueIssue, embeddingGeneration, embeddingsOf, projectEmbeddings,
+  queuedIssues, queuedIssuesIn, saveEmbedding, type QueuedIssue,
 } from './embeddings-repository.ts';
 import { cosine, EMBEDDING_DIMS, embedIssue, fromBlob, toBlob } from './embedding.ts';
 import { VectorMatrix } from './similar-kernel.ts';
