@@ -35,6 +35,8 @@ export interface ServerOptions {
   jobThread?: boolean;
   /** Modules (URLs) exporting `jobs(deps)` as an area does, registered beside the areas' jobs (tests' slow jobs). */
   jobModules?: string[];
+  /** Called after each job the in-process runner runs (the job thread's own deps pause there). */
+  afterJob?: (ms: number) => void;
 }
 
 export function createDeps(options: ServerOptions = {}): Deps {
@@ -53,15 +55,19 @@ export function createDeps(options: ServerOptions = {}): Deps {
   };
   const file = options.db ?? ':memory:';
   const threaded = (options.jobThread ?? false) && file !== ':memory:' && !file.startsWith('file::memory:');
+  const requestsInFlight = new Int32Array(new SharedArrayBuffer(4));
   const jobs = threaded
     ? createThreadJobRunner(db, clock, {
-      spec: { file, storageDir, strict: config.strict, admin: config.admin, modules: options.jobModules ?? [] },
+      spec: {
+        file, storageDir, strict: config.strict, admin: config.admin, modules: options.jobModules ?? [],
+        requestsInFlight,
+      },
       publicUrl: () => config.publicUrl,
       onIssueWrite: (issue, kind) => emitIssueWrite(deps, issue, kind),
     })
-    : createJobRunner(db, clock);
+    : createJobRunner(db, clock, { afterJob: options.afterJob });
   const jwt = createJwtService(getJwtSecret(db), clock);
-  const deps: Deps = { db, commits: createCommitGroups(db), clock, config, areas: AREAS, jwt, jobs };
+  const deps: Deps = { db, commits: createCommitGroups(db, requestsInFlight), clock, config, areas: AREAS, jwt, jobs };
   // With a job thread the handlers are registered there (jobs/job-thread.ts).
   if (!threaded) {
     for (const area of AREAS) {

@@ -131,7 +131,7 @@ export async function run() {
     const list = await runThroughput({ url: listUrl, headers: listHeaders, concurrency: 20, durationMs: 4000 });
 
     // A GET while the job thread drains a backlog of duplicate-detection jobs, against the same GET idle.
-    const idle = await runLoad({ url: listUrl, headers: listHeaders, concurrency: 4, durationMs: 3000 });
+    const idle = await runLoad({ url: listUrl, headers: listHeaders, concurrency: 4, durationMs: 3000, samples: true });
     const writer = new Database(file);
     writer.pragma('busy_timeout = 5000');
     queueBacklog(writer, BACKLOG);
@@ -176,6 +176,10 @@ export async function run() {
       { name: `issue list p95 while ${queued} detection jobs drain (4 clients)`, value: duringP95, unit: 'ms' },
       { name: '... the backlog drained in', value: backlogDrainMs, unit: 'ms' },
       { name: 'list p95 while draining / idle', value: duringP95 / idle.p95, unit: 'x', target: '<= 3' },
+      // p95 hides a pass that holds the event loop for a second (4 clients wait, thousands answer quickly): the
+      // slowest answer shows it.
+      { name: 'issue list slowest answer, idle', value: percentileOf(idle.samples!, 100), unit: 'ms' },
+      { name: 'issue list slowest answer while the backlog drains', value: percentileOf(during, 100), unit: 'ms' },
       {
         name: 'errors during the load', unit: 'count', target: '0',
         value: [api, bareGet50, barePost, plain, detecting, bareGet, list, idle].reduce((n, r) => n + r.errors, errors),

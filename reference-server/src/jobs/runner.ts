@@ -32,7 +32,12 @@ export function backoffMs(attempts: number): number {
   return Math.min(2 ** attempts * 1000, MAX_BACKOFF_MS);
 }
 
-export function createJobRunner(db: Db, clock: Clock): JobRunner {
+export interface JobRunnerOptions {
+  /** Called after each job with how long it ran (the job thread pauses there while requests are in flight). */
+  afterJob?: (ms: number) => void;
+}
+
+export function createJobRunner(db: Db, clock: Clock, options: JobRunnerOptions = {}): JobRunner {
   const handlers = new Map<string, JobHandler>();
   let timer: NodeJS.Timeout | undefined;
   let running: Promise<number> | undefined;
@@ -58,8 +63,10 @@ export function createJobRunner(db: Db, clock: Clock): JobRunner {
       const due = leaseDueJobs(db, [...handlers.keys()], at.toISOString(), new Date(at.getTime() + LEASE_MS).toISOString(), 50);
       if (due.length === 0) break;
       for (const job of due) {
+        const started = performance.now();
         await runJob(job);
         ran += 1;
+        options.afterJob?.(performance.now() - started);
       }
     }
     return ran;

@@ -21,6 +21,8 @@ export interface ThreadSpec {
   admin: boolean;
   /** Extra job modules (ServerOptions.jobModules), loaded by the thread. */
   modules: string[];
+  /** Requests in flight in the request thread, shared memory the request thread keeps up to date. */
+  requestsInFlight: Int32Array;
 }
 
 /** A pass runs with the server clock's offset and the public URL as they stand now (both can move). */

@@ -52,8 +52,11 @@ function apply(index: ProjectVectors, change: Change): void {
   }
 }
 
-/** Embeds and stores every queued issue (drops the vectors of deleted and raw ones). */
-export function catchUpEmbeddings(db: Db, clock: Clock, batch = 500): number {
+/**
+ * Embeds and stores every queued issue (drops the vectors of deleted and raw ones), `batch` per write transaction:
+ * small enough that the other connection's writes do not wait long for the lock (busy_timeout sleeps in steps).
+ */
+export function catchUpEmbeddings(db: Db, clock: Clock, batch = 100): number {
   let done = 0;
   for (;;) {
     const queued = queuedIssues(db, batch);
