@@ -15,6 +15,9 @@ import { openDatabase } from './db/database.ts';
 import type { Deps, ServerConfig } from './deps.ts';
 import { getClockOffset, getJwtSecret } from './db/settings.ts';
 import { createJobRunner } from './jobs/runner.ts';
+import { createThreadJobRunner, isThreadRunner } from './jobs/thread-runner.ts';
+import type { Area } from './areas/area.ts';
+import { emitIssueWrite } from './areas/issues/write-hooks.ts';
 import { createJwtService } from './areas/projects-auth/jwt.ts';
 import { storageFor } from './storage/storage.ts';
 import { sweepStorage, type SweepResult } from './storage/sweep.ts';
@@ -28,6 +31,16 @@ export interface ServerOptions {
   /** Start time of the server clock (tests); real time by default. */
   now?: Date;
   staticDirs?: Array<{ prefix: string; dir: string }>;
+  /**
+   * Run the areas' jobs in a worker thread with its own connection (jobs/thread-runner.ts). Needs a database file:
+   * another connection cannot open this one's `:memory:` database, so there jobs run on the event loop.
+   * startServer turns it on for a file unless told otherwise; createDeps leaves it off.
+   */
+  jobThread?: boolean;
+  /** Modules (URLs) exporting `jobs(deps)` as an area does, registered beside the areas' jobs (tests' slow jobs). */
+  jobModules?: string[];
+  /** Called after each job the in-process runner runs (the job thread's own deps pause there). */
+  afterJob?: (ms: number) => void;
 }
 
 export function createDeps(options: ServerOptions = {}): Deps {
@@ -44,14 +57,36 @@ export function createDeps(options: ServerOptions = {}): Deps {
     storageDir,
     staticDirs: options.staticDirs,
   };
-  const deps: Deps = {
-    db, commits: createCommitGroups(db), clock, config, areas: AREAS,
-    jwt: createJwtService(getJwtSecret(db), clock), jobs: createJobRunner(db, clock),
-  };
-  for (const area of AREAS) {
-    for (const [kind, handler] of Object.entries(area.jobs?.(deps) ?? {})) deps.jobs.register(kind, handler);
+  const file = options.db ?? ':memory:';
+  const threaded = (options.jobThread ?? false) && file !== ':memory:' && !file.startsWith('file::memory:');
+  const requestsInFlight = new Int32Array(new SharedArrayBuffer(4));
+  const jobs = threaded
+    ? createThreadJobRunner(db, clock, {
+      spec: {
+        file, storageDir, strict: config.strict, admin: config.admin, modules: options.jobModules ?? [],
+        requestsInFlight,
+      },
+      publicUrl: () => config.publicUrl,
+      onIssueWrite: (issue, kind) => emitIssueWrite(deps, issue, kind),
+    })
+    : createJobRunner(db, clock, { afterJob: options.afterJob });
+  const jwt = createJwtService(getJwtSecret(db), clock);
+  const deps: Deps = { db, commits: createCommitGroups(db, requestsInFlight), clock, config, areas: AREAS, jwt, jobs };
+  // With a job thread the handlers are registered there (jobs/job-thread.ts).
+  if (!threaded) {
+    for (const area of AREAS) {
+      for (const [kind, handler] of Object.entries(area.jobs?.(deps) ?? {})) deps.jobs.register(kind, handler);
+    }
   }
   return deps;
+}
+
+/** Registers the jobs of `jobModules` (ServerOptions) with the deps' runner. */
+export async function registerJobModules(deps: Deps, modules: readonly string[]): Promise<void> {
+  for (const url of modules) {
+    const module = (await import(url)) as Pick<Area, 'jobs'>;
+    for (const [kind, handler] of Object.entries(module.jobs?.(deps) ?? {})) deps.jobs.register(kind, handler);
+  }
 }
 
 export interface RunningServer {
@@ -65,8 +100,11 @@ export interface RunningServer {
 }
 
 /** Listens on host:port (0 picks a free port); publicUrl defaults to the address listened on. */
-export async function startServer(options: ServerOptions & { port?: number; host?: string; jobIntervalMs?: number } = {}): Promise<RunningServer> {
-  const deps = createDeps(options);
+export async function startServer(
+  options: ServerOptions & { port?: number; host?: string; jobIntervalMs?: number } = {},
+): Promise<RunningServer> {
+  const deps = createDeps({ ...options, jobThread: options.jobThread ?? true });
+  if (!isThreadRunner(deps.jobs)) await registerJobModules(deps, options.jobModules ?? []);
   const sweep = await sweepStorage(deps.db, storageFor(deps));
   const app = createApp(deps);
   const host = options.host ?? '127.0.0.1';
@@ -84,7 +122,7 @@ export async function startServer(options: ServerOptions & { port?: number; host
   return {
     url, port, deps, app, sweep,
     close: () => new Promise<void>((resolve) => {
-      deps.jobs.stop();
+      void deps.jobs.stop();
       if ('closeAllConnections' in server) server.closeAllConnections();
       server.close(() => {
         deps.commits.flush();

@@ -8,19 +8,26 @@ import { openDatabase } from '../../reference-server/src/db/database.ts';
 import { createDeps } from '../../reference-server/src/server.ts';
 import { loadFixtures } from '../../reference-server/src/areas/admin/fixtures.ts';
 import { ALL_FLAGS, PROJECT_ID, seedDocument } from '../helpers/seed.ts';
+import type { FixtureDocument } from '../../widget/src/protocol/fixtures.ts';
 import { runLoad, runThroughput } from './load.ts';
 import { startBareHonoProcess, startServerProcess } from './processes.ts';
 
 const ISSUE_COUNT = 100_000;
 const STATUSES = ['open', 'in_progress', 'resolved', 'closed', 'needs_more_info'];
 const PRIORITIES = ['low', 'medium', 'high', 'critical', 'blocker'];
-const TOKEN = 'tkn-bench';
+export const TOKEN = 'tkn-bench';
 
-/** A database file with the standard seed, a token without a practical limit, and 100,000 issues. */
-export function seedDatabase(): { file: string; releaseId: number } {
+/**
+ * A database file with the standard seed, a token without a practical limit, and `count` issues (100,000 unless
+ * told, a multiple of 500); `configure` may add to the fixture document first.
+ */
+export function seedDatabase(
+  configure?: (doc: FixtureDocument) => void, count = ISSUE_COUNT,
+): { file: string; releaseId: number } {
   const file = join(mkdtempSync(join(tmpdir(), 'glitchbox-issues-bench-')), 'bench.db');
   const doc = seedDocument();
   doc.projects[0].tokens = [{ token: TOKEN, daily_limit: 10_000_000, ...ALL_FLAGS }];
+  configure?.(doc);
   const deps = createDeps({ db: file });
   loadFixtures(deps, doc);
   const db = deps.db;
@@ -31,7 +38,7 @@ export function seedDatabase(): { file: string; releaseId: number } {
   const columns = '(project_id, scoped_id, title, description, status, priority, score, raw, release_id, steps, created_at, updated_at)';
   const insert = db.prepare(`INSERT INTO issues ${columns} VALUES ${Array.from({ length: ROWS }, () => '(?, ?, ?, ?, ?, ?, ?, 0, ?, ?, ?, ?)').join(', ')}`);
   db.transaction(() => {
-    for (let base = 0; base < ISSUE_COUNT; base += ROWS) {
+    for (let base = 0; base < count; base += ROWS) {
       const values: unknown[] = [];
       for (let i = base; i < base + ROWS; i += 1) {
         const at = new Date(start + i * 60_000).toISOString();

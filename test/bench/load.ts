@@ -5,7 +5,11 @@
 import http from 'node:http';
 import autocannon from 'autocannon';
 
-export interface LoadResult { requests: number; seconds: number; perSecond: number; p50: number; p95: number; p99: number; errors: number }
+export interface LoadResult {
+  requests: number; seconds: number; perSecond: number; p50: number; p95: number; p99: number; errors: number;
+  /** Every request's time in ms, when asked for (`samples`). */
+  samples?: number[];
+}
 
 export interface LoadOptions {
   url: string;
@@ -17,6 +21,8 @@ export interface LoadOptions {
   requests?: number;
   durationMs?: number;
   expectStatus?: number;
+  /** Keep every request's time in the result (runLoad). */
+  samples?: boolean;
 }
 
 /** The p-th percentile of unsorted samples (a sorted copy is taken). */
@@ -63,10 +69,17 @@ export async function runLoad(options: LoadOptions): Promise<LoadResult> {
   const seconds = (performance.now() - started) / 1000;
   agent.destroy();
   latencies.sort((a, b) => a - b);
-  return { requests: latencies.length, seconds, perSecond: latencies.length / seconds, p50: percentile(latencies, 50), p95: percentile(latencies, 95), p99: percentile(latencies, 99), errors };
+  return {
+    requests: latencies.length, seconds, perSecond: latencies.length / seconds, p50: percentile(latencies, 50),
+    p95: percentile(latencies, 95), p99: percentile(latencies, 99), errors,
+    samples: options.samples ? latencies : undefined,
+  };
 }
 
-export interface ThroughputResult { requests: number; seconds: number; perSecond: number; p50: number; p90: number; p99: number; errors: number }
+export interface ThroughputResult {
+  requests: number; seconds: number; perSecond: number;
+  p50: number; p90: number; p95: number; p99: number; errors: number;
+}
 
 /**
  * Requests per second with `concurrency` keep-alive connections for `durationMs`, the body of
@@ -76,20 +89,24 @@ export interface ThroughputResult { requests: number; seconds: number; perSecond
 export async function runThroughput(options: LoadOptions & { durationMs: number }): Promise<ThroughputResult> {
   let i = 0;
   const expect = options.expectStatus ?? 200;
-  const result = await autocannon({
+  const instance = autocannon({
     url: options.url,
     method: (options.method ?? 'GET') as 'GET',
     headers: options.headers,
     connections: options.concurrency,
     duration: options.durationMs / 1000,
     requests: [{ setupRequest: (request) => (options.body ? { ...request, body: options.body(i++) } : request) }],
-  });
+  }) as Promise<autocannon.Result> & autocannon.Instance; // without a callback, the instance is also the promise
+  // autocannon's summary has no p95: every response's time is kept for an exact one.
+  const latencies: number[] = [];
+  instance.on('response', (_client: unknown, _status: number, _bytes: number, ms: number) => { latencies.push(ms); });
+  const result = await instance;
   const seconds = result.duration;
   const stats = result.statusCodeStats as Record<string, { count: number }>;
   const unexpected = Object.entries(stats).reduce((n, [status, { count }]) => (Number(status) === expect ? n : n + count), 0);
   return {
     requests: result.requests.total, seconds, perSecond: result.requests.total / seconds,
-    p50: result.latency.p50, p90: result.latency.p90, p99: result.latency.p99,
+    p50: result.latency.p50, p90: result.latency.p90, p95: percentileOf(latencies, 95), p99: result.latency.p99,
     errors: unexpected + result.errors + result.timeouts,
   };
 }

@@ -29,7 +29,8 @@ export interface CommitGroups {
 
 interface Waiter { resolve: () => void; reject: (error: Error) => void }
 
-export function createCommitGroups(db: Db): CommitGroups {
+/** `inFlightMirror`, if given, holds the number of requests in flight (the job thread reads it to yield to them). */
+export function createCommitGroups(db: Db, inFlightMirror?: Int32Array): CommitGroups {
   let open = false;
   let waiters: Waiter[] = [];
   let groups = 0;
@@ -86,8 +87,8 @@ export function createCommitGroups(db: Db): CommitGroups {
   db.close = () => { flush(); return close(); };
 
   const groupsOfDb: CommitGroups = {
-    enter: () => { inFlight += 1; },
-    leave: () => { inFlight -= 1; },
+    enter: () => { inFlight += 1; if (inFlightMirror) inFlightMirror[0] = inFlight; },
+    leave: () => { inFlight -= 1; if (inFlightMirror) inFlightMirror[0] = inFlight; },
     begin,
     settled() {
       if (!open) return Promise.resolve();

@@ -15,8 +15,29 @@ export function openDatabase(file = ':memory:'): Db {
   // 64 KB SQLite spills them to a temp file, about 28 pwrite calls per issue create. They only
   // undo a savepoint inside a transaction; crash recovery is the WAL's, so durability is the same.
   db.pragma('temp_store = MEMORY');
+  if (file !== ':memory:') beginImmediate(db);
   migrate(db);
   return db;
+}
+
+/**
+ * Two connections write to a database file (the request thread and the job thread). A transaction begun DEFERRED
+ * that read first cannot take the write lock once the other connection has committed: SQLite answers "database is
+ * locked" at once rather than wait. So every transaction begins IMMEDIATE and waits its turn (busy_timeout).
+ */
+function beginImmediate(db: Db): void {
+  const transaction = db.transaction.bind(db);
+  db.transaction = ((fn: Parameters<Db['transaction']>[0]) => {
+    const tx = transaction(fn);
+    const immediate = function (this: unknown, ...args: unknown[]) {
+      return tx.immediate.apply(this, args);
+    } as unknown as typeof tx;
+    Object.defineProperties(immediate, {
+      default: { value: immediate }, deferred: { value: tx.deferred }, immediate: { value: immediate },
+      exclusive: { value: tx.exclusive }, database: { value: db, enumerable: true },
+    });
+    return immediate;
+  }) as Db['transaction'];
 }
 
 export function migrate(db: Db): void {
@@ -59,6 +80,29 @@ export function inTransaction<T>(db: Db, fn: () => T): T {
     runners.set(db, (runner = { transaction: db.transaction, run: db.transaction((inner: () => unknown) => inner()) }));
   }
   return runner.run(fn) as T;
+}
+
+/**
+ * All rows of `sql` as plain objects built here from the driver's raw (array) rows. For wide rows that is several
+ * times quicker than the objects better-sqlite3 builds (25 issue rows of 26 columns: about 0.07 ms against 0.26 ms),
+ * and the objects share one shape, which keeps reading them quick too.
+ */
+const rawCache = new WeakMap<Db, Map<string, { statement: Database.Statement; build: (row: unknown[]) => unknown }>>();
+export function allRows<T>(db: Db, sql: string, ...params: unknown[]): T[] {
+  let statements = rawCache.get(db);
+  if (!statements) rawCache.set(db, (statements = new Map()));
+  let entry = statements.get(sql);
+  if (!entry) {
+    const statement = db.prepare(sql).raw(true);
+    const names = statement.columns().map((column) => column.name);
+    const build = (row: unknown[]) => {
+      const object: Record<string, unknown> = {};
+      for (let i = 0; i < names.length; i += 1) object[names[i]] = row[i];
+      return object;
+    };
+    statements.set(sql, (entry = { statement, build }));
+  }
+  return (entry.statement.all(...params) as unknown[][]).map(entry.build) as T[];
 }
 
 /** Prepared statements cached per database, so repositories prepare each SQL text once. */

@@ -15,6 +15,8 @@ export interface JobRunner {
   start(intervalMs?: number): void;
   /** Stops the loop; the promise settles when a pass in flight has finished. */
   stop(): Promise<void>;
+  /** Job threads forget what they keep in memory (after /__admin/reset); nothing to do in-process. */
+  forget(): Promise<void>;
 }
 
 /** How long a leased job is held (server clock) before another runner may take it again. */
@@ -30,7 +32,12 @@ export function backoffMs(attempts: number): number {
   return Math.min(2 ** attempts * 1000, MAX_BACKOFF_MS);
 }
 
-export function createJobRunner(db: Db, clock: Clock): JobRunner {
+export interface JobRunnerOptions {
+  /** Called after each job with how long it ran (the job thread pauses there while requests are in flight). */
+  afterJob?: (ms: number) => void;
+}
+
+export function createJobRunner(db: Db, clock: Clock, options: JobRunnerOptions = {}): JobRunner {
   const handlers = new Map<string, JobHandler>();
   let timer: NodeJS.Timeout | undefined;
   let running: Promise<number> | undefined;
@@ -56,8 +63,10 @@ export function createJobRunner(db: Db, clock: Clock): JobRunner {
       const due = leaseDueJobs(db, [...handlers.keys()], at.toISOString(), new Date(at.getTime() + LEASE_MS).toISOString(), 50);
       if (due.length === 0) break;
       for (const job of due) {
+        const started = performance.now();
         await runJob(job);
         ran += 1;
+        options.afterJob?.(performance.now() - started);
       }
     }
     return ran;
@@ -85,5 +94,6 @@ export function createJobRunner(db: Db, clock: Clock): JobRunner {
       timer = undefined;
       await running?.catch(() => undefined);
     },
+    forget: () => Promise.resolve(),
   };
 }

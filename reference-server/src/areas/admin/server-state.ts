@@ -15,6 +15,8 @@ export async function resetServer(deps: Deps): Promise<void> {
   resetDatabase(deps.db);
   // Areas that keep state outside the database (search indexes, stored files) forget it.
   for (const area of deps.areas) await area.reset?.(deps);
+  // The job thread keeps its own indexes of the same database.
+  await deps.jobs.forget();
 }
 
 /** Sets or advances the server clock and stores its offset; answers the new time. */

@@ -88,7 +88,7 @@ export function listIssues(deps: Deps, caller: Caller, project: ProjectRow, rawQ
   if (!viewer.team) filter.reporterIds = filter.reporterIds.length ? filter.reporterIds.map((id) => (id === viewer.userId ? id : -1)) : [];
 
   const { rows, total } = listIssueRows(deps.db, filter);
-  const context = createRenderContext(deps, project);
+  const context = createRenderContext(deps, project, rows);
   return {
     issues: rows.map((row) => renderIssue(deps, caller, project, row, {}, context)),
     pagination: { current_page: q.page, per_page: q.per_page, total_pages: Math.max(1, Math.ceil(total / q.per_page)), total_count: total },

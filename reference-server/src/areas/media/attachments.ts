@@ -86,10 +86,17 @@ export function visibleAttachments(deps: Pick<Deps, 'db'>, caller: Caller, proje
   return isTeam(deps, caller, project) ? rows : rows.filter((row) => row.developer_private === 0);
 }
 
-/** The four media arrays of the Issue object, filtered by the caller's visibility. */
-export function renderIssueMedia(deps: Deps, caller: Caller, project: ProjectRow, issue: IssueRow): { screenshots: unknown[]; log_files: unknown[]; video_clips: unknown[]; binary_files: unknown[] } {
+/**
+ * The four media arrays of the Issue object, filtered by the caller's visibility. `loaded` are the issue's
+ * attachments when the caller read them already (a list reads a whole page's in one query).
+ */
+export function renderIssueMedia(
+  deps: Deps, caller: Caller, project: ProjectRow, issue: IssueRow, loaded?: AttachmentWithKeys[],
+): { screenshots: unknown[]; log_files: unknown[]; video_clips: unknown[]; binary_files: unknown[] } {
   const team = isTeam(deps, caller, project);
-  const rows = visibleAttachments(deps, caller, project, issue.id);
+  const rows = loaded
+    ? (team ? loaded : loaded.filter((row) => row.developer_private === 0))
+    : visibleAttachments(deps, caller, project, issue.id);
   const of = (kind: AttachmentKind) => rows.filter((row) => row.kind === kind).map((row) => toAttachmentRecord(deps, row, issue, team));
   return { screenshots: of('screenshot'), log_files: of('log_file'), video_clips: of('video_clip'), binary_files: of('binary_file') };
 }

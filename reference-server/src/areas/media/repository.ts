@@ -130,6 +130,15 @@ export function listAttachments(db: Db, issueId: number, kind?: AttachmentKind):
   return stmt(db, `${WITH_KEYS} WHERE a.issue_id = ? ORDER BY a.id`).all(issueId) as AttachmentWithKeys[];
 }
 
+/** The attachments of several issues (a page of a list), grouped by issue, each group in id order. */
+export function listAttachmentsOfIssues(db: Db, issueIds: readonly number[]): Map<number, AttachmentWithKeys[]> {
+  const byIssue = new Map<number, AttachmentWithKeys[]>(issueIds.map((id) => [id, []]));
+  const rows = stmt(db, `${WITH_KEYS} WHERE a.issue_id IN (SELECT value FROM json_each(?)) ORDER BY a.issue_id, a.id`)
+    .all(JSON.stringify(issueIds)) as AttachmentWithKeys[];
+  for (const row of rows) byIssue.get(row.issue_id)?.push(row);
+  return byIssue;
+}
+
 export function findAttachment(db: Db, id: number): AttachmentWithKeys | undefined {
   return stmt(db, `${WITH_KEYS} WHERE a.id = ?`).get(id) as AttachmentWithKeys | undefined;
 }

@@ -14,10 +14,19 @@ export interface QueuedIssue {
   stored_project_id: number | null;
 }
 
+const QUEUED = `SELECT q.issue_id, i.project_id, i.title, i.description, i.raw, i.archived,
+    e.project_id AS stored_project_id
+  FROM embedding_queue q LEFT JOIN issues i ON i.id = q.issue_id
+    LEFT JOIN issue_embeddings e ON e.issue_id = q.issue_id`;
+
 export function queuedIssues(db: Db, limit: number): QueuedIssue[] {
-  return stmt(db, `SELECT q.issue_id, i.project_id, i.title, i.description, i.raw, i.archived, e.project_id AS stored_project_id
-    FROM embedding_queue q LEFT JOIN issues i ON i.id = q.issue_id LEFT JOIN issue_embeddings e ON e.issue_id = q.issue_id
-    ORDER BY q.issue_id LIMIT ?`).all(limit) as QueuedIssue[];
+  return stmt(db, `${QUEUED} ORDER BY q.issue_id LIMIT ?`).all(limit) as QueuedIssue[];
+}
+
+/** Those of `issueIds` still queued, as they stand now. */
+export function queuedIssuesIn(db: Db, issueIds: number[]): QueuedIssue[] {
+  return stmt(db, `${QUEUED} WHERE q.issue_id IN (SELECT value FROM json_each(?)) ORDER BY q.issue_id`)
+    .all(JSON.stringify(issueIds)) as QueuedIssue[];
 }
 
 export function dequeueIssue(db: Db, issueId: number): void {

@@ -1,19 +1,21 @@
 // The search area owns issue search (the typo-tolerant FTS5 query builder and vocabularies),
 // local embeddings, find_similar and asynchronous duplicate detection. Its reset forgets the
 // in-memory vocabularies and vector matrices. No write hook computes embeddings: the triggers
-// queue each written issue and every reader catches the queue up first (similar-index.ts).
+// queue each written issue; the job thread's sweep embeds the queue in the background and every reader catches up
+// what is left first (similar-index.ts).
 import type { Area } from '../area.ts';
 import { DUPLICATE_DETECTION_JOB, detectDuplicate, queueDuplicateDetection } from './duplicate-detection.ts';
 import { forgetIssueVocabulary } from './issue-vocabulary.ts';
 import { clearIssueIndex } from './repository.ts';
 import { searchRoutes } from './routes.ts';
-import { forgetVectors } from './similar-index.ts';
+import { catchUpEmbeddings, forgetVectors } from './similar-index.ts';
 
 export const searchArea: Area = {
   routes: searchRoutes,
   jobs: (deps) => ({
     [DUPLICATE_DETECTION_JOB]: (payload: { issue_id: number }) => { detectDuplicate(deps, payload.issue_id); },
   }),
+  sweep: (deps) => { catchUpEmbeddings(deps.db, deps.clock); },
   reset(deps) {
     clearIssueIndex(deps.db);
     forgetIssueVocabulary(deps.db);

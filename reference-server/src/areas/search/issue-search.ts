@@ -102,8 +102,8 @@ export function searchIssues(deps: Deps, caller: Caller, project: ProjectRow, in
   else visible = issuesByIds(deps.db, ids, sort).filter((row) => canSeeIssue(deps, caller, project, row)).map((row) => row.id);
 
   const page = input.page ?? 1;
-  const context = createRenderContext(deps, project);
   const rows = issuesByIds(deps.db, visible.slice((page - 1) * SEARCH_PAGE_SIZE, page * SEARCH_PAGE_SIZE));
+  const context = createRenderContext(deps, project, rows);
   return {
     issues: rows.map((row) => renderIssue(deps, caller, project, row, {}, context)),
     pagination: { current_page: page, per_page: SEARCH_PAGE_SIZE, total_pages: Math.ceil(visible.length / SEARCH_PAGE_SIZE), total_count: visible.length },

@@ -4,7 +4,8 @@
 import type { Clock } from '../../clock.ts';
 import type { Db } from '../../db/database.ts';
 import {
-  bumpEmbeddingGeneration, deleteEmbedding, dequeueIssue, embeddingGeneration, embeddingsOf, projectEmbeddings, queuedIssues, saveEmbedding,
+  bumpEmbeddingGeneration, deleteEmbedding, dequeueIssue, embeddingGeneration, embeddingsOf, projectEmbeddings,
+  queuedIssues, queuedIssuesIn, saveEmbedding, type QueuedIssue,
 } from './embeddings-repository.ts';
 import { cosine, EMBEDDING_DIMS, embedIssue, fromBlob, toBlob } from './embedding.ts';
 import { VectorMatrix } from './similar-kernel.ts';
@@ -51,24 +52,41 @@ function apply(index: ProjectVectors, change: Change): void {
   }
 }
 
-/** Embeds and stores every queued issue (drops the vectors of deleted and raw ones). */
-export function catchUpEmbeddings(db: Db, clock: Clock, batch = 500): number {
+/**
+ * Embeds and stores every queued issue (drops the vectors of deleted and raw ones), `batch` per write transaction:
+ * small enough that the other connection's writes do not wait long for the lock (busy_timeout sleeps in steps).
+ */
+export function catchUpEmbeddings(db: Db, clock: Clock, batch = 100): number {
   let done = 0;
   for (;;) {
     const queued = queuedIssues(db, batch);
     if (queued.length === 0) return done;
+    // Embedding comes before the write transaction, so that another connection (the request thread beside the job
+    // thread) waits for the writes only, not for the vectors.
+    const embedded = new Map<number, { text: string; vector: Float32Array }>();
+    for (const item of queued) {
+      if (item.project_id === null || item.raw !== 0) continue;
+      embedded.set(item.issue_id, { text: textOf(item), vector: embedIssue(item.title ?? '', item.description ?? '') });
+    }
     const changes = new Map<number, Change[]>();
-    const note = (projectId: number, change: Change) => { const list = changes.get(projectId); if (list) list.push(change); else changes.set(projectId, [change]); };
+    const note = (projectId: number, change: Change) => {
+      const list = changes.get(projectId);
+      if (list) list.push(change); else changes.set(projectId, [change]);
+    };
     const now = clock.now().toISOString();
     db.transaction(() => {
-      for (const item of queued) {
+      // Read again under the lock: another connection may have caught some up, or an issue changed since.
+      for (const item of queuedIssuesIn(db, queued.map((q) => q.issue_id))) {
         const keep = item.project_id !== null && item.raw === 0;
         if (item.stored_project_id !== null && (!keep || item.stored_project_id !== item.project_id)) {
           deleteEmbedding(db, item.issue_id);
           note(item.stored_project_id, { issueId: item.issue_id, vector: null });
         }
         if (keep) {
-          const vector = embedIssue(item.title ?? '', item.description ?? '');
+          const early = embedded.get(item.issue_id);
+          const vector = early && early.text === textOf(item)
+            ? early.vector
+            : embedIssue(item.title ?? '', item.description ?? '');
           saveEmbedding(db, { issue_id: item.issue_id, project_id: item.project_id!, archived: item.archived ?? 0, vector: toBlob(vector), updated_at: now });
           note(item.project_id!, { issueId: item.issue_id, vector, archived: item.archived ?? 0 });
         }
@@ -86,6 +104,11 @@ export function catchUpEmbeddings(db: Db, clock: Clock, batch = 500): number {
     })();
     done += queued.length;
   }
+}
+
+/** What an issue's vector is computed from, to tell whether it changed since. */
+function textOf(item: QueuedIssue): string {
+  return `${item.title ?? ''}\u0000${item.description ?? ''}`;
 }
 
 function load(db: Db, projectId: number): ProjectVectors {

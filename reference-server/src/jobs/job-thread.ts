@@ -1,0 +1,52 @@
+// The job thread's entry (started by jobs/thread-runner.ts): the same server parts on its own SQLite connection,
+// running every area's job handlers and background upkeep when the request thread asks for a pass.
+import { parentPort, workerData } from 'node:worker_threads';
+import { Hono } from 'hono';
+import type { Area } from '../areas/area.ts';
+import { AREAS } from '../areas/index.ts';
+import { createDeps, registerJobModules } from '../server.ts';
+import type { FromThread, ThreadSpec, ToThread } from './thread-runner.ts';
+
+const spec = workerData as ThreadSpec;
+const port = parentPort!;
+const post = (message: FromThread) => port.postMessage(message);
+
+const pause = new Int32Array(new SharedArrayBuffer(4));
+/** Longest pause after one job, so a long job does not keep the queue waiting as long again. */
+const MAX_PAUSE_MS = 20;
+// While requests are in flight, the thread rests after each job as long as the job ran (up to MAX_PAUSE_MS):
+// on a machine whose cores are all busy it then takes at most about half a core from the requests.
+const yieldToRequests = (ms: number) => {
+  if (spec.requestsInFlight[0] > 0) Atomics.wait(pause, 0, 0, Math.min(ms, MAX_PAUSE_MS));
+};
+const deps = createDeps({
+  db: spec.file, storageDir: spec.storageDir, strict: spec.strict, admin: spec.admin, afterJob: yieldToRequests,
+});
+// Issue writes go back to the request thread, whose areas follow them (the event stream lives there).
+const forward: Area = {
+  routes: () => new Hono(),
+  onIssueWrite: (_deps, issue, kind) => post({ type: 'issue-write', issue, kind }),
+};
+deps.areas = [forward];
+await registerJobModules(deps, spec.modules);
+
+async function handle(message: ToThread): Promise<number> {
+  if (message.type === 'forget') {
+    for (const area of AREAS) await area.reset?.(deps);
+    return 0;
+  }
+  deps.clock.set(new Date(Date.now() + message.offset));
+  deps.config.publicUrl = message.publicUrl;
+  for (const area of AREAS) area.sweep?.(deps);
+  return deps.jobs.runDue();
+}
+
+port.on('message', (message: ToThread) => {
+  handle(message).then(
+    (ran) => post({ type: 'done', id: message.id, ran }),
+    (error: unknown) => {
+      const text = error instanceof Error ? error.stack ?? error.message : String(error);
+      post({ type: 'failed', id: message.id, error: text });
+    },
+  );
+});
