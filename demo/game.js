@@ -12,31 +12,66 @@ const H = canvas.height;
 const gb = window.Glitchbox; // defined by the widget's script tag
 
 const gl = canvas.getContext('webgl', { antialias: false, preserveDrawingBuffer: false });
-const program = createProgram(`
+const program = createProgram(
+  `
   attribute vec2 a_pos; attribute vec3 a_color; uniform vec2 u_size; varying vec3 v_color;
-  void main() { vec2 p = a_pos / u_size * 2.0 - 1.0; gl_Position = vec4(p.x, -p.y, 0.0, 1.0); gl_PointSize = 2.0; v_color = a_color; }`, `
-  precision mediump float; varying vec3 v_color; void main() { gl_FragColor = vec4(v_color, 1.0); }`);
+  void main() { vec2 p = a_pos / u_size * 2.0 - 1.0; gl_Position = vec4(p.x, -p.y, 0.0, 1.0); gl_PointSize = 2.0; v_color = a_color; }`,
+  `
+  precision mediump float; varying vec3 v_color; void main() { gl_FragColor = vec4(v_color, 1.0); }`,
+);
 const buffer = gl.createBuffer();
 const aPos = gl.getAttribLocation(program, 'a_pos');
 const aColor = gl.getAttribLocation(program, 'a_color');
 
-export const COLORS = { background: [0.04, 0.06, 0.19], ship: [0.2, 0.9, 1.0], rock: [0.9, 0.15, 0.15], gems: [[1, 0.85, 0.1], [0.2, 0.85, 0.3], [0.9, 0.3, 0.9], [0.3, 0.5, 1]] };
+export const COLORS = {
+  background: [0.04, 0.06, 0.19],
+  ship: [0.2, 0.9, 1.0],
+  rock: [0.9, 0.15, 0.15],
+  gems: [
+    [1, 0.85, 0.1],
+    [0.2, 0.85, 0.3],
+    [0.9, 0.3, 0.9],
+    [0.3, 0.5, 1],
+  ],
+};
 
 let seed = 7;
-const rand = () => ((seed = (seed * 16807) % 2147483647) / 2147483647);
+const rand = () => (seed = (seed * 16807) % 2147483647) / 2147483647;
 const stars = Array.from({ length: 120 }, () => ({ x: rand() * W, y: rand() * H, s: 0.3 + rand() }));
-const state = { ship: { x: W / 2, y: H * 0.8 }, gems: [], rocks: [], score: 0, lives: 3, level: 1, paused: false, frame: 0, keyEvents: 0, over: false };
+const state = {
+  ship: { x: W / 2, y: H * 0.8 },
+  gems: [],
+  rocks: [],
+  score: 0,
+  lives: 3,
+  level: 1,
+  paused: false,
+  frame: 0,
+  keyEvents: 0,
+  over: false,
+};
 const keys = new Set();
 
 function spawn() {
   if (TEST) {
-    state.gems = [{ x: W * 0.25, y: H * 0.3, c: 0, r: 40 }, { x: W * 0.75, y: H * 0.3, c: 1, r: 40 }];
+    state.gems = [
+      { x: W * 0.25, y: H * 0.3, c: 0, r: 40 },
+      { x: W * 0.75, y: H * 0.3, c: 1, r: 40 },
+    ];
     state.rocks = [{ x: W * 0.5, y: H * 0.45, r: 40, a: 0 }];
     return;
   }
   state.gems = Array.from({ length: 4 + state.level }, (_, i) => ({ x: rand() * W, y: -rand() * H, c: i % 4, r: 14 }));
-  state.rocks = Array.from({ length: 2 + state.level }, () => ({ x: rand() * W, y: -rand() * H, r: 18, a: rand() * 6 }));
-  gb?.breadcrumb('info', `Level ${state.level} started with ${state.gems.length} shapes and ${state.rocks.length} rocks`);
+  state.rocks = Array.from({ length: 2 + state.level }, () => ({
+    x: rand() * W,
+    y: -rand() * H,
+    r: 18,
+    a: rand() * 6,
+  }));
+  gb?.breadcrumb(
+    'info',
+    `Level ${state.level} started with ${state.gems.length} shapes and ${state.rocks.length} rocks`,
+  );
   console.info(`level ${state.level} start`);
 }
 
@@ -44,22 +79,36 @@ function update(dt) {
   if (TEST || state.over) return;
   const speed = 0.35 * dt;
   const pad = navigator.getGamepads ? Array.from(navigator.getGamepads()).find(Boolean) : null;
-  const ax = (keys.has('ArrowLeft') || keys.has('a') ? -1 : 0) + (keys.has('ArrowRight') || keys.has('d') ? 1 : 0) + (pad ? pad.axes[0] : 0);
-  const ay = (keys.has('ArrowUp') || keys.has('w') ? -1 : 0) + (keys.has('ArrowDown') || keys.has('s') ? 1 : 0) + (pad ? pad.axes[1] : 0);
+  const ax =
+    (keys.has('ArrowLeft') || keys.has('a') ? -1 : 0) +
+    (keys.has('ArrowRight') || keys.has('d') ? 1 : 0) +
+    (pad ? pad.axes[0] : 0);
+  const ay =
+    (keys.has('ArrowUp') || keys.has('w') ? -1 : 0) +
+    (keys.has('ArrowDown') || keys.has('s') ? 1 : 0) +
+    (pad ? pad.axes[1] : 0);
   state.ship.x = Math.max(20, Math.min(W - 20, state.ship.x + ax * speed));
   state.ship.y = Math.max(20, Math.min(H - 20, state.ship.y + ay * speed));
   for (const g of state.gems) {
     g.y += 0.08 * dt;
-    if (g.y > H + 20) { g.y = -20; g.x = rand() * W; }
+    if (g.y > H + 20) {
+      g.y = -20;
+      g.x = rand() * W;
+    }
     if (Math.hypot(g.x - state.ship.x, g.y - state.ship.y) < g.r + 16) {
       state.score += 10;
       gb?.breadcrumb('info', `Collected shape ${g.c} at ${Math.round(g.x)},${Math.round(g.y)}; score ${state.score}`);
-      g.y = -40; g.x = rand() * W;
+      g.y = -40;
+      g.x = rand() * W;
     }
   }
   for (const r of state.rocks) {
-    r.y += 0.12 * dt; r.a += 0.002 * dt;
-    if (r.y > H + 30) { r.y = -30; r.x = rand() * W; }
+    r.y += 0.12 * dt;
+    r.a += 0.002 * dt;
+    if (r.y > H + 30) {
+      r.y = -30;
+      r.x = rand() * W;
+    }
     if (Math.hypot(r.x - state.ship.x, r.y - state.ship.y) < r.r + 14) {
       state.lives -= 1;
       gb?.breadcrumb('warning', `Hit by a rock at ${Math.round(r.x)},${Math.round(r.y)}; lives left ${state.lives}`);
@@ -73,7 +122,11 @@ function update(dt) {
       }
     }
   }
-  if (state.score >= state.level * 100) { state.level += 1; gb?.setCustomField('level', String(state.level)); spawn(); }
+  if (state.score >= state.level * 100) {
+    state.level += 1;
+    gb?.setCustomField('level', String(state.level));
+    spawn();
+  }
   document.getElementById('score').textContent = `Score ${state.score}`;
   document.getElementById('lives').textContent = `Lives ${state.lives}`;
 }
@@ -86,7 +139,12 @@ function restart() {
 function draw() {
   const v = [];
   const quad = (x, y, r, c, a = 0) => {
-    const p = [[-r, -r], [r, -r], [r, r], [-r, r]].map(([dx, dy]) => [x + dx * Math.cos(a) - dy * Math.sin(a), y + dx * Math.sin(a) + dy * Math.cos(a)]);
+    const p = [
+      [-r, -r],
+      [r, -r],
+      [r, r],
+      [-r, r],
+    ].map(([dx, dy]) => [x + dx * Math.cos(a) - dy * Math.sin(a), y + dx * Math.sin(a) + dy * Math.cos(a)]);
     for (const i of [0, 1, 2, 0, 2, 3]) v.push(p[i][0], p[i][1], ...c);
   };
   for (const s of stars) quad(s.x, (s.y + (TEST ? 0 : state.frame * s.s * 0.5)) % H, 1.2, [0.8, 0.8, 0.9]);
@@ -95,7 +153,17 @@ function draw() {
   for (let i = 0; i < LOAD; i++) quad((i * 37) % W, (i * 53) % H, 6, COLORS.gems[i % 4], state.frame * 0.01);
   const { x, y } = state.ship;
   const size = TEST ? 60 : 18;
-  v.push(x, y - size, ...COLORS.ship, x - size * 0.8, y + size, ...COLORS.ship, x + size * 0.8, y + size, ...COLORS.ship);
+  v.push(
+    x,
+    y - size,
+    ...COLORS.ship,
+    x - size * 0.8,
+    y + size,
+    ...COLORS.ship,
+    x + size * 0.8,
+    y + size,
+    ...COLORS.ship,
+  );
   gl.viewport(0, 0, W, H);
   gl.clearColor(...COLORS.background, 1);
   gl.clear(gl.COLOR_BUFFER_BIT);
@@ -124,7 +192,10 @@ function loop(t) {
 
 function createProgram(vs, fs) {
   const p = gl.createProgram();
-  for (const [type, src] of [[gl.VERTEX_SHADER, vs], [gl.FRAGMENT_SHADER, fs]]) {
+  for (const [type, src] of [
+    [gl.VERTEX_SHADER, vs],
+    [gl.FRAGMENT_SHADER, fs],
+  ]) {
     const s = gl.createShader(type);
     gl.shaderSource(s, src);
     gl.compileShader(s);
@@ -134,26 +205,49 @@ function createProgram(vs, fs) {
   return p;
 }
 
-addEventListener('keydown', (e) => { state.keyEvents++; keys.add(e.key); });
+addEventListener('keydown', (e) => {
+  state.keyEvents++;
+  keys.add(e.key);
+});
 addEventListener('keyup', (e) => keys.delete(e.key));
 addEventListener('blur', () => keys.clear());
 // The game pauses while the reporter is open and resumes when it closes.
-gb?.on('open', () => { state.paused = true; keys.clear(); gb.breadcrumb('info', 'Game paused for a bug report'); });
-gb?.on('close', () => { state.paused = false; last = performance.now(); });
+gb?.on('open', () => {
+  state.paused = true;
+  keys.clear();
+  gb.breadcrumb('info', 'Game paused for a bug report');
+});
+gb?.on('close', () => {
+  state.paused = false;
+  last = performance.now();
+});
 gb?.setCustomField('level', String(state.level));
-document.getElementById('fullscreen').addEventListener('click', () => document.getElementById('stage').requestFullscreen?.());
-document.getElementById('crash').addEventListener('click', () => { setTimeout(() => { throw new Error(`Demo crash on level ${state.level}`); }); });
+document
+  .getElementById('fullscreen')
+  .addEventListener('click', () => document.getElementById('stage').requestFullscreen?.());
+document.getElementById('crash').addEventListener('click', () => {
+  setTimeout(() => {
+    throw new Error(`Demo crash on level ${state.level}`);
+  });
+});
 
 // Hooks for the browser tests and the benchmark.
 window.__game = {
   state,
   colors: COLORS,
   /** Reads canvas pixels inside the next frame (the drawing buffer is valid only then). */
-  readPixels: (points) => new Promise((resolve) => requestAnimationFrame(() => {
-    draw();
-    const out = points.map(([px, py]) => { const b = new Uint8Array(4); gl.readPixels(px, H - 1 - py, 1, 1, gl.RGBA, gl.UNSIGNED_BYTE, b); return Array.from(b); });
-    resolve(out);
-  })),
+  readPixels: (points) =>
+    new Promise((resolve) =>
+      requestAnimationFrame(() => {
+        draw();
+        const out = points.map(([px, py]) => {
+          const b = new Uint8Array(4);
+          gl.readPixels(px, H - 1 - py, 1, 1, gl.RGBA, gl.UNSIGNED_BYTE, b);
+          return Array.from(b);
+        });
+        resolve(out);
+      }),
+    ),
 };
 
 spawn();

@@ -18,21 +18,55 @@ execFileSync(process.execPath, [join(root, 'reference-server/scripts/build-inbox
 
 const doc = JSON.parse(readFileSync(join(root, 'scripts/demo-fixtures.json'), 'utf8'));
 doc.projects[0].issues.push(
-  { title: 'Music stops after pausing twice', description: 'Pause, resume, pause again: the soundtrack never comes back.', status: 'resolved', priority: 'low', created_at: '2025-06-10T09:12:00.000Z' },
-  { title: 'Controller keeps vibrating after the ship explodes', description: 'The rumble continues on the game over screen until I unplug the pad.', status: 'in_progress', priority: 'medium', created_at: '2025-06-11T16:40:00.000Z' },
-  { title: 'Leaderboard shows yesterday\'s scores', description: 'The daily board did not roll over at midnight UTC.', status: 'open', priority: 'high', created_at: '2025-06-12T08:05:00.000Z' },
+  {
+    title: 'Music stops after pausing twice',
+    description: 'Pause, resume, pause again: the soundtrack never comes back.',
+    status: 'resolved',
+    priority: 'low',
+    created_at: '2025-06-10T09:12:00.000Z',
+  },
+  {
+    title: 'Controller keeps vibrating after the ship explodes',
+    description: 'The rumble continues on the game over screen until I unplug the pad.',
+    status: 'in_progress',
+    priority: 'medium',
+    created_at: '2025-06-11T16:40:00.000Z',
+  },
+  {
+    title: "Leaderboard shows yesterday's scores",
+    description: 'The daily board did not roll over at midnight UTC.',
+    status: 'open',
+    priority: 'high',
+    created_at: '2025-06-12T08:05:00.000Z',
+  },
 );
 
 const server = await startServer({ port: 0, now: new Date('2025-06-12T14:30:00.000Z') });
 loadFixtures(server.deps, doc);
 const api = async (path: string, body: unknown, auth = `FormUser ${TOKEN}`) => {
   const response = await fetch(`${server.url}/projects/${PROJECT}${path}`, {
-    method: 'POST', headers: { Authorization: auth, 'Service-Project-ID': PROJECT, 'Content-Type': 'application/json', Accept: 'application/json' }, body: JSON.stringify(body),
+    method: 'POST',
+    headers: {
+      Authorization: auth,
+      'Service-Project-ID': PROJECT,
+      'Content-Type': 'application/json',
+      Accept: 'application/json',
+    },
+    body: JSON.stringify(body),
   });
   if (!response.ok) throw new Error(`${path}: ${response.status} ${await response.text()}`);
 };
-await api('/feature_requests.json', { feature_request: { title: 'A photo mode', description: 'Let me freeze the game and move the camera to take screenshots of the nebula.' } });
-await api('/tickets.json', { ticket: { description: 'I was charged twice for the Deluxe Pack yesterday. Order GBX-20931.', priority: 'high' } }, `FormUser ${TOKEN},email:mara@players.test`);
+await api('/feature_requests.json', {
+  feature_request: {
+    title: 'A photo mode',
+    description: 'Let me freeze the game and move the camera to take screenshots of the nebula.',
+  },
+});
+await api(
+  '/tickets.json',
+  { ticket: { description: 'I was charged twice for the Deluxe Pack yesterday. Order GBX-20931.', priority: 'high' } },
+  `FormUser ${TOKEN},email:mara@players.test`,
+);
 
 const browser = await chromium.launch({ executablePath: chromiumPath(), args: CHROMIUM_ARGS });
 try {
@@ -46,12 +80,23 @@ try {
 
   const media = await paintMedia(page, 1500);
   const report = await submitReport({
-    baseUrl: server.url, projectId: PROJECT, token: TOKEN, reporterEmail: 'jonas@players.test', media,
+    baseUrl: server.url,
+    projectId: PROJECT,
+    token: TOKEN,
+    reporterEmail: 'jonas@players.test',
+    media,
     title: 'Ship slides into the dock hull on wave 3',
-    description: 'Docking at the nebula station after wave 3, the ship does not stop at the clamp: it slides halfway into the hull and stays stuck there. I had to restart the level.',
+    description:
+      'Docking at the nebula station after wave 3, the ship does not stop at the clamp: it slides halfway into the hull and stays stuck there. I had to restart the level.',
     steps: ['Start Arcade mode and clear wave 3', 'Fly to the nebula station', 'Dock while boosting (hold Shift)'],
-    logs: ['14:29:01.112 INFO  boot Star Courier 1.0.0 (webgl2)', '14:29:03.480 INFO  level "Nebula Docks" loaded in 812 ms', '14:29:44.903 WARN  physics step took 48 ms (budget 16 ms)',
-      '14:30:05.377 WARN  dock clamp missed: relative speed 9.4 > 6.0', '14:30:05.391 ERROR collider overlap: ship#7 inside dock#2 (depth 1.8)', '14:30:07.002 INFO  autosave skipped: player state invalid'].join('\n'),
+    logs: [
+      '14:29:01.112 INFO  boot Star Courier 1.0.0 (webgl2)',
+      '14:29:03.480 INFO  level "Nebula Docks" loaded in 812 ms',
+      '14:29:44.903 WARN  physics step took 48 ms (budget 16 ms)',
+      '14:30:05.377 WARN  dock clamp missed: relative speed 9.4 > 6.0',
+      '14:30:05.391 ERROR collider overlap: ship#7 inside dock#2 (depth 1.8)',
+      '14:30:07.002 INFO  autosave skipped: player state invalid',
+    ].join('\n'),
     trace: [
       { severity: 'info', description: '[+0.4s] Level "Nebula Docks" loaded' },
       { severity: 'info', description: '[+38.0s] Wave 3 cleared, score 12,480' },

@@ -12,10 +12,17 @@ const CHROMIUM_ARGS = ['--no-sandbox', '--disable-gpu', '--use-angle=swiftshader
 
 const dist = await ensureWidgetBuilt();
 const server = await startTestServer({
-  seed: false, staticDirs: [{ prefix: '/demo', dir: join(root, 'demo') }, { prefix: '/widget', dir: dist }],
+  seed: false,
+  staticDirs: [
+    { prefix: '/demo', dir: join(root, 'demo') },
+    { prefix: '/widget', dir: dist },
+  ],
 });
 server.fixtures(JSON.parse(readFileSync(join(root, 'scripts/demo-fixtures.json'), 'utf8')));
-const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: CHROMIUM_ARGS });
+const browser = await chromium.launch({
+  executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+  args: CHROMIUM_ARGS,
+});
 try {
   const page = await browser.newPage({ viewport: { width: 1280, height: 1000 }, deviceScaleFactor: 1 });
   page.setDefaultTimeout(15_000);

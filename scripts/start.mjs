@@ -26,8 +26,16 @@ const db = join(dataDir, 'glitchbox.db');
 const firstRun = !existsSync(db);
 const args = [
   join(root, 'reference-server', 'bin', 'glitchbox-server.mjs'),
-  '--port', port, '--db', db, '--storage', join(dataDir, 'storage'),
-  '--static', `/demo=${join(root, 'demo')}`, '--static', `/widget=${join(root, 'widget', 'dist')}`,
+  '--port',
+  port,
+  '--db',
+  db,
+  '--storage',
+  join(dataDir, 'storage'),
+  '--static',
+  `/demo=${join(root, 'demo')}`,
+  '--static',
+  `/widget=${join(root, 'widget', 'dist')}`,
 ];
 if (firstRun) args.push('--fixtures', join(root, 'scripts', 'demo-fixtures.json'));
 

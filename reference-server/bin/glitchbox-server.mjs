@@ -17,7 +17,10 @@ function newestSource(dir) {
   return newest;
 }
 
-const fresh = existsSync(dist) && statSync(dist).mtimeMs >= Math.max(newestSource(join(root, 'src')), newestSource(join(root, '..', 'widget', 'src', 'protocol')));
+const fresh =
+  existsSync(dist) &&
+  statSync(dist).mtimeMs >=
+    Math.max(newestSource(join(root, 'src')), newestSource(join(root, '..', 'widget', 'src', 'protocol')));
 if (fresh) {
   await import(dist);
 } else {

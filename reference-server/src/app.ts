@@ -8,7 +8,12 @@ import { privateSurfaceGuard } from './http/private-surface.ts';
 import { mapError } from './http/error-mapper.ts';
 import { stagedUploads } from './http/multipart.ts';
 import {
-  callerMiddleware, commitGroupMiddleware, hasEndpoint, projectMiddleware, requestId, strictMiddleware,
+  callerMiddleware,
+  commitGroupMiddleware,
+  hasEndpoint,
+  projectMiddleware,
+  requestId,
+  strictMiddleware,
 } from './http/middleware.ts';
 import { conformanceMiddleware, conformanceRecorderOf } from './http/conformance-recorder.ts';
 import { docsRoutes } from './http/docs.ts';

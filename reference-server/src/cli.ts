@@ -35,9 +35,16 @@ let values: Record<string, string | boolean | string[] | undefined>;
 try {
   ({ values } = parseArgs({
     options: {
-      port: { type: 'string' }, host: { type: 'string' }, db: { type: 'string' }, storage: { type: 'string' },
-      fixtures: { type: 'string' }, 'public-url': { type: 'string' }, strict: { type: 'boolean' }, 'no-admin': { type: 'boolean' },
-      static: { type: 'string', multiple: true }, help: { type: 'boolean', short: 'h' },
+      port: { type: 'string' },
+      host: { type: 'string' },
+      db: { type: 'string' },
+      storage: { type: 'string' },
+      fixtures: { type: 'string' },
+      'public-url': { type: 'string' },
+      strict: { type: 'boolean' },
+      'no-admin': { type: 'boolean' },
+      static: { type: 'string', multiple: true },
+      help: { type: 'boolean', short: 'h' },
     },
     strict: true,
     allowPositionals: false,
@@ -52,9 +59,11 @@ if (values.help) {
 }
 
 const portText = (values.port as string | undefined) ?? env.GLITCHBOX_PORT ?? '4010';
-if (!/^\d+$/.test(portText) || Number(portText) > 65535) fail(`--port must be a number from 0 to 65535, not ${JSON.stringify(portText)}`);
+if (!/^\d+$/.test(portText) || Number(portText) > 65535)
+  fail(`--port must be a number from 0 to 65535, not ${JSON.stringify(portText)}`);
 const publicUrl = (values['public-url'] as string | undefined) ?? env.GLITCHBOX_PUBLIC_URL;
-if (publicUrl && !/^https?:\/\/[^\s]+$/.test(publicUrl)) fail(`--public-url must be an http(s) URL, not ${JSON.stringify(publicUrl)}`);
+if (publicUrl && !/^https?:\/\/[^\s]+$/.test(publicUrl))
+  fail(`--public-url must be an http(s) URL, not ${JSON.stringify(publicUrl)}`);
 
 const staticDirs = ((values.static as string[] | undefined) ?? []).map((spec) => {
   const match = /^(\/[\w./-]*[\w-])=(.+)$/.exec(spec);
@@ -66,8 +75,16 @@ const fixturesFile = (values.fixtures as string | undefined) ?? env.GLITCHBOX_FI
 let fixtures: unknown;
 if (fixturesFile) {
   let text: string;
-  try { text = readFileSync(fixturesFile, 'utf8'); } catch (error) { fail(`cannot read fixture file ${fixturesFile}: ${(error as Error).message}`); }
-  try { fixtures = JSON.parse(text); } catch (error) { fail(`fixture file ${fixturesFile} is not valid JSON: ${(error as Error).message}`); }
+  try {
+    text = readFileSync(fixturesFile, 'utf8');
+  } catch (error) {
+    fail(`cannot read fixture file ${fixturesFile}: ${(error as Error).message}`);
+  }
+  try {
+    fixtures = JSON.parse(text);
+  } catch (error) {
+    fail(`fixture file ${fixturesFile} is not valid JSON: ${(error as Error).message}`);
+  }
 }
 
 try {
@@ -91,10 +108,14 @@ try {
   }
   const { partials, orphans } = server.sweep;
   if (partials + orphans > 0) {
-    process.stderr.write(`glitchbox-server: reclaimed ${partials} partial upload(s) and ${orphans} unreferenced object(s)\n`);
+    process.stderr.write(
+      `glitchbox-server: reclaimed ${partials} partial upload(s) and ${orphans} unreferenced object(s)\n`,
+    );
   }
   process.stdout.write(`listening on ${server.url}\n`);
-  const shutdown = () => { void server.close().then(() => process.exit(0)); };
+  const shutdown = () => {
+    void server.close().then(() => process.exit(0));
+  };
   process.once('SIGINT', shutdown);
   process.once('SIGTERM', shutdown);
 } catch (error) {

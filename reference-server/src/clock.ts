@@ -16,8 +16,12 @@ export function createControllableClock(start?: Date): ControllableClock {
   let offset = start ? start.getTime() - Date.now() : 0;
   return {
     now: () => new Date(Date.now() + offset),
-    advance(ms) { offset += ms; },
-    set(at) { offset = at.getTime() - Date.now(); },
+    advance(ms) {
+      offset += ms;
+    },
+    set(at) {
+      offset = at.getTime() - Date.now();
+    },
     offset: () => offset,
   };
 }

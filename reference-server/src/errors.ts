@@ -3,21 +3,34 @@
 import type { ZodError } from 'zod';
 
 export type ErrorCode =
-  | 'bad_request' | 'unauthenticated' | 'forbidden' | 'not_found' | 'conflict'
-  | 'payload_too_large' | 'unsupported_media_type' | 'unprocessable' | 'server_error';
+  | 'bad_request'
+  | 'unauthenticated'
+  | 'forbidden'
+  | 'not_found'
+  | 'conflict'
+  | 'payload_too_large'
+  | 'unsupported_media_type'
+  | 'unprocessable'
+  | 'server_error';
 
 export class ServiceError extends Error {
-  constructor(readonly code: ErrorCode, message: string, readonly detail?: Record<string, unknown>) {
+  constructor(
+    readonly code: ErrorCode,
+    message: string,
+    readonly detail?: Record<string, unknown>,
+  ) {
     super(message);
     this.name = 'ServiceError';
   }
 }
 
 export const badRequest = (message: string) => new ServiceError('bad_request', message);
-export const unauthenticated = (message = 'You need to sign in to access this project.') => new ServiceError('unauthenticated', message);
+export const unauthenticated = (message = 'You need to sign in to access this project.') =>
+  new ServiceError('unauthenticated', message);
 export const forbidden = (message = 'Forbidden') => new ServiceError('forbidden', message);
 export const notFound = (message: string) => new ServiceError('not_found', message);
-export const unprocessable = (message: string, detail?: Record<string, unknown>) => new ServiceError('unprocessable', message, detail);
+export const unprocessable = (message: string, detail?: Record<string, unknown>) =>
+  new ServiceError('unprocessable', message, detail);
 export const payloadTooLarge = (message: string) => new ServiceError('payload_too_large', message);
 export const unsupportedMediaType = (message: string) => new ServiceError('unsupported_media_type', message);
 

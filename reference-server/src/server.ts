@@ -62,13 +62,17 @@ export function createDeps(options: ServerOptions = {}): Deps {
   const requestsInFlight = new Int32Array(new SharedArrayBuffer(4));
   const jobs = threaded
     ? createThreadJobRunner(db, clock, {
-      spec: {
-        file, storageDir, strict: config.strict, admin: config.admin, modules: options.jobModules ?? [],
-        requestsInFlight,
-      },
-      publicUrl: () => config.publicUrl,
-      onIssueWrite: (issue, kind) => emitIssueWrite(deps, issue, kind),
-    })
+        spec: {
+          file,
+          storageDir,
+          strict: config.strict,
+          admin: config.admin,
+          modules: options.jobModules ?? [],
+          requestsInFlight,
+        },
+        publicUrl: () => config.publicUrl,
+        onIssueWrite: (issue, kind) => emitIssueWrite(deps, issue, kind),
+      })
     : createJobRunner(db, clock, { afterJob: options.afterJob });
   const jwt = createJwtService(getJwtSecret(db), clock);
   const deps: Deps = { db, commits: createCommitGroups(db, requestsInFlight), clock, config, areas: AREAS, jwt, jobs };
@@ -120,17 +124,22 @@ export async function startServer(
   if (!options.publicUrl) deps.config.publicUrl = url;
   deps.jobs.start(options.jobIntervalMs ?? 1000);
   return {
-    url, port, deps, app, sweep,
-    close: () => new Promise<void>((resolve) => {
-      void deps.jobs.stop();
-      if ('closeAllConnections' in server) server.closeAllConnections();
-      server.close(() => {
-        deps.commits.flush();
-        deps.db.close();
-        // A temporary storage directory we made ourselves goes with the server.
-        if (!options.storageDir) rmSync(deps.config.storageDir, { recursive: true, force: true });
-        resolve();
-      });
-    }),
+    url,
+    port,
+    deps,
+    app,
+    sweep,
+    close: () =>
+      new Promise<void>((resolve) => {
+        void deps.jobs.stop();
+        if ('closeAllConnections' in server) server.closeAllConnections();
+        server.close(() => {
+          deps.commits.flush();
+          deps.db.close();
+          // A temporary storage directory we made ourselves goes with the server.
+          if (!options.storageDir) rmSync(deps.config.storageDir, { recursive: true, force: true });
+          resolve();
+        });
+      }),
   };
 }

@@ -48,7 +48,8 @@ async function workerMd5(bytes: Uint8Array): Promise<{ md5: string; ms: number }
 function nativeMd5(bytes: Uint8Array): { md5: string; ms: number } {
   const start = performance.now();
   const hash = createHash('md5');
-  for (let offset = 0; offset < bytes.byteLength; offset += SLICE) hash.update(bytes.subarray(offset, Math.min(bytes.byteLength, offset + SLICE)));
+  for (let offset = 0; offset < bytes.byteLength; offset += SLICE)
+    hash.update(bytes.subarray(offset, Math.min(bytes.byteLength, offset + SLICE)));
   return { md5: hash.digest('base64'), ms: performance.now() - start };
 }
 
@@ -56,7 +57,14 @@ function nativeMd5(bytes: Uint8Array): { md5: string; ms: number } {
 function xorshiftBytes(length: number, seed: number): Uint8Array {
   const words = new Uint32Array(length / 4);
   let x = seed >>> 0;
-  for (let i = 0; i < words.length; i += 1) { x ^= x << 13; x >>>= 0; x ^= x >>> 17; x ^= x << 5; x >>>= 0; words[i] = x; }
+  for (let i = 0; i < words.length; i += 1) {
+    x ^= x << 13;
+    x >>>= 0;
+    x ^= x >>> 17;
+    x ^= x << 5;
+    x >>>= 0;
+    words[i] = x;
+  }
   return new Uint8Array(words.buffer);
 }
 
@@ -69,28 +77,46 @@ async function browserWorkerMd5(length: number, seed: number, rounds: number): P
   try {
     const page = await browser.newPage();
     await page.goto(`${server.url}/demo/`);
-    return await page.evaluate(async ({ url, length, seed, rounds }) => {
-      const words = new Uint32Array(length / 4);
-      let x = seed >>> 0;
-      for (let i = 0; i < words.length; i += 1) { x ^= x << 13; x >>>= 0; x ^= x >>> 17; x ^= x << 5; x >>>= 0; words[i] = x; }
-      const blob = new Blob([words]);
-      // The page's Web Worker (this module's `Worker` import is node:worker_threads').
-      const worker = new (globalThis as unknown as { Worker: typeof globalThis.Worker }).Worker(url, { type: 'module' }) as unknown as {
-        onmessage: ((event: { data: { id: number; type: string; md5: string; error: string } }) => void) | null; postMessage(m: unknown): void; terminate(): void;
-      };
-      let best = { md5: '', ms: Infinity };
-      for (let id = 1; id <= rounds; id += 1) {
-        const started = performance.now();
-        const md5 = await new Promise<string>((resolve, reject) => {
-          worker.onmessage = (event) => { if (event.data.id !== id) return; if (event.data.type === 'done') resolve(event.data.md5); else if (event.data.type === 'error') reject(new Error(event.data.error)); };
-          worker.postMessage({ id, blob });
-        });
-        const ms = performance.now() - started;
-        if (ms < best.ms) best = { md5, ms };
-      }
-      worker.terminate();
-      return best;
-    }, { url: `${server.url}/widget/esm/assets/${asset}`, length, seed, rounds });
+    return await page.evaluate(
+      async ({ url, length, seed, rounds }) => {
+        const words = new Uint32Array(length / 4);
+        let x = seed >>> 0;
+        for (let i = 0; i < words.length; i += 1) {
+          x ^= x << 13;
+          x >>>= 0;
+          x ^= x >>> 17;
+          x ^= x << 5;
+          x >>>= 0;
+          words[i] = x;
+        }
+        const blob = new Blob([words]);
+        // The page's Web Worker (this module's `Worker` import is node:worker_threads').
+        const worker = new (globalThis as unknown as { Worker: typeof globalThis.Worker }).Worker(url, {
+          type: 'module',
+        }) as unknown as {
+          onmessage: ((event: { data: { id: number; type: string; md5: string; error: string } }) => void) | null;
+          postMessage(m: unknown): void;
+          terminate(): void;
+        };
+        let best = { md5: '', ms: Infinity };
+        for (let id = 1; id <= rounds; id += 1) {
+          const started = performance.now();
+          const md5 = await new Promise<string>((resolve, reject) => {
+            worker.onmessage = (event) => {
+              if (event.data.id !== id) return;
+              if (event.data.type === 'done') resolve(event.data.md5);
+              else if (event.data.type === 'error') reject(new Error(event.data.error));
+            };
+            worker.postMessage({ id, blob });
+          });
+          const ms = performance.now() - started;
+          if (ms < best.ms) best = { md5, ms };
+        }
+        worker.terminate();
+        return best;
+      },
+      { url: `${server.url}/widget/esm/assets/${asset}`, length, seed, rounds },
+    );
   } finally {
     await browser.close();
     await server.close();
@@ -101,12 +127,21 @@ async function drain100(): Promise<number> {
   const server = await startTestServer({ seed: roomySeed() });
   try {
     const outbox = createMemoryOutbox();
-    const reporter = createReporter({ endpoint: server.url, projectId: PROJECT_ID, token: TOKENS.all, outbox, random: seeded(1) });
+    const reporter = createReporter({
+      endpoint: server.url,
+      projectId: PROJECT_ID,
+      token: TOKENS.all,
+      outbox,
+      random: seeded(1),
+    });
     const random = seeded(9);
     for (let i = 0; i < 100; i++) {
       await reporter.submit({
-        kind: 'bug', description: `Bench report ${i}: frame drops in the nebula sector.`,
-        attachments: [{ kind: 'screenshot', name: `bench-${i}.png`, contentType: 'image/png', data: pngBytes(100_000, random) }],
+        kind: 'bug',
+        description: `Bench report ${i}: frame drops in the nebula sector.`,
+        attachments: [
+          { kind: 'screenshot', name: `bench-${i}.png`, contentType: 'image/png', data: pngBytes(100_000, random) },
+        ],
       });
     }
     const start = performance.now();
@@ -133,19 +168,35 @@ export async function run(): Promise<Array<{ name: string; value: number; unit: 
   const sameBytes = xorshiftBytes(BROWSER_BYTES, 2026);
   const nativeSame = best([nativeMd5(sameBytes), nativeMd5(sameBytes), nativeMd5(sameBytes)]);
   const browser = await browserWorkerMd5(BROWSER_BYTES, 2026, 3);
-  if (browser.md5 !== nativeSame.md5) throw new Error(`MD5 mismatch: browser worker ${browser.md5} native ${nativeSame.md5}`);
+  if (browser.md5 !== nativeSame.md5)
+    throw new Error(`MD5 mismatch: browser worker ${browser.md5} native ${nativeSame.md5}`);
   const drainMs = await drain100();
   return [
     { name: 'md5 native crypto (128 MiB, 2 MiB slices)', value: Math.round(mbs(native.ms)), unit: 'MiB/s' },
     { name: 'md5 spark-md5 worker_thread (128 MiB, 2 MiB slices)', value: Math.round(mbs(worker.ms)), unit: 'MiB/s' },
-    { name: 'md5 worker_thread / native', value: Number((native.ms / worker.ms).toFixed(2)), unit: 'ratio', target: '>= 0.5' },
-    { name: 'md5 shipped Web Worker in Chromium (64 MiB Blob)', value: Math.round(mbs(browser.ms, BROWSER_BYTES)), unit: 'MiB/s' },
-    { name: 'md5 Chromium Web Worker / native (same bytes)', value: Number((nativeSame.ms / browser.ms).toFixed(2)), unit: 'ratio', target: '>= 0.5' },
+    {
+      name: 'md5 worker_thread / native',
+      value: Number((native.ms / worker.ms).toFixed(2)),
+      unit: 'ratio',
+      target: '>= 0.5',
+    },
+    {
+      name: 'md5 shipped Web Worker in Chromium (64 MiB Blob)',
+      value: Math.round(mbs(browser.ms, BROWSER_BYTES)),
+      unit: 'MiB/s',
+    },
+    {
+      name: 'md5 Chromium Web Worker / native (same bytes)',
+      value: Number((nativeSame.ms / browser.ms).toFixed(2)),
+      unit: 'ratio',
+      target: '>= 0.5',
+    },
     { name: 'drain 100 queued reports with one 100 kB screenshot', value: Math.round(drainMs), unit: 'ms' },
     { name: 'drain throughput', value: Number((100 / (drainMs / 1000)).toFixed(1)), unit: 'reports/s' },
   ];
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {
-  for (const row of await run()) console.log(`${row.name}: ${row.value} ${row.unit}${row.target ? ` (target ${row.target})` : ''}`);
+  for (const row of await run())
+    console.log(`${row.name}: ${row.value} ${row.unit}${row.target ? ` (target ${row.target})` : ''}`);
 }

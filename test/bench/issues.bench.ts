@@ -22,7 +22,8 @@ export const TOKEN = 'tkn-bench';
  * told, a multiple of 500); `configure` may add to the fixture document first.
  */
 export function seedDatabase(
-  configure?: (doc: FixtureDocument) => void, count = ISSUE_COUNT,
+  configure?: (doc: FixtureDocument) => void,
+  count = ISSUE_COUNT,
 ): { file: string; releaseId: number } {
   const file = join(mkdtempSync(join(tmpdir(), 'glitchbox-issues-bench-')), 'bench.db');
   const doc = seedDocument();
@@ -32,17 +33,35 @@ export function seedDatabase(
   loadFixtures(deps, doc);
   const db = deps.db;
   const project = db.prepare('SELECT id FROM projects WHERE public_id = ?').pluck().get(PROJECT_ID) as number;
-  const releases = db.prepare('SELECT id FROM releases WHERE project_id = ? ORDER BY id').pluck().all(project) as number[];
+  const releases = db
+    .prepare('SELECT id FROM releases WHERE project_id = ? ORDER BY id')
+    .pluck()
+    .all(project) as number[];
   const start = Date.parse('2024-01-01T00:00:00.000Z');
   const ROWS = 500;
-  const columns = '(project_id, scoped_id, title, description, status, priority, score, raw, release_id, steps, created_at, updated_at)';
-  const insert = db.prepare(`INSERT INTO issues ${columns} VALUES ${Array.from({ length: ROWS }, () => '(?, ?, ?, ?, ?, ?, ?, 0, ?, ?, ?, ?)').join(', ')}`);
+  const columns =
+    '(project_id, scoped_id, title, description, status, priority, score, raw, release_id, steps, created_at, updated_at)';
+  const insert = db.prepare(
+    `INSERT INTO issues ${columns} VALUES ${Array.from({ length: ROWS }, () => '(?, ?, ?, ?, ?, ?, ?, 0, ?, ?, ?, ?)').join(', ')}`,
+  );
   db.transaction(() => {
     for (let base = 0; base < count; base += ROWS) {
       const values: unknown[] = [];
       for (let i = base; i < base + ROWS; i += 1) {
         const at = new Date(start + i * 60_000).toISOString();
-        values.push(project, i + 1, `Issue ${i}`, `Seeded bug report number ${i} about the map.`, STATUSES[i % 5], PRIORITIES[(i >> 3) % 5], '0.5', releases[i % releases.length], '[]', at, at);
+        values.push(
+          project,
+          i + 1,
+          `Issue ${i}`,
+          `Seeded bug report number ${i} about the map.`,
+          STATUSES[i % 5],
+          PRIORITIES[(i >> 3) % 5],
+          '0.5',
+          releases[i % releases.length],
+          '[]',
+          at,
+          at,
+        );
       }
       insert.run(...values);
     }
@@ -58,30 +77,87 @@ export async function run() {
   const bare = await startBareHonoProcess();
   const headers = { Authorization: `FormUser ${TOKEN}`, 'Service-Project-ID': PROJECT_ID, Accept: 'application/json' };
   const createUrl = `${server.url}/projects/${PROJECT_ID}/issues.json`;
-  const json = (i: number) => JSON.stringify({ issue: { description: `The game freezes when I open the map, run ${i}.`, unformatted_steps_to_reproduce: '1. Open map\n2. Wait' } });
-  const form = (i: number) => new URLSearchParams({ 'issue[description]': `The game freezes when I open the map, run ${i}.`, 'issue[steps_to_reproduce_array][]': 'Open map' }).toString();
+  const json = (i: number) =>
+    JSON.stringify({
+      issue: {
+        description: `The game freezes when I open the map, run ${i}.`,
+        unformatted_steps_to_reproduce: '1. Open map\n2. Wait',
+      },
+    });
+  const form = (i: number) =>
+    new URLSearchParams({
+      'issue[description]': `The game freezes when I open the map, run ${i}.`,
+      'issue[steps_to_reproduce_array][]': 'Open map',
+    }).toString();
   const listUrl = `${server.url}/projects/${PROJECT_ID}/issues.json?status=open&priority=high&release_id=rel-${releaseId}`;
   try {
     // Warm-up: JIT, prepared statements, connections.
-    await runThroughput({ url: createUrl, method: 'POST', headers: { ...headers, 'Content-Type': 'application/json' }, body: json, concurrency: 20, durationMs: 1000, expectStatus: 201 });
+    await runThroughput({
+      url: createUrl,
+      method: 'POST',
+      headers: { ...headers, 'Content-Type': 'application/json' },
+      body: json,
+      concurrency: 20,
+      durationMs: 1000,
+      expectStatus: 201,
+    });
     await runLoad({ url: listUrl, headers, concurrency: 1, requests: 50 });
     await runThroughput({ url: bare.url, concurrency: 20, durationMs: 500 });
 
     const list = await runLoad({ url: listUrl, headers, concurrency: 1, requests: 400 });
     const bareGet = await runLoad({ url: bare.url, concurrency: 1, requests: 400 });
-    const createJson = await runThroughput({ url: createUrl, method: 'POST', headers: { ...headers, 'Content-Type': 'application/json' }, body: json, concurrency: 50, durationMs: 4000, expectStatus: 201 });
-    const createForm = await runThroughput({ url: createUrl, method: 'POST', headers: { ...headers, 'Content-Type': 'application/x-www-form-urlencoded' }, body: form, concurrency: 50, durationMs: 4000, expectStatus: 201 });
-    const barePost = await runThroughput({ url: bare.url, method: 'POST', headers: { 'Content-Type': 'application/json' }, body: json, concurrency: 50, durationMs: 4000, expectStatus: 201 });
+    const createJson = await runThroughput({
+      url: createUrl,
+      method: 'POST',
+      headers: { ...headers, 'Content-Type': 'application/json' },
+      body: json,
+      concurrency: 50,
+      durationMs: 4000,
+      expectStatus: 201,
+    });
+    const createForm = await runThroughput({
+      url: createUrl,
+      method: 'POST',
+      headers: { ...headers, 'Content-Type': 'application/x-www-form-urlencoded' },
+      body: form,
+      concurrency: 50,
+      durationMs: 4000,
+      expectStatus: 201,
+    });
+    const barePost = await runThroughput({
+      url: bare.url,
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: json,
+      concurrency: 50,
+      durationMs: 4000,
+      expectStatus: 201,
+    });
     return [
-      { name: 'issue create throughput, JSON (50 clients)', value: createJson.perSecond, unit: 'req/s', target: '>= 3000' },
-      { name: 'issue create throughput, form (50 clients)', value: createForm.perSecond, unit: 'req/s', target: '>= 3000' },
+      {
+        name: 'issue create throughput, JSON (50 clients)',
+        value: createJson.perSecond,
+        unit: 'req/s',
+        target: '>= 3000',
+      },
+      {
+        name: 'issue create throughput, form (50 clients)',
+        value: createForm.perSecond,
+        unit: 'req/s',
+        target: '>= 3000',
+      },
       { name: 'bare Hono JSON POST throughput (50 clients, same run)', value: barePost.perSecond, unit: 'req/s' },
       { name: 'issue create p90 latency, JSON (50 clients)', value: createJson.p90, unit: 'ms' },
       { name: 'issue list, 3 filters, 100,000 issues: p50', value: list.p50, unit: 'ms' },
       { name: 'issue list, 3 filters, 100,000 issues: p95', value: list.p95, unit: 'ms', target: '< 10 ms' },
       { name: 'bare Hono JSON GET latency p50 (same run)', value: bareGet.p50, unit: 'ms' },
       { name: 'bare Hono JSON GET latency p95 (same run)', value: bareGet.p95, unit: 'ms' },
-      { name: 'errors during the issue load', value: createJson.errors + createForm.errors + list.errors + barePost.errors + bareGet.errors, unit: 'count', target: '0' },
+      {
+        name: 'errors during the issue load',
+        value: createJson.errors + createForm.errors + list.errors + barePost.errors + bareGet.errors,
+        unit: 'count',
+        target: '0',
+      },
     ];
   } finally {
     await server.stop();

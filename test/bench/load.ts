@@ -6,7 +6,13 @@ import http from 'node:http';
 import autocannon from 'autocannon';
 
 export interface LoadResult {
-  requests: number; seconds: number; perSecond: number; p50: number; p95: number; p99: number; errors: number;
+  requests: number;
+  seconds: number;
+  perSecond: number;
+  p50: number;
+  p95: number;
+  p99: number;
+  errors: number;
   /** Every request's time in ms, when asked for (`samples`). */
   samples?: number[];
 }
@@ -27,7 +33,10 @@ export interface LoadOptions {
 
 /** The p-th percentile of unsorted samples (a sorted copy is taken). */
 export function percentileOf(values: number[], p: number): number {
-  return percentile([...values].sort((a, b) => a - b), p);
+  return percentile(
+    [...values].sort((a, b) => a - b),
+    p,
+  );
 }
 
 export function percentile(sorted: number[], p: number): number {
@@ -45,40 +54,66 @@ export async function runLoad(options: LoadOptions): Promise<LoadResult> {
   const deadline = performance.now() + (options.durationMs ?? 60_000);
   const expect = options.expectStatus ?? 200;
 
-  const one = (i: number) => new Promise<void>((resolve) => {
-    const body = options.body?.(i);
-    const started = performance.now();
-    const req = http.request({ host: url.hostname, port: url.port, path: url.pathname + url.search, method: options.method ?? 'GET', agent,
-      headers: { ...options.headers, ...(body !== undefined ? { 'Content-Length': Buffer.byteLength(body) } : {}) } }, (res) => {
-      res.resume();
-      res.on('end', () => {
-        if (res.statusCode !== expect) errors += 1;
-        latencies.push(performance.now() - started);
+  const one = (i: number) =>
+    new Promise<void>((resolve) => {
+      const body = options.body?.(i);
+      const started = performance.now();
+      const req = http.request(
+        {
+          host: url.hostname,
+          port: url.port,
+          path: url.pathname + url.search,
+          method: options.method ?? 'GET',
+          agent,
+          headers: { ...options.headers, ...(body !== undefined ? { 'Content-Length': Buffer.byteLength(body) } : {}) },
+        },
+        (res) => {
+          res.resume();
+          res.on('end', () => {
+            if (res.statusCode !== expect) errors += 1;
+            latencies.push(performance.now() - started);
+            resolve();
+          });
+        },
+      );
+      req.on('error', () => {
+        errors += 1;
         resolve();
       });
+      if (body !== undefined) req.write(body);
+      req.end();
     });
-    req.on('error', () => { errors += 1; resolve(); });
-    if (body !== undefined) req.write(body);
-    req.end();
-  });
 
   const started = performance.now();
-  await Promise.all(Array.from({ length: options.concurrency }, async () => {
-    while (issued < limit && performance.now() < deadline) await one(issued++);
-  }));
+  await Promise.all(
+    Array.from({ length: options.concurrency }, async () => {
+      while (issued < limit && performance.now() < deadline) await one(issued++);
+    }),
+  );
   const seconds = (performance.now() - started) / 1000;
   agent.destroy();
   latencies.sort((a, b) => a - b);
   return {
-    requests: latencies.length, seconds, perSecond: latencies.length / seconds, p50: percentile(latencies, 50),
-    p95: percentile(latencies, 95), p99: percentile(latencies, 99), errors,
+    requests: latencies.length,
+    seconds,
+    perSecond: latencies.length / seconds,
+    p50: percentile(latencies, 50),
+    p95: percentile(latencies, 95),
+    p99: percentile(latencies, 99),
+    errors,
     samples: options.samples ? latencies : undefined,
   };
 }
 
 export interface ThroughputResult {
-  requests: number; seconds: number; perSecond: number;
-  p50: number; p90: number; p95: number; p99: number; errors: number;
+  requests: number;
+  seconds: number;
+  perSecond: number;
+  p50: number;
+  p90: number;
+  p95: number;
+  p99: number;
+  errors: number;
 }
 
 /**
@@ -99,14 +134,24 @@ export async function runThroughput(options: LoadOptions & { durationMs: number 
   }) as Promise<autocannon.Result> & autocannon.Instance; // without a callback, the instance is also the promise
   // autocannon's summary has no p95: every response's time is kept for an exact one.
   const latencies: number[] = [];
-  instance.on('response', (_client: unknown, _status: number, _bytes: number, ms: number) => { latencies.push(ms); });
+  instance.on('response', (_client: unknown, _status: number, _bytes: number, ms: number) => {
+    latencies.push(ms);
+  });
   const result = await instance;
   const seconds = result.duration;
   const stats = result.statusCodeStats as Record<string, { count: number }>;
-  const unexpected = Object.entries(stats).reduce((n, [status, { count }]) => (Number(status) === expect ? n : n + count), 0);
+  const unexpected = Object.entries(stats).reduce(
+    (n, [status, { count }]) => (Number(status) === expect ? n : n + count),
+    0,
+  );
   return {
-    requests: result.requests.total, seconds, perSecond: result.requests.total / seconds,
-    p50: result.latency.p50, p90: result.latency.p90, p95: percentileOf(latencies, 95), p99: result.latency.p99,
+    requests: result.requests.total,
+    seconds,
+    perSecond: result.requests.total / seconds,
+    p50: result.latency.p50,
+    p90: result.latency.p90,
+    p95: percentileOf(latencies, 95),
+    p99: result.latency.p99,
     errors: unexpected + result.errors + result.timeouts,
   };
 }

@@ -26,7 +26,8 @@ function put(url: string, headers: Record<string, string>): Promise<{ status: nu
     req.on('error', reject);
     const source = chunks();
     const pump = () => {
-      for (let next = source.next(); !next.done; next = source.next()) if (!req.write(next.value)) return void req.once('drain', pump);
+      for (let next = source.next(); !next.done; next = source.next())
+        if (!req.write(next.value)) return void req.once('drain', pump);
       req.end();
     };
     pump();
@@ -55,7 +56,11 @@ async function rawCopySeconds(dir: string): Promise<number> {
   const child = spawn(process.execPath, ['-e', RAW, join(dir, 'raw-copy')], { stdio: ['ignore', 'pipe', 'inherit'] });
   const url = await new Promise<string>((resolve, reject) => {
     let out = '';
-    child.stdout.on('data', (chunk) => { out += chunk; const m = /listening on (\S+)/.exec(out); if (m) resolve(m[1]); });
+    child.stdout.on('data', (chunk) => {
+      out += chunk;
+      const m = /listening on (\S+)/.exec(out);
+      if (m) resolve(m[1]);
+    });
     child.once('exit', (code) => reject(new Error(`raw server exited with ${code}`)));
   });
   try {
@@ -77,25 +82,58 @@ export async function run() {
   try {
     const raw = await rawCopySeconds(dir);
     const issuePath = `/projects/${PROJECT_ID}/issues/1/video_clips`;
-    const headers = { Authorization: `FormUser ${TOKENS.all}`, 'Service-Project-ID': PROJECT_ID, 'Content-Type': 'application/json', Accept: 'application/json' };
-    const presign = await fetch(`${server.url}${issuePath}/presigned_upload`, { method: 'POST', headers, body: JSON.stringify({ filename: 'bench.webm', byte_size: TOTAL, checksum, content_type: 'video/webm' }) });
-    const signed = (await presign.json()) as { direct_upload_url: string; headers: Record<string, string>; blob_signed_id: string };
+    const headers = {
+      Authorization: `FormUser ${TOKENS.all}`,
+      'Service-Project-ID': PROJECT_ID,
+      'Content-Type': 'application/json',
+      Accept: 'application/json',
+    };
+    const presign = await fetch(`${server.url}${issuePath}/presigned_upload`, {
+      method: 'POST',
+      headers,
+      body: JSON.stringify({ filename: 'bench.webm', byte_size: TOTAL, checksum, content_type: 'video/webm' }),
+    });
+    const signed = (await presign.json()) as {
+      direct_upload_url: string;
+      headers: Record<string, string>;
+      blob_signed_id: string;
+    };
     if (presign.status !== 200) throw new Error(`presign answered ${presign.status}: ${JSON.stringify(signed)}`);
 
     const pid = server.child.pid!;
     const before = rssOf(pid);
     let peak = before;
-    const sampler = setInterval(() => { peak = Math.max(peak, rssOf(pid)); }, 5);
+    const sampler = setInterval(() => {
+      peak = Math.max(peak, rssOf(pid));
+    }, 5);
     const upload = await put(signed.direct_upload_url, signed.headers);
     clearInterval(sampler);
     peak = Math.max(peak, rssOf(pid));
     if (upload.status !== 200) throw new Error(`the direct-upload PUT answered ${upload.status}`);
-    const confirm = await fetch(`${server.url}${issuePath}/confirm_upload`, { method: 'POST', headers, body: JSON.stringify({ blob_signed_id: signed.blob_signed_id }) });
+    const confirm = await fetch(`${server.url}${issuePath}/confirm_upload`, {
+      method: 'POST',
+      headers,
+      body: JSON.stringify({ blob_signed_id: signed.blob_signed_id }),
+    });
     if (confirm.status !== 201) throw new Error(`confirm answered ${confirm.status}`);
     return [
-      { name: 'media: direct-upload PUT of 500 MB (stream to disk + MD5 check)', value: TOTAL / MB / upload.seconds, unit: 'MB/s', target: '>= 250' },
-      { name: 'media: raw loopback copy of 500 MB to disk (yardstick, same run)', value: TOTAL / MB / raw, unit: 'MB/s' },
-      { name: 'media: server peak RSS growth during the 500 MB PUT', value: (peak - before) / MB, unit: 'MB', target: '< 64' },
+      {
+        name: 'media: direct-upload PUT of 500 MB (stream to disk + MD5 check)',
+        value: TOTAL / MB / upload.seconds,
+        unit: 'MB/s',
+        target: '>= 250',
+      },
+      {
+        name: 'media: raw loopback copy of 500 MB to disk (yardstick, same run)',
+        value: TOTAL / MB / raw,
+        unit: 'MB/s',
+      },
+      {
+        name: 'media: server peak RSS growth during the 500 MB PUT',
+        value: (peak - before) / MB,
+        unit: 'MB',
+        target: '< 64',
+      },
     ];
   } finally {
     await server.stop();

@@ -7,22 +7,37 @@ import { join } from 'node:path';
 
 const root = join(import.meta.dirname, '../..');
 
-export interface ServerProcess { url: string; child: ChildProcess; stop: () => Promise<void> }
+export interface ServerProcess {
+  url: string;
+  child: ChildProcess;
+  stop: () => Promise<void>;
+}
 
 function waitForListening(child: ChildProcess): Promise<string> {
   return new Promise((resolve, reject) => {
     let out = '';
-    child.stdout!.on('data', (chunk) => { out += chunk; const m = /listening on (\S+)/.exec(out); if (m) resolve(m[1]); });
+    child.stdout!.on('data', (chunk) => {
+      out += chunk;
+      const m = /listening on (\S+)/.exec(out);
+      if (m) resolve(m[1]);
+    });
     child.once('exit', (code) => reject(new Error(`server exited with ${code}`)));
   });
 }
 
 function stopper(child: ChildProcess): () => Promise<void> {
-  return () => new Promise((resolve) => { if (child.exitCode !== null) return resolve(); child.once('exit', () => resolve()); child.kill('SIGTERM'); });
+  return () =>
+    new Promise((resolve) => {
+      if (child.exitCode !== null) return resolve();
+      child.once('exit', () => resolve());
+      child.kill('SIGTERM');
+    });
 }
 
 /** The reference server (built when dist is fresh, see bin/) with a fixture document loaded. */
-export async function startServerProcess(options: { fixtures?: unknown; args?: string[] } = {}): Promise<ServerProcess> {
+export async function startServerProcess(
+  options: { fixtures?: unknown; args?: string[] } = {},
+): Promise<ServerProcess> {
   const args = [join(root, 'reference-server/bin/glitchbox-server.mjs'), '--port', '0', ...(options.args ?? [])];
   if (options.fixtures) {
     const file = join(mkdtempSync(join(tmpdir(), 'glitchbox-bench-')), 'fixtures.json');
@@ -53,7 +68,10 @@ const s = serve({ fetch: app.fetch, port: 0, hostname: '127.0.0.1' }, () => cons
 
 /** A bare Hono JSON route (GET and POST /bare) on @hono/node-server in its own process. */
 export async function startBareHonoProcess(): Promise<ServerProcess> {
-  const child = spawn(process.execPath, ['--input-type=module', '-e', BARE], { cwd: join(root, 'reference-server'), stdio: ['ignore', 'pipe', 'inherit'] });
+  const child = spawn(process.execPath, ['--input-type=module', '-e', BARE], {
+    cwd: join(root, 'reference-server'),
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
   const url = await waitForListening(child);
   return { url: `${url}/bare`, child, stop: stopper(child) };
 }

@@ -4,11 +4,19 @@ import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 
-interface Figure { name: string; value: number; unit: string; target?: string }
+interface Figure {
+  name: string;
+  value: number;
+  unit: string;
+  target?: string;
+}
 
 const dir = import.meta.dirname;
 const only = process.argv.slice(2);
-const files = readdirSync(dir).filter((f) => f.endsWith('.bench.ts')).filter((f) => only.length === 0 || only.some((o) => f.includes(o))).sort();
+const files = readdirSync(dir)
+  .filter((f) => f.endsWith('.bench.ts'))
+  .filter((f) => only.length === 0 || only.some((o) => f.includes(o)))
+  .sort();
 let failed = false;
 for (const file of files) {
   process.stdout.write(`\n== ${file}\n`);
@@ -16,7 +24,9 @@ for (const file of files) {
     const module = (await import(pathToFileURL(join(dir, file)).href)) as { run: () => Promise<Figure[]> };
     for (const figure of await module.run()) {
       const value = Math.abs(figure.value) >= 100 ? figure.value.toFixed(0) : figure.value.toFixed(2);
-      process.stdout.write(`${figure.name.padEnd(72)} ${value.padStart(10)} ${figure.unit.padEnd(8)}${figure.target ? ` target ${figure.target}` : ''}\n`);
+      process.stdout.write(
+        `${figure.name.padEnd(72)} ${value.padStart(10)} ${figure.unit.padEnd(8)}${figure.target ? ` target ${figure.target}` : ''}\n`,
+      );
     }
   } catch (error) {
     failed = true;

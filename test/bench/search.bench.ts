@@ -24,7 +24,10 @@ const SYLLABLES = 'ka ri vo tes lan mir zu ph or ex no va ly den sol cor ta ne g
 /** A seeded generator, so every run indexes the same 100,000 issues. */
 function random(seed: number): () => number {
   let s = seed >>> 0;
-  return () => { s = (Math.imul(s, 1664525) + 1013904223) >>> 0; return s / 4294967296; };
+  return () => {
+    s = (Math.imul(s, 1664525) + 1013904223) >>> 0;
+    return s / 4294967296;
+  };
 }
 
 function time(fn: () => unknown): number {
@@ -40,7 +43,10 @@ function syntheticIssue(next: () => number, places: string[]): { title: string; 
   const other = places[Math.floor(next() * places.length)];
   const build = `${1 + Math.floor(next() * 3)}.${Math.floor(next() * 20)}.${Math.floor(next() * 50)}`;
   const code = `0x${Math.floor(next() * 4096).toString(16)}`;
-  return { title: `${title} at ${place}`, description: `${description} Seen near ${place} and ${other} on build ${build}, error ${code}.` };
+  return {
+    title: `${title} at ${place}`,
+    description: `${description} Seen near ${place} and ${other} on build ${build}, error ${code}.`,
+  };
 }
 
 export async function run() {
@@ -50,15 +56,38 @@ export async function run() {
     loadFixtures(deps, seedDocument());
     const project = findProjectByPublicId(deps.db, PROJECT_ID)!;
     const next = random(42);
-    const places = Array.from({ length: 6000 }, () => Array.from({ length: 2 + Math.floor(next() * 2) }, () => SYLLABLES[Math.floor(next() * SYLLABLES.length)]).join(''));
+    const places = Array.from({ length: 6000 }, () =>
+      Array.from({ length: 2 + Math.floor(next() * 2) }, () => SYLLABLES[Math.floor(next() * SYLLABLES.length)]).join(
+        '',
+      ),
+    );
     const now = new Date().toISOString();
     const rows = Array.from({ length: ISSUE_COUNT }, () => syntheticIssue(next, places));
 
-    const insertMs = time(() => deps.db.transaction(() => {
-      for (const { title, description } of rows) {
-        insertIssue(deps.db, { project_id: project.id, title, description, status: 'open', priority: 'medium', score: '0', raw: 0, source: null, reporter_user_id: null, assigned_to_user_id: null, release_id: null, steps: '[]', debug_trace: null, device: null, created_at: now, updated_at: now });
-      }
-    })());
+    const insertMs = time(() =>
+      deps.db.transaction(() => {
+        for (const { title, description } of rows) {
+          insertIssue(deps.db, {
+            project_id: project.id,
+            title,
+            description,
+            status: 'open',
+            priority: 'medium',
+            score: '0',
+            raw: 0,
+            source: null,
+            reporter_user_id: null,
+            assigned_to_user_id: null,
+            release_id: null,
+            steps: '[]',
+            debug_trace: null,
+            device: null,
+            created_at: now,
+            updated_at: now,
+          });
+        }
+      })(),
+    );
     const embedMs = time(() => catchUpEmbeddings(deps.db, deps.clock));
     const vocabularyMs = time(() => issueVocabulary(deps.db));
     const matrixMs = time(() => projectVectors(deps.db, deps.clock, project.id));
@@ -66,24 +95,55 @@ export async function run() {
     const caller = await resolveCaller(deps, `Bearer ${PATS.developer}`, '127.0.0.1');
     const queries = RELEVANCE_QUERIES.map((q) => q.text);
     for (const query of queries.slice(0, 10)) searchIssues(deps, caller, project, { query }); // warm-up: JIT, statements
-    const searches = queries.flatMap((query) => [time(() => searchIssues(deps, caller, project, { query })), time(() => searchIssues(deps, caller, project, { query, partial: true }))]);
+    const searches = queries.flatMap((query) => [
+      time(() => searchIssues(deps, caller, project, { query })),
+      time(() => searchIssues(deps, caller, project, { query, partial: true })),
+    ]);
     const engine = queries.map((query) => time(() => searchCandidates(deps, project.id, query, 500, [])));
 
-    const ids = deps.db.prepare('SELECT id FROM issues WHERE project_id = ? ORDER BY random() LIMIT 210').pluck().all(project.id) as number[];
-    for (const id of ids.slice(0, 10)) findSimilar(deps, caller, project, `g-${id}`, { limit: 5, include_archived: false });
-    const similar = ids.map((id) => time(() => findSimilar(deps, caller, project, `g-${id}`, { limit: 5, include_archived: false })));
+    const ids = deps.db
+      .prepare('SELECT id FROM issues WHERE project_id = ? ORDER BY random() LIMIT 210')
+      .pluck()
+      .all(project.id) as number[];
+    for (const id of ids.slice(0, 10))
+      findSimilar(deps, caller, project, `g-${id}`, { limit: 5, include_archived: false });
+    const similar = ids.map((id) =>
+      time(() => findSimilar(deps, caller, project, `g-${id}`, { limit: 5, include_archived: false })),
+    );
 
     return [
-      { name: 'search: index 100,000 issues, total (FTS5 + embeddings)', value: (insertMs + embedMs) / 1000, unit: 's' },
+      {
+        name: 'search: index 100,000 issues, total (FTS5 + embeddings)',
+        value: (insertMs + embedMs) / 1000,
+        unit: 's',
+      },
       { name: 'search: insert 100,000 issues with FTS5 triggers', value: insertMs / 1000, unit: 's' },
       { name: 'search: embed and store 100,000 issues', value: embedMs / 1000, unit: 's' },
       { name: 'search: first search, vocabulary load (fts5vocab)', value: vocabularyMs, unit: 'ms' },
       { name: 'search: first find_similar, matrix load (100,000 x 256)', value: matrixMs, unit: 'ms' },
-      { name: `search: issue search p50 (${searches.length} queries, page rendered)`, value: percentileOf(searches, 50), unit: 'ms' },
-      { name: `search: issue search p95 (${searches.length} queries, page rendered)`, value: percentileOf(searches, 95), unit: 'ms', target: '< 10 ms' },
+      {
+        name: `search: issue search p50 (${searches.length} queries, page rendered)`,
+        value: percentileOf(searches, 50),
+        unit: 'ms',
+      },
+      {
+        name: `search: issue search p95 (${searches.length} queries, page rendered)`,
+        value: percentileOf(searches, 95),
+        unit: 'ms',
+        target: '< 10 ms',
+      },
       { name: 'search: candidate fetch only p95 (pool 500)', value: percentileOf(engine, 95), unit: 'ms' },
-      { name: `search: find_similar p50 (${similar.length} issues, limit 5)`, value: percentileOf(similar, 50), unit: 'ms' },
-      { name: `search: find_similar p95 (${similar.length} issues, limit 5)`, value: percentileOf(similar, 95), unit: 'ms', target: '< 20 ms' },
+      {
+        name: `search: find_similar p50 (${similar.length} issues, limit 5)`,
+        value: percentileOf(similar, 50),
+        unit: 'ms',
+      },
+      {
+        name: `search: find_similar p95 (${similar.length} issues, limit 5)`,
+        value: percentileOf(similar, 95),
+        unit: 'ms',
+        target: '< 20 ms',
+      },
     ];
   } finally {
     deps.db.close();

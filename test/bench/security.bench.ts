@@ -22,26 +22,40 @@ function rssOf(pid: number): number {
 
 /** POSTs a 480 MB video clip as multipart/form-data, streamed; answers the status. */
 function uploadClip(base: string, issue: number): Promise<number> {
-  const head = Buffer.from(`--${BOUNDARY}\r\nContent-Disposition: form-data; name="video_clip[name]"\r\n\r\nbench clip\r\n`
-    + `--${BOUNDARY}\r\nContent-Disposition: form-data; name="video_clip[video]"; filename="bench.webm"\r\nContent-Type: video/webm\r\n\r\n`);
+  const head = Buffer.from(
+    `--${BOUNDARY}\r\nContent-Disposition: form-data; name="video_clip[name]"\r\n\r\nbench clip\r\n` +
+      `--${BOUNDARY}\r\nContent-Disposition: form-data; name="video_clip[video]"; filename="bench.webm"\r\nContent-Type: video/webm\r\n\r\n`,
+  );
   const tail = Buffer.from(`\r\n--${BOUNDARY}--\r\n`);
   return new Promise((resolve, reject) => {
-    const req = request(`${base}/projects/${PROJECT_ID}/issues/${issue}/video_clips`, {
-      method: 'POST',
-      headers: {
-        Authorization: `FormUser ${TOKENS.all}`, 'Service-Project-ID': PROJECT_ID, Accept: 'application/json',
-        'Content-Type': `multipart/form-data; boundary=${BOUNDARY}`, 'Content-Length': String(head.length + FILE_MB * MB + tail.length),
+    const req = request(
+      `${base}/projects/${PROJECT_ID}/issues/${issue}/video_clips`,
+      {
+        method: 'POST',
+        headers: {
+          Authorization: `FormUser ${TOKENS.all}`,
+          'Service-Project-ID': PROJECT_ID,
+          Accept: 'application/json',
+          'Content-Type': `multipart/form-data; boundary=${BOUNDARY}`,
+          'Content-Length': String(head.length + FILE_MB * MB + tail.length),
+        },
       },
-    }, (res) => {
-      let body = '';
-      res.on('data', (c) => { body += c; });
-      res.on('end', () => (res.statusCode === 201 ? resolve(201) : reject(new Error(`upload answered ${res.statusCode}: ${body}`))));
-    });
+      (res) => {
+        let body = '';
+        res.on('data', (c) => {
+          body += c;
+        });
+        res.on('end', () =>
+          res.statusCode === 201 ? resolve(201) : reject(new Error(`upload answered ${res.statusCode}: ${body}`)),
+        );
+      },
+    );
     req.on('error', reject);
     req.write(head);
     const source = chunks();
     const pump = () => {
-      for (let next = source.next(); !next.done; next = source.next()) if (!req.write(next.value)) return void req.once('drain', pump);
+      for (let next = source.next(); !next.done; next = source.next())
+        if (!req.write(next.value)) return void req.once('drain', pump);
       req.end(tail);
     };
     pump();
@@ -70,22 +84,35 @@ process.stdin.on('data', () => { stop = true; });
 })();
 `;
 
-function getLatencies(url: string, headers: Record<string, string>, options: { count?: number; until?: Promise<unknown> }): Promise<number[]> {
-  const child = spawn(process.execPath, ['-e', PROBE, url, JSON.stringify(headers), String(options.count ?? 0)], { stdio: ['pipe', 'pipe', 'inherit'] });
+function getLatencies(
+  url: string,
+  headers: Record<string, string>,
+  options: { count?: number; until?: Promise<unknown> },
+): Promise<number[]> {
+  const child = spawn(process.execPath, ['-e', PROBE, url, JSON.stringify(headers), String(options.count ?? 0)], {
+    stdio: ['pipe', 'pipe', 'inherit'],
+  });
   void options.until?.finally(() => child.stdin.write('stop\n'));
   return new Promise((resolve, reject) => {
     let out = '';
-    child.stdout.on('data', (chunk) => { out += chunk; });
-    child.once('exit', (code) => (code === 0 ? resolve(JSON.parse(out) as number[]) : reject(new Error(`GET probe exited with ${code}`))));
+    child.stdout.on('data', (chunk) => {
+      out += chunk;
+    });
+    child.once('exit', (code) =>
+      code === 0 ? resolve(JSON.parse(out) as number[]) : reject(new Error(`GET probe exited with ${code}`)),
+    );
   });
 }
 
-const p95 = (times: number[]) => [...times].sort((a, b) => a - b)[Math.min(times.length - 1, Math.floor(times.length * 0.95))];
+const p95 = (times: number[]) =>
+  [...times].sort((a, b) => a - b)[Math.min(times.length - 1, Math.floor(times.length * 0.95))];
 
 /** Runs `work` while sampling the server's RSS every 5 ms; answers the peak growth over `before` in MB. */
 async function peakGrowth(pid: number, before: number, work: () => Promise<unknown>): Promise<number> {
   let peak = rssOf(pid);
-  const sampler = setInterval(() => { peak = Math.max(peak, rssOf(pid)); }, 5);
+  const sampler = setInterval(() => {
+    peak = Math.max(peak, rssOf(pid));
+  }, 5);
   try {
     await work();
   } finally {
@@ -96,12 +123,20 @@ async function peakGrowth(pid: number, before: number, work: () => Promise<unkno
 
 export async function run() {
   const dir = mkdtempSync(join(tmpdir(), 'glitchbox-security-bench-'));
-  const doc = seedDocument({ project: { issues: [1, 2, 3, 4].map((n) => ({ title: `Bench ${n}`, description: 'A long recording of the bug.' })) } });
+  const doc = seedDocument({
+    project: {
+      issues: [1, 2, 3, 4].map((n) => ({ title: `Bench ${n}`, description: 'A long recording of the bug.' })),
+    },
+  });
   const server = await startServerProcess({ fixtures: doc, args: ['--storage', join(dir, 'storage')] });
   try {
     const pid = server.child.pid!;
     const getUrl = `${server.url}/projects/${PROJECT_ID}/issues/1.json`;
-    const getHeaders = { Authorization: `FormUser ${TOKENS.all}`, 'Service-Project-ID': PROJECT_ID, Accept: 'application/json' };
+    const getHeaders = {
+      Authorization: `FormUser ${TOKENS.all}`,
+      'Service-Project-ID': PROJECT_ID,
+      Accept: 'application/json',
+    };
     await getLatencies(getUrl, getHeaders, { count: 50 }); // warm-up
     const idle = await getLatencies(getUrl, getHeaders, { count: 300 });
 
@@ -120,10 +155,24 @@ export async function run() {
     });
     const threeSeconds = (performance.now() - started) / 1000;
     return [
-      { name: `security: server peak RSS growth, one ${FILE_MB} MB multipart video clip`, value: one, unit: 'MB', target: '< 64' },
-      { name: `security: server peak RSS growth, three ${FILE_MB} MB multipart clips at once`, value: three, unit: 'MB', target: '< 64' },
+      {
+        name: `security: server peak RSS growth, one ${FILE_MB} MB multipart video clip`,
+        value: one,
+        unit: 'MB',
+        target: '< 64',
+      },
+      {
+        name: `security: server peak RSS growth, three ${FILE_MB} MB multipart clips at once`,
+        value: three,
+        unit: 'MB',
+        target: '< 64',
+      },
       { name: 'security: one multipart clip, throughput', value: FILE_MB / oneSeconds, unit: 'MB/s' },
-      { name: 'security: three multipart clips at once, total throughput', value: (3 * FILE_MB) / threeSeconds, unit: 'MB/s' },
+      {
+        name: 'security: three multipart clips at once, total throughput',
+        value: (3 * FILE_MB) / threeSeconds,
+        unit: 'MB/s',
+      },
       { name: 'security: GET issue p95, idle server', value: p95(idle), unit: 'ms' },
       { name: `security: GET issue p95 during the three uploads (${busy.length} GETs)`, value: p95(busy), unit: 'ms' },
       { name: 'security: concurrent GET p95 / idle p95', value: p95(busy) / p95(idle), unit: 'x', target: '<= 5' },

@@ -37,11 +37,22 @@ async function coldStartMs(): Promise<number> {
 }
 
 function addProjects(doc: ReturnType<typeof seedDocument>): void {
-  for (const [project, detection] of [[PLAIN, false], [DETECTING, true]] as const) {
+  for (const [project, detection] of [
+    [PLAIN, false],
+    [DETECTING, true],
+  ] as const) {
     doc.projects.push({
-      key: project.id, id: project.id, name: `Bench ${project.id}`, organization: 'studio', access: 'private',
-      modules: ['bugs'], platforms: [], min_description_length: 0, min_suggestion_length: 0,
-      duplicate_detection: detection, duplicate_threshold: 0.95,
+      key: project.id,
+      id: project.id,
+      name: `Bench ${project.id}`,
+      organization: 'studio',
+      access: 'private',
+      modules: ['bugs'],
+      platforms: [],
+      min_description_length: 0,
+      min_suggestion_length: 0,
+      duplicate_detection: detection,
+      duplicate_threshold: 0.95,
       tokens: [{ token: project.token, daily_limit: 10_000_000, ...ALL_FLAGS }],
     } as (typeof doc.projects)[number]);
   }
@@ -67,9 +78,11 @@ function queueBacklog(db: Database.Database, count: number): void {
   db.transaction(() => {
     const top = db.prepare('SELECT coalesce(max(scoped_id), 0) FROM issues WHERE project_id = ?').pluck();
     let scoped = top.get(project) as number;
-    const issue = db.prepare(`INSERT INTO issues (project_id, scoped_id, title, description, status, priority, score,
+    const issue = db
+      .prepare(`INSERT INTO issues (project_id, scoped_id, title, description, status, priority, score,
       raw, steps, created_at, updated_at)
-      VALUES (?, ?, ?, ?, 'open', 'medium', '0.5', 0, '[]', ?, ?) RETURNING id`).pluck();
+      VALUES (?, ?, ?, ?, 'open', 'medium', '0.5', 0, '[]', ?, ?) RETURNING id`)
+      .pluck();
     const job = db.prepare(`INSERT INTO jobs (kind, payload, run_at, max_attempts, created_at)
       VALUES ('duplicate_detection', ?, ?, 5, ?)`);
     for (let i = 0; i < count; i += 1) {
@@ -97,13 +110,18 @@ export async function run() {
   const listUrl = `${server.url}/projects/${PROJECT_ID}/issues.json?${listQuery}`;
   const listHeaders = read;
   const create = (project: { id: string; token: string }) => ({
-    url: `${server.url}/projects/${project.id}/issues.json`, method: 'POST', expectStatus: 201,
+    url: `${server.url}/projects/${project.id}/issues.json`,
+    method: 'POST',
+    expectStatus: 201,
     headers: {
-      Authorization: `FormUser ${project.token}`, 'Service-Project-ID': project.id, 'Content-Type': 'application/json',
+      Authorization: `FormUser ${project.token}`,
+      'Service-Project-ID': project.id,
+      'Content-Type': 'application/json',
     },
-    body: (i: number) => JSON.stringify({
-      issue: { description: `The game freezes on the map, run ${i} of ${project.id}.` },
-    }),
+    body: (i: number) =>
+      JSON.stringify({
+        issue: { description: `The game freezes on the map, run ${i} of ${project.id}.` },
+      }),
   });
   const barePostBody = (i: number) => JSON.stringify({ issue: { description: `The game freezes, run ${i}.` } });
   try {
@@ -119,8 +137,13 @@ export async function run() {
     const bareGet50 = await runThroughput({ url: bare.url, concurrency: 50, durationMs: 5000 });
 
     const barePost = await runThroughput({
-      url: bare.url, method: 'POST', headers: { 'Content-Type': 'application/json' }, body: barePostBody,
-      concurrency: 50, durationMs: 4000, expectStatus: 201,
+      url: bare.url,
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: barePostBody,
+      concurrency: 50,
+      durationMs: 4000,
+      expectStatus: 201,
     });
     const plain = await runThroughput({ ...create(PLAIN), concurrency: 50, durationMs: 4000 });
     const detecting = await runThroughput({ ...create(DETECTING), concurrency: 50, durationMs: 4000 });
@@ -141,8 +164,13 @@ export async function run() {
     const drainStarted = performance.now();
     let errors = 0;
     while (pendingJobs(watcher) > 0 && performance.now() - drainStarted < 120_000) {
-      const window = await runLoad({ url: listUrl, headers: listHeaders, concurrency: 4,
-        durationMs: 250, samples: true });
+      const window = await runLoad({
+        url: listUrl,
+        headers: listHeaders,
+        concurrency: 4,
+        durationMs: 250,
+        samples: true,
+      });
       during.push(...window.samples!);
       errors += window.errors;
     }
@@ -150,23 +178,43 @@ export async function run() {
     const duringP95 = percentileOf(during, 95);
 
     return [
-      { name: 'server cold start (median of 5, process start to first answer)', value: starts[2], unit: 'ms', target: '< 500 ms' },
+      {
+        name: 'server cold start (median of 5, process start to first answer)',
+        value: starts[2],
+        unit: 'ms',
+        target: '< 500 ms',
+      },
       { name: 'GET /projects/{id}.json throughput (50 clients)', value: api.perSecond, unit: 'req/s' },
       { name: 'bare Hono GET throughput (50 clients)', value: bareGet50.perSecond, unit: 'req/s' },
-      { name: 'GET /projects/{id}.json as a share of bare Hono', value: (api.perSecond / bareGet50.perSecond) * 100,
-        unit: '%' },
+      {
+        name: 'GET /projects/{id}.json as a share of bare Hono',
+        value: (api.perSecond / bareGet50.perSecond) * 100,
+        unit: '%',
+      },
       { name: 'GET /projects/{id}.json p90 latency (50 clients)', value: api.p90, unit: 'ms' },
       { name: 'bare Hono POST throughput (50 clients)', value: barePost.perSecond, unit: 'req/s' },
       { name: 'issue create, detection off (50 clients)', value: plain.perSecond, unit: 'req/s' },
       { name: 'issue create, detection on (50 clients)', value: detecting.perSecond, unit: 'req/s' },
       { name: 'issue create p95, detection off', value: plain.p95, unit: 'ms' },
       { name: 'issue create p95, detection on', value: detecting.p95, unit: 'ms' },
-      { name: 'create with detection / create without (throughput)', value: detecting.perSecond / plain.perSecond,
-        unit: 'x', target: '>= 0.8' },
-      { name: 'create with detection / create without (p95)', value: detecting.p95 / plain.p95, unit: 'x',
-        target: '<= 2' },
-      { name: 'create (detection off) / bare Hono POST', value: plain.perSecond / barePost.perSecond, unit: 'x',
-        target: '>= 0.2' },
+      {
+        name: 'create with detection / create without (throughput)',
+        value: detecting.perSecond / plain.perSecond,
+        unit: 'x',
+        target: '>= 0.8',
+      },
+      {
+        name: 'create with detection / create without (p95)',
+        value: detecting.p95 / plain.p95,
+        unit: 'x',
+        target: '<= 2',
+      },
+      {
+        name: 'create (detection off) / bare Hono POST',
+        value: plain.perSecond / barePost.perSecond,
+        unit: 'x',
+        target: '>= 0.2',
+      },
       { name: 'detection jobs pending when the creates ended', value: backlogAfterCreate, unit: 'jobs' },
       { name: '... drained in', value: createDrainMs, unit: 'ms' },
       { name: 'bare Hono GET throughput (20 clients)', value: bareGet.perSecond, unit: 'req/s' },
@@ -181,7 +229,9 @@ export async function run() {
       { name: 'issue list slowest answer, idle', value: percentileOf(idle.samples!, 100), unit: 'ms' },
       { name: 'issue list slowest answer while the backlog drains', value: percentileOf(during, 100), unit: 'ms' },
       {
-        name: 'errors during the load', unit: 'count', target: '0',
+        name: 'errors during the load',
+        unit: 'count',
+        target: '0',
         value: [api, bareGet50, barePost, plain, detecting, bareGet, list, idle].reduce((n, r) => n + r.errors, errors),
       },
     ];

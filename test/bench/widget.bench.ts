@@ -14,7 +14,12 @@ const FIRST_PAGES = 5;
 const GAME = '/demo/index.html?w=1280&h=720&load=100';
 
 interface TraceEvent {
-  name: string; ph: string; pid: number; tid: number; ts: number; dur?: number;
+  name: string;
+  ph: string;
+  pid: number;
+  tid: number;
+  ts: number;
+  dur?: number;
   args?: { name?: string; data?: { url?: string; type?: string } };
 }
 const CATEGORIES = ['devtools.timeline', 'disabled-by-default-devtools.timeline', 'blink.user_timing'];
@@ -22,7 +27,9 @@ const CATEGORIES = ['devtools.timeline', 'disabled-by-default-devtools.timeline'
 /** RunTask events on the renderer main threads of a trace, and every event on those threads. */
 function mainTasks(trace: Buffer): { tasks: TraceEvent[]; events: TraceEvent[] } {
   const all: TraceEvent[] = JSON.parse(trace.toString()).traceEvents;
-  const main = all.filter((e) => e.name === 'thread_name' && e.args?.name === 'CrRendererMain').map((e) => `${e.pid}:${e.tid}`);
+  const main = all
+    .filter((e) => e.name === 'thread_name' && e.args?.name === 'CrRendererMain')
+    .map((e) => `${e.pid}:${e.tid}`);
   const events = all.filter((e) => main.includes(`${e.pid}:${e.tid}`));
   return { tasks: events.filter((e) => e.name === 'RunTask' && e.ph === 'X'), events };
 }
@@ -36,7 +43,11 @@ function longestTask(trace: Buffer): number {
 function longestWidgetIdleTask(trace: Buffer): number {
   const { tasks, events } = mainTasks(trace);
   const calls = events.filter((e) => e.name === 'FunctionCall' && /\/glitchbox\.js$/.test(e.args?.data?.url ?? ''));
-  const idle = events.filter((e) => e.name === 'FireIdleCallback' && calls.some((c) => c.tid === e.tid && c.ts >= e.ts && c.ts <= e.ts + (e.dur ?? 0)));
+  const idle = events.filter(
+    (e) =>
+      e.name === 'FireIdleCallback' &&
+      calls.some((c) => c.tid === e.tid && c.ts >= e.ts && c.ts <= e.ts + (e.dur ?? 0)),
+  );
   const holding = tasks.filter((t) => idle.some((e) => e.tid === t.tid && e.ts >= t.ts && e.ts <= t.ts + (t.dur ?? 0)));
   return Math.max(0, ...holding.map((e) => (e.dur ?? 0) / 1000));
 }
@@ -48,7 +59,8 @@ function longestWidgetIdleTask(trace: Buffer): number {
 function hotkeyToPaintedFrame(trace: Buffer): number {
   const { events } = mainTasks(trace);
   const key = events.find((e) => e.name === 'EventDispatch' && e.args?.data?.type === 'keydown');
-  const shown = key && events.find((e) => e.name === 'EventDispatch' && e.args?.data?.type === 'beforetoggle' && e.ts > key.ts);
+  const shown =
+    key && events.find((e) => e.name === 'EventDispatch' && e.args?.data?.type === 'beforetoggle' && e.ts > key.ts);
   const mounted = events.find((e) => e.name === 'glitchbox:mount' && (e.ph === 'e' || e.ph === 'X'));
   if (!key || !shown || !mounted) return NaN;
   const after = Math.max(shown.ts, mounted.ts + (mounted.dur ?? 0));
@@ -58,7 +70,9 @@ function hotkeyToPaintedFrame(trace: Buffer): number {
 
 /** Longest task and hotkey-to-painted-frame of one traced action. */
 async function tracedOpen(
-  browser: Browser, page: Page, action: () => Promise<void>,
+  browser: Browser,
+  page: Page,
+  action: () => Promise<void>,
 ): Promise<{ longest: number; painted: number }> {
   await browser.startTracing(page, { categories: CATEGORIES });
   await action();
@@ -74,11 +88,15 @@ async function traced(browser: Browser, page: Page, action: () => Promise<void>,
 
 /** In the page: once 'open' is emitted, a task posted from the next frame's rAF runs after that frame is painted. */
 function watchPaintedForm(): void {
-  (window as any).Glitchbox.on('open', () => requestAnimationFrame(() => {
-    const channel = new MessageChannel();
-    channel.port1.onmessage = () => { (window as any).__shownAt = performance.now(); };
-    channel.port2.postMessage(0);
-  }));
+  (window as any).Glitchbox.on('open', () =>
+    requestAnimationFrame(() => {
+      const channel = new MessageChannel();
+      channel.port1.onmessage = () => {
+        (window as any).__shownAt = performance.now();
+      };
+      channel.port2.postMessage(0);
+    }),
+  );
 }
 
 const median = (xs: number[]) => xs.slice().sort((a, b) => a - b)[Math.floor(xs.length / 2)];
@@ -92,7 +110,13 @@ export async function run(): Promise<Result[]> {
     const page = await (await browser.newContext({ viewport: { width: 1400, height: 900 } })).newPage();
     // Runs before the widget: the keydown time of the hotkey, and the first frame after 'open'.
     await page.addInitScript(() => {
-      addEventListener('keydown', (e: KeyboardEvent) => { if (e.key === 'F8') (window as any).__hotkeyAt = e.timeStamp; }, true);
+      addEventListener(
+        'keydown',
+        (e: KeyboardEvent) => {
+          if (e.key === 'F8') (window as any).__hotkeyAt = e.timeStamp;
+        },
+        true,
+      );
     });
     await page.goto(`${server.url}${GAME}`);
     await page.waitForFunction(() => (window as any).__game?.state.frame > 30);
@@ -118,18 +142,24 @@ export async function run(): Promise<Result[]> {
       await page.waitForFunction(() => (window as any).__shownAt);
       toOverlay.push(await page.evaluate(() => (window as any).__shownAt - (window as any).__hotkeyAt));
       // The widget's own synchronous slices on the main thread: the in-frame grab and the overlay mount.
-      widgetSlices.push(await page.evaluate(() => {
-        const m = performance.getEntriesByType('measure').filter((e) => e.name.startsWith('glitchbox:'));
-        performance.clearMeasures();
-        return m.map((e) => [e.name, e.duration] as const);
-      }).then((m) => {
-        grabs.push(Math.max(0, ...m.filter(([n]) => n === 'glitchbox:grab').map(([, d]) => d)));
-        mounts.push(Math.max(0, ...m.filter(([n]) => n === 'glitchbox:mount').map(([, d]) => d)));
-        return Math.max(...m.map(([, d]) => d));
-      }));
+      widgetSlices.push(
+        await page
+          .evaluate(() => {
+            const m = performance.getEntriesByType('measure').filter((e) => e.name.startsWith('glitchbox:'));
+            performance.clearMeasures();
+            return m.map((e) => [e.name, e.duration] as const);
+          })
+          .then((m) => {
+            grabs.push(Math.max(0, ...m.filter(([n]) => n === 'glitchbox:grab').map(([, d]) => d)));
+            mounts.push(Math.max(0, ...m.filter(([n]) => n === 'glitchbox:mount').map(([, d]) => d)));
+            return Math.max(...m.map(([, d]) => d));
+          }),
+      );
       await page.keyboard.press('Escape');
       await page.waitForFunction(() => !document.querySelector('[data-glitchbox]'));
-      await page.evaluate(() => { (window as any).__shownAt = undefined; });
+      await page.evaluate(() => {
+        (window as any).__shownAt = undefined;
+      });
       await page.waitForTimeout(300);
     }
     // The same screenshot on a page without `data-hud`: the HUD pass (html2canvas clones the page
@@ -159,12 +189,19 @@ export async function run(): Promise<Result[]> {
         const response = await route.fetch();
         await route.fulfill({ response, body: (await response.text()).replace(/\sdata-hud="[^"]*"/, '') });
       });
-      warmUps.push(await traced(browser, plain, async () => {
-        await plain.goto(`${server!.url}${GAME}`);
-        await plain.waitForFunction(() => (window as any).__game?.state.frame > 30);
-        await plain.locator('#game').waitFor();
-        await plain.waitForTimeout(2500);
-      }, longestWidgetIdleTask));
+      warmUps.push(
+        await traced(
+          browser,
+          plain,
+          async () => {
+            await plain.goto(`${server!.url}${GAME}`);
+            await plain.waitForFunction(() => (window as any).__game?.state.frame > 30);
+            await plain.locator('#game').waitFor();
+            await plain.waitForTimeout(2500);
+          },
+          longestWidgetIdleTask,
+        ),
+      );
       firstOpens.push(await screenshot(plain, paintedFirst));
       const last = n === FIRST_PAGES - 1;
       for (let i = 0; last && i < ROUNDS; i++) duringPlain.push(await screenshot(plain, paintedLater));
@@ -172,27 +209,113 @@ export async function run(): Promise<Result[]> {
     }
     const sizes = measure();
     return [
-      { name: 'widget: longest main-thread slice the widget adds during a 1280x720 WebGL screenshot (grab or overlay mount, median of 5)', value: round(median(widgetSlices)), unit: 'ms', target: '< 16 ms' },
-      { name: 'widget: longest main-thread slice the widget adds (worst of 5)', value: round(Math.max(...widgetSlices)), unit: 'ms' },
-      { name: 'widget: in-frame canvas grab (createImageBitmap) on the main thread (median of 5)', value: round(median(grabs)), unit: 'ms' },
+      {
+        name: 'widget: longest main-thread slice the widget adds during a 1280x720 WebGL screenshot (grab or overlay mount, median of 5)',
+        value: round(median(widgetSlices)),
+        unit: 'ms',
+        target: '< 16 ms',
+      },
+      {
+        name: 'widget: longest main-thread slice the widget adds (worst of 5)',
+        value: round(Math.max(...widgetSlices)),
+        unit: 'ms',
+      },
+      {
+        name: 'widget: in-frame canvas grab (createImageBitmap) on the main thread (median of 5)',
+        value: round(median(grabs)),
+        unit: 'ms',
+      },
       { name: 'widget: overlay mount on the main thread (median of 5)', value: round(median(mounts)), unit: 'ms' },
-      { name: 'widget: longest main-thread task during a screenshot with the DOM HUD pass (data-hud), game frames included (median of 5)', value: round(median(during)), unit: 'ms', target: '< 16 ms' },
-      { name: 'widget: longest main-thread task of the first screenshot in a page, without data-hud (median of 5 pages)', value: round(median(firstOpens)), unit: 'ms', target: '< 50 ms' },
-      { name: 'widget: longest main-thread task of the first screenshot in a page, without data-hud (worst of 5 pages)', value: round(Math.max(...firstOpens)), unit: 'ms' },
-      { name: 'widget: longest idle task warming the overlay before the first open (median of 5 pages)', value: round(median(warmUps)), unit: 'ms' },
-      { name: 'widget: longest idle task warming the overlay before the first open (worst of 5 pages)', value: round(Math.max(...warmUps)), unit: 'ms' },
-      { name: 'widget: longest main-thread task during a screenshot without data-hud, after the first open (median of 5)', value: round(median(duringPlain)), unit: 'ms', target: '< 16 ms' },
-      { name: 'widget: longest main-thread task during a screenshot without data-hud, after the first open (worst of 5)', value: round(Math.max(...duringPlain)), unit: 'ms' },
-      { name: 'widget: longest main-thread task of the game alone, same window (median of 5)', value: round(median(baseline)), unit: 'ms' },
-      { name: 'widget: hotkey to the first frame painting the form, in the page (data-hud, later opens, median of 5)', value: round(median(toOverlay)), unit: 'ms', target: '< 46 ms (Sentry)' },
-      { name: 'widget: the same, from the trace: keydown to the commit of that frame (median of 5)', value: round(median(toPaintTrace)), unit: 'ms' },
+      {
+        name: 'widget: longest main-thread task during a screenshot with the DOM HUD pass (data-hud), game frames included (median of 5)',
+        value: round(median(during)),
+        unit: 'ms',
+        target: '< 16 ms',
+      },
+      {
+        name: 'widget: longest main-thread task of the first screenshot in a page, without data-hud (median of 5 pages)',
+        value: round(median(firstOpens)),
+        unit: 'ms',
+        target: '< 50 ms',
+      },
+      {
+        name: 'widget: longest main-thread task of the first screenshot in a page, without data-hud (worst of 5 pages)',
+        value: round(Math.max(...firstOpens)),
+        unit: 'ms',
+      },
+      {
+        name: 'widget: longest idle task warming the overlay before the first open (median of 5 pages)',
+        value: round(median(warmUps)),
+        unit: 'ms',
+      },
+      {
+        name: 'widget: longest idle task warming the overlay before the first open (worst of 5 pages)',
+        value: round(Math.max(...warmUps)),
+        unit: 'ms',
+      },
+      {
+        name: 'widget: longest main-thread task during a screenshot without data-hud, after the first open (median of 5)',
+        value: round(median(duringPlain)),
+        unit: 'ms',
+        target: '< 16 ms',
+      },
+      {
+        name: 'widget: longest main-thread task during a screenshot without data-hud, after the first open (worst of 5)',
+        value: round(Math.max(...duringPlain)),
+        unit: 'ms',
+      },
+      {
+        name: 'widget: longest main-thread task of the game alone, same window (median of 5)',
+        value: round(median(baseline)),
+        unit: 'ms',
+      },
+      {
+        name: 'widget: hotkey to the first frame painting the form, in the page (data-hud, later opens, median of 5)',
+        value: round(median(toOverlay)),
+        unit: 'ms',
+        target: '< 46 ms (Sentry)',
+      },
+      {
+        name: 'widget: the same, from the trace: keydown to the commit of that frame (median of 5)',
+        value: round(median(toPaintTrace)),
+        unit: 'ms',
+      },
       { name: 'widget: the same, from the trace (worst of 5)', value: round(Math.max(...toPaintTrace)), unit: 'ms' },
-      { name: 'widget: hotkey to the first frame painting the form, first open in a page, trace (median of 5 pages)', value: round(median(paintedFirst)), unit: 'ms', target: '< 46 ms (Sentry)' },
-      { name: 'widget: hotkey to the first frame painting the form, first open in a page, trace (worst of 5 pages)', value: round(Math.max(...paintedFirst)), unit: 'ms' },
-      { name: 'widget: hotkey to the first frame painting the form, later opens without data-hud, trace (median of 5)', value: round(median(paintedLater)), unit: 'ms' },
-      { name: 'widget: loader glitchbox.js gzip', value: sizes['glitchbox.js'], unit: 'B', target: `<= ${LOADER_BUDGET} B` },
-      { name: 'widget: whole widget without html2canvas gzip', value: widgetTotal(sizes), unit: 'B', target: `<= ${WIDGET_TARGET} B (issue 6)` },
-      { name: 'widget: of which the reporter core chunk + MD5 worker gzip', value: Object.entries(sizes).filter(([f]) => /reporter|md5-worker/.test(f)).reduce((n, [, b]) => n + b, 0), unit: 'B' },
+      {
+        name: 'widget: hotkey to the first frame painting the form, first open in a page, trace (median of 5 pages)',
+        value: round(median(paintedFirst)),
+        unit: 'ms',
+        target: '< 46 ms (Sentry)',
+      },
+      {
+        name: 'widget: hotkey to the first frame painting the form, first open in a page, trace (worst of 5 pages)',
+        value: round(Math.max(...paintedFirst)),
+        unit: 'ms',
+      },
+      {
+        name: 'widget: hotkey to the first frame painting the form, later opens without data-hud, trace (median of 5)',
+        value: round(median(paintedLater)),
+        unit: 'ms',
+      },
+      {
+        name: 'widget: loader glitchbox.js gzip',
+        value: sizes['glitchbox.js'],
+        unit: 'B',
+        target: `<= ${LOADER_BUDGET} B`,
+      },
+      {
+        name: 'widget: whole widget without html2canvas gzip',
+        value: widgetTotal(sizes),
+        unit: 'B',
+        target: `<= ${WIDGET_TARGET} B (issue 6)`,
+      },
+      {
+        name: 'widget: of which the reporter core chunk + MD5 worker gzip',
+        value: Object.entries(sizes)
+          .filter(([f]) => /reporter|md5-worker/.test(f))
+          .reduce((n, [, b]) => n + b, 0),
+        unit: 'B',
+      },
     ];
   } finally {
     await browser?.close();

@@ -114,8 +114,8 @@ export function unrealMultipart(
   const parts = fields.map(([name, value]) =>
     typeof value === 'string'
       ? `--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`
-      : `--${boundary}\r\nContent-Disposition: form-data; name="${name}"; filename="${value.filename}"\r\n`
-        + `Content-Type: ${value.type}\r\n\r\n${value.data}\r\n`,
+      : `--${boundary}\r\nContent-Disposition: form-data; name="${name}"; filename="${value.filename}"\r\n` +
+        `Content-Type: ${value.type}\r\n\r\n${value.data}\r\n`,
   );
   return { body: `${parts.join('')}--${boundary}--\r\n`, contentType: `multipart/form-data; boundary=${boundary}` };
 }

@@ -11,20 +11,37 @@ const BIN = join(import.meta.dirname, '../../reference-server/bin/glitchbox-serv
 const dir = mkdtempSync(join(tmpdir(), 'glitchbox-cli-'));
 
 function run(args: string[], env: Record<string, string> = {}) {
-  return spawnSync(process.execPath, [BIN, ...args], { encoding: 'utf8', env: { ...process.env, ...env }, timeout: 20_000 });
+  return spawnSync(process.execPath, [BIN, ...args], {
+    encoding: 'utf8',
+    env: { ...process.env, ...env },
+    timeout: 20_000,
+  });
 }
 
 /** Starts the server, waits for its one line, and answers its URL and a stop function. */
 function start(args: string[], env: Record<string, string> = {}): Promise<{ url: string; stop: () => Promise<void> }> {
-  const child = spawn(process.execPath, [BIN, ...args], { env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, [BIN, ...args], {
+    env: { ...process.env, ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   return new Promise((resolve, reject) => {
     let out = '';
     let err = '';
-    child.stderr.on('data', (chunk) => { err += chunk; });
+    child.stderr.on('data', (chunk) => {
+      err += chunk;
+    });
     child.stdout.on('data', (chunk) => {
       out += chunk;
       const match = /^listening on (http:\/\/\S+)\n/.exec(out);
-      if (match) resolve({ url: match[1], stop: () => new Promise((done) => { child.once('exit', () => done()); child.kill('SIGTERM'); }) });
+      if (match)
+        resolve({
+          url: match[1],
+          stop: () =>
+            new Promise((done) => {
+              child.once('exit', () => done());
+              child.kill('SIGTERM');
+            }),
+        });
     });
     child.once('exit', (code) => reject(new Error(`exited ${code}: ${err}`)));
   });
@@ -34,7 +51,17 @@ describe('glitchbox-server', () => {
   it('lists every flag with --help', () => {
     const r = run(['--help']);
     expect(r.status).toBe(0);
-    for (const flag of ['--port', '--host', '--db', '--storage', '--fixtures', '--public-url', '--strict', '--no-admin']) expect(r.stdout).toContain(flag);
+    for (const flag of [
+      '--port',
+      '--host',
+      '--db',
+      '--storage',
+      '--fixtures',
+      '--public-url',
+      '--strict',
+      '--no-admin',
+    ])
+      expect(r.stdout).toContain(flag);
   });
 
   it('exits non-zero with a clear message for an unknown flag or a bad port', () => {
@@ -68,21 +95,31 @@ describe('glitchbox-server', () => {
     const headers = { Authorization: `FormUser ${TOKENS.all}`, 'Service-Project-ID': PROJECT_ID };
     try {
       expect((await fetch(`${first.url}/projects/${PROJECT_ID}.json`, { headers })).status).toBe(200);
-    } finally { await first.stop(); }
+    } finally {
+      await first.stop();
+    }
     const second = await start(['--port', '0'], { GLITCHBOX_DB: db });
     try {
       const r = await fetch(`${second.url}/projects/${PROJECT_ID}.json`, { headers });
       expect(r.status).toBe(200);
       expect((await r.json()).name).toBe('Star Courier');
-    } finally { await second.stop(); }
+    } finally {
+      await second.stop();
+    }
   });
 
   it('takes its settings from environment variables, --no-admin among them', async () => {
-    const server = await start([], { GLITCHBOX_PORT: '0', GLITCHBOX_NO_ADMIN: '1', GLITCHBOX_PUBLIC_URL: 'https://feedback.example' });
+    const server = await start([], {
+      GLITCHBOX_PORT: '0',
+      GLITCHBOX_NO_ADMIN: '1',
+      GLITCHBOX_PUBLIC_URL: 'https://feedback.example',
+    });
     try {
       expect((await fetch(`${server.url}/__admin/reset`, { method: 'POST' })).status).toBe(404);
       const doc = await (await fetch(`${server.url}/openapi.json`)).json();
       expect(doc.servers).toEqual([{ url: 'https://feedback.example' }]);
-    } finally { await server.stop(); }
+    } finally {
+      await server.stop();
+    }
   });
 });

@@ -11,11 +11,15 @@ import { ALL_FLAGS, PROJECT_ID, seedDocument } from '../helpers/seed.ts';
 import { startTestServer, type TestServer } from '../helpers/server.ts';
 
 const servers: TestServer[] = [];
-afterEach(async () => { for (const s of servers.splice(0)) await s.close(); });
-
-const create = (server: TestServer, token: string, i: number) => server.request('POST', `/projects/${PROJECT_ID}/issues.json`, {
-  auth: `FormUser ${token}`, json: { issue: { description: `Concurrent report number ${i}: the boss fight freezes.` } },
+afterEach(async () => {
+  for (const s of servers.splice(0)) await s.close();
 });
+
+const create = (server: TestServer, token: string, i: number) =>
+  server.request('POST', `/projects/${PROJECT_ID}/issues.json`, {
+    auth: `FormUser ${token}`,
+    json: { issue: { description: `Concurrent report number ${i}: the boss fight freezes.` } },
+  });
 
 describe('group commit', () => {
   it('keeps every acknowledged create of a concurrent burst, committed through groups, across a restart', async () => {
@@ -34,10 +38,15 @@ describe('group commit', () => {
 
     const second = await startTestServer({ db, seed: false });
     servers.push(second);
-    const list = await second.request('GET', `/projects/${PROJECT_ID}/issues.json?per_page=100`, { auth: 'FormUser tkn-burst' });
+    const list = await second.request('GET', `/projects/${PROJECT_ID}/issues.json?per_page=100`, {
+      auth: 'FormUser tkn-burst',
+    });
     expect(list.status).toBe(200);
-    const descriptions = new Set((list.body.issues ?? list.body).map((issue: { description: string }) => issue.description));
-    for (let i = 0; i < 60; i += 1) expect(descriptions.has(`Concurrent report number ${i}: the boss fight freezes.`)).toBe(true);
+    const descriptions = new Set(
+      (list.body.issues ?? list.body).map((issue: { description: string }) => issue.description),
+    );
+    for (let i = 0; i < 60; i += 1)
+      expect(descriptions.has(`Concurrent report number ${i}: the boss fight freezes.`)).toBe(true);
   });
 
   it('rolls back only the refused requests of a group: a daily limit of 5 lets exactly 5 of 12 concurrent creates in', async () => {
@@ -54,7 +63,10 @@ describe('group commit', () => {
       expect(r.status).toBeLessThan(500);
       expect(typeof r.body.error).toBe('string');
     }
-    const count = server.deps.db.prepare("SELECT count(*) FROM issues WHERE description LIKE 'Concurrent report number %'").pluck().get();
+    const count = server.deps.db
+      .prepare("SELECT count(*) FROM issues WHERE description LIKE 'Concurrent report number %'")
+      .pluck()
+      .get();
     expect(count).toBe(5);
   });
 
@@ -68,7 +80,12 @@ describe('group commit', () => {
     groups.enter();
     db.transaction(() => db.prepare('INSERT INTO t (x) VALUES (1)').run())();
     expect(db.inTransaction).toBe(true); // the group stays open until the turn ends
-    expect(() => db.transaction(() => { db.prepare('INSERT INTO t (x) VALUES (2)').run(); throw new Error('refused'); })()).toThrow('refused');
+    expect(() =>
+      db.transaction(() => {
+        db.prepare('INSERT INTO t (x) VALUES (2)').run();
+        throw new Error('refused');
+      })(),
+    ).toThrow('refused');
     db.transaction(() => db.prepare('INSERT INTO t (x) VALUES (3)').run())();
     expect(groups.stats().groups).toBe(0);
     db.close();
@@ -79,7 +96,9 @@ describe('group commit', () => {
 
   it('rejects every waiter of a group whose commit fails, and keeps none of its writes', async () => {
     const db = openDatabase(':memory:');
-    db.exec('CREATE TABLE parent (id INTEGER PRIMARY KEY); CREATE TABLE child (parent_id INTEGER REFERENCES parent(id) DEFERRABLE INITIALLY DEFERRED)');
+    db.exec(
+      'CREATE TABLE parent (id INTEGER PRIMARY KEY); CREATE TABLE child (parent_id INTEGER REFERENCES parent(id) DEFERRABLE INITIALLY DEFERRED)',
+    );
     const groups = createCommitGroups(db);
     groups.enter();
     groups.begin();

@@ -5,7 +5,9 @@ import { startTestServer, type TestServer } from '../helpers/server.ts';
 import { PATS, PROJECT_ID, TOKENS } from '../helpers/seed.ts';
 
 let server: TestServer;
-beforeAll(async () => { server = await startTestServer(); });
+beforeAll(async () => {
+  server = await startTestServer();
+});
 afterAll(() => server.close());
 
 describe('rendering', () => {
@@ -29,19 +31,26 @@ describe('CORS (rule 6)', () => {
   it('answers a preflight for any origin, method and header', async () => {
     const response = await fetch(`${server.url}/projects/${PROJECT_ID}/issues.json`, {
       method: 'OPTIONS',
-      headers: { Origin: 'https://game.example', 'Access-Control-Request-Method': 'PATCH', 'Access-Control-Request-Headers': 'authorization, service-project-id, x-custom-thing' },
+      headers: {
+        Origin: 'https://game.example',
+        'Access-Control-Request-Method': 'PATCH',
+        'Access-Control-Request-Headers': 'authorization, service-project-id, x-custom-thing',
+      },
     });
     expect(response.status).toBeLessThan(300);
     expect(response.headers.get('access-control-allow-origin')).toBe('*');
     const methods = response.headers.get('access-control-allow-methods') ?? '';
-    for (const method of ['GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS', 'HEAD']) expect(methods).toContain(method);
+    for (const method of ['GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS', 'HEAD'])
+      expect(methods).toContain(method);
     expect(response.headers.get('access-control-allow-headers')?.toLowerCase()).toContain('x-custom-thing');
   });
 
   it('puts the wildcard origin on ordinary and error answers', async () => {
     const ok = await fetch(`${server.url}/projects.json`, { headers: { Origin: 'https://game.example' } });
     expect(ok.headers.get('access-control-allow-origin')).toBe('*');
-    const denied = await fetch(`${server.url}/projects/${PROJECT_ID}.json`, { headers: { Origin: 'https://game.example' } });
+    const denied = await fetch(`${server.url}/projects/${PROJECT_ID}.json`, {
+      headers: { Origin: 'https://game.example' },
+    });
     expect(denied.status).toBe(401);
     expect(denied.headers.get('access-control-allow-origin')).toBe('*');
   });
@@ -73,28 +82,43 @@ describe('errors', () => {
   });
 
   it('answers malformed JSON with 400 {error}', async () => {
-    const r = await server.request('POST', '/__admin/fixtures', { raw: '{"users": [', headers: { 'Content-Type': 'application/json' } });
+    const r = await server.request('POST', '/__admin/fixtures', {
+      raw: '{"users": [',
+      headers: { 'Content-Type': 'application/json' },
+    });
     expect(r.status).toBe(400);
     expect(r.body).toEqual({ error: 'The request body is not valid JSON.' });
   });
 
   it('answers a JSON body that is not an object with 400', async () => {
-    const r = await server.request('POST', '/__admin/fixtures', { raw: '[1, 2]', headers: { 'Content-Type': 'application/json' } });
+    const r = await server.request('POST', '/__admin/fixtures', {
+      raw: '[1, 2]',
+      headers: { 'Content-Type': 'application/json' },
+    });
     expect(r.status).toBe(400);
   });
 
   it('answers a body in an unsupported encoding with 400 naming the encodings', async () => {
     const r = await server.request('POST', `/projects/${PROJECT_ID}/issues/search.json`, {
-      auth: `Bearer ${PATS.owner}`, raw: 'query=1', headers: { 'Content-Type': 'text/plain' },
+      auth: `Bearer ${PATS.owner}`,
+      raw: 'query=1',
+      headers: { 'Content-Type': 'text/plain' },
     });
     expect(r.status).toBe(400);
     expect(r.body.error).toMatch(/Unsupported Content-Type text\/plain/);
   });
 
   it('answers a body over the hard cap with 413 before parsing', async () => {
-    const r = await server.request('POST', '/auth/verify', { headers: { 'Content-Type': 'application/json' }, raw: 'x'.repeat(10) });
+    const r = await server.request('POST', '/auth/verify', {
+      headers: { 'Content-Type': 'application/json' },
+      raw: 'x'.repeat(10),
+    });
     expect(r.status).toBe(200);
-    const big = await fetch(`${server.url}/__admin/clock`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: `{"advance":"1s","pad":"${'x'.repeat(9 * 1024 * 1024)}"}` });
+    const big = await fetch(`${server.url}/__admin/clock`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: `{"advance":"1s","pad":"${'x'.repeat(9 * 1024 * 1024)}"}`,
+    });
     expect(big.status).toBe(413);
     expect(await big.json()).toEqual({ error: expect.stringMatching(/larger than/) });
   });
@@ -102,8 +126,10 @@ describe('errors', () => {
   it('caps a chunked multipart body (no Content-Length) while reading it: 413 over the cap, parsed under it', async () => {
     const boundary = 'gb-chunked-boundary';
     const multipart = (pad: number) => {
-      const text = `--${boundary}\r\nContent-Disposition: form-data; name="query"\r\n\r\ndocking\r\n`
-        + (pad ? `--${boundary}\r\nContent-Disposition: form-data; name="pad"\r\n\r\n${'x'.repeat(pad)}\r\n` : '') + `--${boundary}--\r\n`;
+      const text =
+        `--${boundary}\r\nContent-Disposition: form-data; name="query"\r\n\r\ndocking\r\n` +
+        (pad ? `--${boundary}\r\nContent-Disposition: form-data; name="pad"\r\n\r\n${'x'.repeat(pad)}\r\n` : '') +
+        `--${boundary}--\r\n`;
       const bytes = new TextEncoder().encode(text);
       // A stream body goes out with Transfer-Encoding: chunked, so the server sees no Content-Length.
       return new ReadableStream<Uint8Array>({
@@ -114,15 +140,17 @@ describe('errors', () => {
       });
     };
     // Issue search by POST reads its body under the default 8 MB cap (/__admin takes JSON only).
-    const send = (pad: number) => fetch(`${server.url}/projects/${PROJECT_ID}/issues/search.json`, {
-      method: 'POST',
-      headers: {
-        'Content-Type': `multipart/form-data; boundary=${boundary}`,
-        Authorization: `Bearer ${PATS.owner}`,
-        Accept: 'application/json',
-      },
-      body: multipart(pad), duplex: 'half',
-    } as RequestInit & { duplex: 'half' });
+    const send = (pad: number) =>
+      fetch(`${server.url}/projects/${PROJECT_ID}/issues/search.json`, {
+        method: 'POST',
+        headers: {
+          'Content-Type': `multipart/form-data; boundary=${boundary}`,
+          Authorization: `Bearer ${PATS.owner}`,
+          Accept: 'application/json',
+        },
+        body: multipart(pad),
+        duplex: 'half',
+      } as RequestInit & { duplex: 'half' });
     const small = await send(0);
     expect(small.status).toBe(200);
     expect((await small.json()).issues).toEqual(expect.any(Array));
@@ -134,7 +162,11 @@ describe('errors', () => {
 
 describe('Idempotency-Key (docs/api-choices.md#idempotency)', () => {
   const create = (path: string, json: unknown, key: string) =>
-    server.request('POST', `/projects/${PROJECT_ID}/${path}`, { auth: `FormUser ${TOKENS.all}`, json, headers: { 'Idempotency-Key': key } });
+    server.request('POST', `/projects/${PROJECT_ID}/${path}`, {
+      auth: `FormUser ${TOKENS.all}`,
+      json,
+      headers: { 'Idempotency-Key': key },
+    });
 
   it('treats a blank key as no key: each create goes through, none is refused', async () => {
     for (const key of ['', '   ']) {
@@ -142,7 +174,11 @@ describe('Idempotency-Key (docs/api-choices.md#idempotency)', () => {
       const b = await create('issues.json', { issue: { description: 'The minimap flickers when zooming out' } }, key);
       expect([a.status, b.status]).toEqual([201, 201]);
       expect(a.body.id).not.toBe(b.body.id);
-      const t = await create('tickets.json', { ticket: { description: 'Cannot redeem my code', reporter_email: 'p@example.test' } }, key);
+      const t = await create(
+        'tickets.json',
+        { ticket: { description: 'Cannot redeem my code', reporter_email: 'p@example.test' } },
+        key,
+      );
       expect(t.status).toBe(201);
       const f = await create('feature_requests.json', { feature_request: { description: 'A photo mode please' } }, key);
       expect(f.status).toBe(201);
@@ -164,11 +200,19 @@ describe('strict mode (docs/api-choices.md#strict-mode)', () => {
   it('refuses a missing project header with 400 naming the rule, while the default accepts it', async () => {
     const strict = await startTestServer({ strict: true });
     try {
-      const r = await strict.request('GET', `/projects/${PROJECT_ID}.json`, { auth: `FormUser ${TOKENS.all}`, project: false });
+      const r = await strict.request('GET', `/projects/${PROJECT_ID}.json`, {
+        auth: `FormUser ${TOKENS.all}`,
+        project: false,
+      });
       expect(r.status).toBe(400);
       expect(r.body.error).toMatch(/Service-Project-ID.*rule 5/);
-    } finally { await strict.close(); }
-    expect((await server.request('GET', `/projects/${PROJECT_ID}.json`, { auth: `FormUser ${TOKENS.all}`, project: false })).status).toBe(200);
+    } finally {
+      await strict.close();
+    }
+    expect(
+      (await server.request('GET', `/projects/${PROJECT_ID}.json`, { auth: `FormUser ${TOKENS.all}`, project: false }))
+        .status,
+    ).toBe(200);
   });
 
   it('refuses unknown parameters and wrong encodings with 400 naming them, and still takes every documented one', async () => {
@@ -179,35 +223,76 @@ describe('strict mode (docs/api-choices.md#strict-mode)', () => {
       const refused = [
         await strict.request('GET', `${issues}?bogus=1`, { auth: `Bearer ${PATS.owner}` }),
         await strict.request('GET', '/projects.json?per_page=10'), // fixed page size, no per-page parameter
-        await strict.request('POST', issues, { auth: `FormUser ${TOKENS.all}`, form: { 'issue[description]': description, 'issue[bogus]': 'x' } }),
-        await strict.request('POST', issues, { auth: `FormUser ${TOKENS.all}`, form: { 'issue[description]': description, bogus: 'x' } }),
+        await strict.request('POST', issues, {
+          auth: `FormUser ${TOKENS.all}`,
+          form: { 'issue[description]': description, 'issue[bogus]': 'x' },
+        }),
+        await strict.request('POST', issues, {
+          auth: `FormUser ${TOKENS.all}`,
+          form: { 'issue[description]': description, bogus: 'x' },
+        }),
         // JSON bodies nest the values under `issue` (reference, issue create).
         await strict.request('POST', issues, { auth: `FormUser ${TOKENS.all}`, json: { description } }),
         // Top-level form booleans are 1, 0, true or false (custom field rule 2).
-        await strict.request('POST', issues, { auth: `FormUser ${TOKENS.all}`, form: { 'issue[description]': description, draft: 'True' } }),
+        await strict.request('POST', issues, {
+          auth: `FormUser ${TOKENS.all}`,
+          form: { 'issue[description]': description, draft: 'True' },
+        }),
         // A create reads its body only: draft in the query string would be ignored.
-        await strict.request('POST', `${issues}?draft=true`, { auth: `FormUser ${TOKENS.all}`, form: { 'issue[description]': description } }),
+        await strict.request('POST', `${issues}?draft=true`, {
+          auth: `FormUser ${TOKENS.all}`,
+          form: { 'issue[description]': description },
+        }),
       ];
       expect(refused.map((r) => r.status)).toEqual([400, 400, 400, 400, 400, 400, 400]);
       expect(refused.map((r) => r.body.error)).toEqual([
-        expect.stringMatching(/"bogus".*unknown-parameter/), expect.stringMatching(/"per_page".*unknown-parameter/),
-        expect.stringMatching(/"issue\[bogus\]".*unknown-parameter/), expect.stringMatching(/"bogus".*unknown-parameter/),
-        expect.stringMatching(/"description".*unknown-parameter/), expect.stringMatching(/draft=True.*rule 2/),
+        expect.stringMatching(/"bogus".*unknown-parameter/),
+        expect.stringMatching(/"per_page".*unknown-parameter/),
+        expect.stringMatching(/"issue\[bogus\]".*unknown-parameter/),
+        expect.stringMatching(/"bogus".*unknown-parameter/),
+        expect.stringMatching(/"description".*unknown-parameter/),
+        expect.stringMatching(/draft=True.*rule 2/),
         expect.stringMatching(/query parameter "draft".*unknown-parameter/),
       ]);
 
       const accepted = [
-        await strict.request('GET', `${issues}?page=1&per_page=10&status[]=open&priority=high&archived=false`, { auth: `Bearer ${PATS.owner}` }),
+        await strict.request('GET', `${issues}?page=1&per_page=10&status[]=open&priority=high&archived=false`, {
+          auth: `Bearer ${PATS.owner}`,
+        }),
         await strict.request('GET', '/projects.json?page=1&all=true'),
-        await strict.request('POST', issues, { auth: `FormUser ${TOKENS.all}`, form: { 'issue[description]': description, 'issue[steps_to_reproduce_array][]': ['Open the map'], draft: 'true', publish_after: '1h' } }),
-        await strict.request('POST', issues, { auth: `FormUser ${TOKENS.all}`, json: { issue: { description, extras: { device_info: { value: 'Windows 11', validation_mode: 'loose' } } }, draft: true } }),
-        await strict.request('GET', `/projects/${PROJECT_ID}/issues/search.json?query=crash&page=1`, { auth: `Bearer ${PATS.owner}` }),
-        await strict.request('POST', `/projects/${PROJECT_ID}/issues/search.json`, { auth: `Bearer ${PATS.owner}`, json: { query: 'crash' } }),
+        await strict.request('POST', issues, {
+          auth: `FormUser ${TOKENS.all}`,
+          form: {
+            'issue[description]': description,
+            'issue[steps_to_reproduce_array][]': ['Open the map'],
+            draft: 'true',
+            publish_after: '1h',
+          },
+        }),
+        await strict.request('POST', issues, {
+          auth: `FormUser ${TOKENS.all}`,
+          json: {
+            issue: { description, extras: { device_info: { value: 'Windows 11', validation_mode: 'loose' } } },
+            draft: true,
+          },
+        }),
+        await strict.request('GET', `/projects/${PROJECT_ID}/issues/search.json?query=crash&page=1`, {
+          auth: `Bearer ${PATS.owner}`,
+        }),
+        await strict.request('POST', `/projects/${PROJECT_ID}/issues/search.json`, {
+          auth: `Bearer ${PATS.owner}`,
+          json: { query: 'crash' },
+        }),
       ];
       expect(accepted.map((r) => r.status)).toEqual([200, 200, 201, 201, 200, 200]);
-    } finally { await strict.close(); }
+    } finally {
+      await strict.close();
+    }
     // The default mode tolerates all of it, as the real service does.
-    const lenient = await server.request('POST', issues, { auth: `FormUser ${TOKENS.all}`, form: { 'issue[description]': description, 'issue[bogus]': 'x', draft: 'True' } });
+    const lenient = await server.request('POST', issues, {
+      auth: `FormUser ${TOKENS.all}`,
+      form: { 'issue[description]': description, 'issue[bogus]': 'x', draft: 'True' },
+    });
     expect(lenient.status).toBe(201);
   });
 });

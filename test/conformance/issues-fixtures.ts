@@ -19,9 +19,21 @@ export const CUSTOM_FIELDS = [
 ] as const;
 
 export function issueSeed(project: Record<string, unknown> = {}): FixtureDocument {
-  const doc = seedDocument({ project: { tags: [{ id: 501, name: 'ui' }, { id: 502, name: 'audio' }], ...project } });
+  const doc = seedDocument({
+    project: {
+      tags: [
+        { id: 501, name: 'ui' },
+        { id: 502, name: 'audio' },
+      ],
+      ...project,
+    },
+  });
   const main = doc.projects[0];
-  main.tokens = [...(main.tokens ?? []), { token: 'tkn-issues', daily_limit: 100_000, ...ALL_FLAGS }, { token: 'tkn-nolist', daily_limit: 100_000, can_create_bug_report: true }];
+  main.tokens = [
+    ...(main.tokens ?? []),
+    { token: 'tkn-issues', daily_limit: 100_000, ...ALL_FLAGS },
+    { token: 'tkn-nolist', daily_limit: 100_000, can_create_bug_report: true },
+  ];
   return doc;
 }
 
@@ -30,8 +42,16 @@ export function withFields(extra: Record<string, unknown> = {}): FixtureDocument
 }
 
 /** Creates an issue with JSON and answers the response. */
-export async function create(server: TestServer, issue: Record<string, unknown>, options: { auth?: string; top?: Record<string, unknown>; headers?: Record<string, string> } = {}) {
-  return server.request('POST', `${ISSUES}.json`, { auth: options.auth ?? BIG, json: { issue, ...options.top }, headers: options.headers });
+export async function create(
+  server: TestServer,
+  issue: Record<string, unknown>,
+  options: { auth?: string; top?: Record<string, unknown>; headers?: Record<string, string> } = {},
+) {
+  return server.request('POST', `${ISSUES}.json`, {
+    auth: options.auth ?? BIG,
+    json: { issue, ...options.top },
+    headers: options.headers,
+  });
 }
 
 export const DESCRIPTION = 'The map screen goes blank after I open it twice.';

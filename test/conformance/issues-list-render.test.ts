@@ -38,7 +38,10 @@ beforeAll(async () => {
 afterAll(() => server.close());
 
 describe('a page of the issue list', () => {
-  for (const [who, auth] of [['the team', DEV], ['the reporting player', TESTER]] as const) {
+  for (const [who, auth] of [
+    ['the team', DEV],
+    ['the reporting player', TESTER],
+  ] as const) {
     it(`renders each issue as GET of that issue does, for ${who}`, async () => {
       const list = await server.request('GET', `${ISSUES}.json?per_page=10`, { auth });
       expect(list.status).toBe(200);
@@ -57,8 +60,10 @@ describe('a page of the issue list', () => {
 
   it('renders the same page whether its rows come from the covering index or the newest-first walk', async () => {
     // More issues than the covering-index sort takes, so an unfiltered list walks; a filter on one reporter sorts.
-    const project = server.deps.db.prepare('SELECT project_id, max(scoped_id) AS top FROM issues')
-      .get() as { project_id: number; top: number };
+    const project = server.deps.db.prepare('SELECT project_id, max(scoped_id) AS top FROM issues').get() as {
+      project_id: number;
+      top: number;
+    };
     server.deps.db.exec(`WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < 520)
       INSERT INTO issues (project_id, scoped_id, title, description, status, priority, score, raw, steps, created_at,
         updated_at)

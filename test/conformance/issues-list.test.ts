@@ -12,28 +12,92 @@ beforeAll(async () => {
   const doc = issueSeed({
     integrations: ['jira', 'trello'],
     statuses: [{ key: 'triaged', name: 'Triaged' }],
-    releases: [{ key: 'r1', label: '1.0.0' }, { key: 'r2', label: '1.1.0' }],
+    releases: [
+      { key: 'r1', label: '1.0.0' },
+      { key: 'r2', label: '1.1.0' },
+    ],
     issues: [
-      { key: 'a', title: 'A', description: 'alpha', status: 'open', priority: 'high', reporter: 'tester', assigned_to: 'developer', release: 'r1', created_at: '2025-01-10T08:00:00.000Z', updated_at: '2025-01-12T08:00:00.000Z', tags: ['ui'] },
-      { key: 'b', title: 'B', description: 'bravo', status: 'in_progress', priority: 'low', reporter: 'owner', release: 'r2', created_at: '2025-01-11T23:59:59.999Z', tags: ['audio'] },
-      { key: 'c', title: 'C', description: 'charlie', status: 'triaged', priority: 'critical', assigned_to: 'support', release: 'r2', created_at: '2025-01-12T00:00:00.000Z' },
-      { key: 'd', title: 'D', description: 'delta', status: 'closed', priority: 'medium', archived: true, created_at: '2025-01-13T00:00:00.000Z' },
-      { key: 'e', title: 'E', description: 'echo', status: 'hidden', priority: 'medium', created_at: '2025-01-14T00:00:00.000Z' },
-      { key: 'f', title: 'F', description: 'foxtrot', status: 'pending_moderation', priority: 'medium', reporter: 'tester', created_at: '2025-01-15T00:00:00.000Z' },
+      {
+        key: 'a',
+        title: 'A',
+        description: 'alpha',
+        status: 'open',
+        priority: 'high',
+        reporter: 'tester',
+        assigned_to: 'developer',
+        release: 'r1',
+        created_at: '2025-01-10T08:00:00.000Z',
+        updated_at: '2025-01-12T08:00:00.000Z',
+        tags: ['ui'],
+      },
+      {
+        key: 'b',
+        title: 'B',
+        description: 'bravo',
+        status: 'in_progress',
+        priority: 'low',
+        reporter: 'owner',
+        release: 'r2',
+        created_at: '2025-01-11T23:59:59.999Z',
+        tags: ['audio'],
+      },
+      {
+        key: 'c',
+        title: 'C',
+        description: 'charlie',
+        status: 'triaged',
+        priority: 'critical',
+        assigned_to: 'support',
+        release: 'r2',
+        created_at: '2025-01-12T00:00:00.000Z',
+      },
+      {
+        key: 'd',
+        title: 'D',
+        description: 'delta',
+        status: 'closed',
+        priority: 'medium',
+        archived: true,
+        created_at: '2025-01-13T00:00:00.000Z',
+      },
+      {
+        key: 'e',
+        title: 'E',
+        description: 'echo',
+        status: 'hidden',
+        priority: 'medium',
+        created_at: '2025-01-14T00:00:00.000Z',
+      },
+      {
+        key: 'f',
+        title: 'F',
+        description: 'foxtrot',
+        status: 'pending_moderation',
+        priority: 'medium',
+        reporter: 'tester',
+        created_at: '2025-01-15T00:00:00.000Z',
+      },
       { key: 'g', title: 'G', description: 'golf', status: 'open', raw: true, created_at: '2025-01-16T00:00:00.000Z' },
     ],
   });
   server = await startTestServer({ seed: doc });
   const ids = server.deps.db.prepare('SELECT title, id FROM issues').all() as { title: string; id: number }[];
   const idOf = (t: string) => ids.find((i) => i.title === t)!.id;
-  server.deps.db.prepare("INSERT INTO issue_integrations (issue_id, service, created_at) VALUES (?, 'jira', '2025-01-20T00:00:00.000Z'), (?, 'github', '2025-01-20T00:00:00.000Z')").run(idOf('A'), idOf('B'));
+  server.deps.db
+    .prepare(
+      "INSERT INTO issue_integrations (issue_id, service, created_at) VALUES (?, 'jira', '2025-01-20T00:00:00.000Z'), (?, 'github', '2025-01-20T00:00:00.000Z')",
+    )
+    .run(idOf('A'), idOf('B'));
 });
 afterAll(() => server.close());
 
 const titles = async (query: string, auth = DEV) => {
   const r = await server.request('GET', `${ISSUES}.json${query}`, { auth });
   expect(r.status).toBe(200);
-  return (r.body.issues as { title: string }[]).map((i) => i.title).sort().join('');
+  return (r.body.issues as { title: string }[])
+    .map((i) => i.title)
+    .sort()
+    .join('');
 };
 
 describe('filters', () => {
@@ -64,13 +128,21 @@ describe('filters', () => {
   });
 
   it('filters by reporter with integer or usr- ids', async () => {
-    const tester = server.deps.db.prepare("SELECT id, public_id FROM users WHERE name = 'Tess Tester'").get() as { id: number; public_id: string };
+    const tester = server.deps.db.prepare("SELECT id, public_id FROM users WHERE name = 'Tess Tester'").get() as {
+      id: number;
+      public_id: string;
+    };
     expect(await titles(`?reported_by_id=${tester.id}`)).toBe('AF');
     expect(await titles(`?reported_by_id[]=${tester.public_id}`)).toBe('AF');
   });
 
   it('filters by release id and by the latest release', async () => {
-    const r1 = server.deps.db.prepare("SELECT id FROM releases WHERE label = '1.0.0' AND project_id = (SELECT id FROM projects WHERE public_id = 'pr-1001')").pluck().get();
+    const r1 = server.deps.db
+      .prepare(
+        "SELECT id FROM releases WHERE label = '1.0.0' AND project_id = (SELECT id FROM projects WHERE public_id = 'pr-1001')",
+      )
+      .pluck()
+      .get();
     expect(await titles(`?release_id=rel-${r1}`)).toBe('A');
     expect(await titles('?release_id=latest')).toBe('BC');
   });
@@ -119,7 +191,20 @@ describe('filters', () => {
 
   it('takes a blank filter value as the filter left out, defaults included', async () => {
     const all = await titles('');
-    for (const name of ['status', 'priority', 'archived', 'with_media', 'created_after', 'created_before', 'updated_after', 'updated_before', 'raw', 'tag_ids', 'page', 'per_page']) {
+    for (const name of [
+      'status',
+      'priority',
+      'archived',
+      'with_media',
+      'created_after',
+      'created_before',
+      'updated_after',
+      'updated_before',
+      'raw',
+      'tag_ids',
+      'page',
+      'per_page',
+    ]) {
       expect(await titles(`?${name}=`), name).toBe(all);
     }
   });
@@ -133,13 +218,21 @@ describe('filters', () => {
     const r = await server.request('GET', `${ISSUES}.json?${query}`, { auth: DEV });
     expect(r.status).toBe(422);
     expect(r.body.error).toMatch(/50/);
-    expect((await server.request('GET', `${ISSUES}.json?${query.replace('&status[]=s50', '')}`, { auth: DEV })).status).toBe(200);
+    expect(
+      (await server.request('GET', `${ISSUES}.json?${query.replace('&status[]=s50', '')}`, { auth: DEV })).status,
+    ).toBe(200);
   });
 });
 
 describe('pagination', () => {
   it('clamps per_page above 100 to 100 and falls back to 25 for 0 or below', async () => {
-    for (const [value, expected] of [['500', 100], ['0', 25], ['-3', 25], ['abc', 25], ['2', 2]] as const) {
+    for (const [value, expected] of [
+      ['500', 100],
+      ['0', 25],
+      ['-3', 25],
+      ['abc', 25],
+      ['2', 2],
+    ] as const) {
       const r = await server.request('GET', `${ISSUES}.json?per_page=${value}`, { auth: DEV });
       expect(r.body.pagination.per_page).toBe(expected);
     }

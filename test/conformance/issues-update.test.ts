@@ -8,7 +8,9 @@ import { BIG, create, DESCRIPTION, ISSUES, issueSeed } from './issues-fixtures.t
 
 let server: TestServer;
 const writes: Array<{ id: number; kind: IssueWriteKind }> = [];
-const hook = (_deps: unknown, issue: { id: number }, kind: IssueWriteKind) => { writes.push({ id: issue.id, kind }); };
+const hook = (_deps: unknown, issue: { id: number }, kind: IssueWriteKind) => {
+  writes.push({ id: issue.id, kind });
+};
 const DEV = `Bearer ${PATS.developer}`;
 
 beforeAll(async () => {
@@ -20,13 +22,18 @@ afterAll(async () => {
   await server.close();
 });
 
-const patch = (scoped: number, issue: Record<string, unknown>, auth = DEV, method = 'PATCH') => server.request(method, `${ISSUES}/${scoped}.json`, { auth, json: { issue } });
+const patch = (scoped: number, issue: Record<string, unknown>, auth = DEV, method = 'PATCH') =>
+  server.request(method, `${ISSUES}/${scoped}.json`, { auth, json: { issue } });
 
 describe('show', () => {
   it('finds an issue by scoped id and by g- id, and 404s otherwise', async () => {
     const created = await create(server, { description: DESCRIPTION });
-    expect((await server.request('GET', `${ISSUES}/${created.body.scoped_id}.json`, { auth: DEV })).body.id).toBe(created.body.id);
-    expect((await server.request('GET', `${ISSUES}/g-${created.body.id}`, { auth: DEV })).body.scoped_id).toBe(created.body.scoped_id);
+    expect((await server.request('GET', `${ISSUES}/${created.body.scoped_id}.json`, { auth: DEV })).body.id).toBe(
+      created.body.id,
+    );
+    expect((await server.request('GET', `${ISSUES}/g-${created.body.id}`, { auth: DEV })).body.scoped_id).toBe(
+      created.body.scoped_id,
+    );
     const missing = await server.request('GET', `${ISSUES}/99999.json`, { auth: DEV });
     expect(missing.status).toBe(404);
     expect(missing.body).toEqual({ error: 'Issue not found.' });
@@ -36,12 +43,20 @@ describe('show', () => {
   it('renders potential_duplicate only for duplicates, as a full issue', async () => {
     const canonical = await create(server, { description: DESCRIPTION, title: 'Canonical' });
     const copy = await create(server, { description: DESCRIPTION });
-    server.deps.db.prepare("UPDATE issues SET status = 'duplicate', duplicate_of_issue_id = ? WHERE id = ?").run(canonical.body.id, copy.body.id);
+    server.deps.db
+      .prepare("UPDATE issues SET status = 'duplicate', duplicate_of_issue_id = ? WHERE id = ?")
+      .run(canonical.body.id, copy.body.id);
     const r = await server.request('GET', `${ISSUES}/${copy.body.scoped_id}.json`, { auth: DEV });
     expect(r.body.status_display).toBe('Duplicate');
-    expect(r.body.potential_duplicate).toMatchObject({ id: canonical.body.id, title: 'Canonical', potential_duplicate: null });
+    expect(r.body.potential_duplicate).toMatchObject({
+      id: canonical.body.id,
+      title: 'Canonical',
+      potential_duplicate: null,
+    });
     server.deps.db.prepare("UPDATE issues SET status = 'open' WHERE id = ?").run(copy.body.id);
-    expect((await server.request('GET', `${ISSUES}/${copy.body.scoped_id}.json`, { auth: DEV })).body.potential_duplicate).toBeNull();
+    expect(
+      (await server.request('GET', `${ISSUES}/${copy.body.scoped_id}.json`, { auth: DEV })).body.potential_duplicate,
+    ).toBeNull();
   });
 
   it('displays custom statuses by their project name', async () => {
@@ -55,14 +70,30 @@ describe('update', () => {
   it('lets a developer change every field with PATCH or PUT', async () => {
     const created = await create(server, { description: DESCRIPTION });
     const release = server.deps.db.prepare("SELECT id FROM releases WHERE label = '1.0.0'").pluck().get() as number;
-    const dev = server.deps.db.prepare("SELECT id, public_id FROM users WHERE name = 'Dev Eloper'").get() as { id: number; public_id: string };
+    const dev = server.deps.db.prepare("SELECT id, public_id FROM users WHERE name = 'Dev Eloper'").get() as {
+      id: number;
+      public_id: string;
+    };
     const r = await patch(created.body.scoped_id, {
-      title: 'Renamed', description: 'A better description of it.', status: 'in_progress', priority: 'critical',
-      assigned_to_id: dev.public_id, unformatted_steps_to_reproduce: '1. a\n2. b', release_id: `rel-${release}`,
+      title: 'Renamed',
+      description: 'A better description of it.',
+      status: 'in_progress',
+      priority: 'critical',
+      assigned_to_id: dev.public_id,
+      unformatted_steps_to_reproduce: '1. a\n2. b',
+      release_id: `rel-${release}`,
     });
     expect(r.status).toBe(200);
-    expect(r.body).toMatchObject({ title: 'Renamed', status: 'in_progress', priority: 'critical', assigned_to: { id: dev.id, name: 'Dev Eloper' }, steps_to_reproduce: [{ step: 'a' }, { step: 'b' }] });
-    expect(server.deps.db.prepare('SELECT release_id FROM issues WHERE id = ?').pluck().get(created.body.id)).toBe(release);
+    expect(r.body).toMatchObject({
+      title: 'Renamed',
+      status: 'in_progress',
+      priority: 'critical',
+      assigned_to: { id: dev.id, name: 'Dev Eloper' },
+      steps_to_reproduce: [{ step: 'a' }, { step: 'b' }],
+    });
+    expect(server.deps.db.prepare('SELECT release_id FROM issues WHERE id = ?').pluck().get(created.body.id)).toBe(
+      release,
+    );
     const put = await patch(created.body.scoped_id, { status: 'resolved', assigned_to_id: '' }, DEV, 'PUT');
     expect(put.body).toMatchObject({ status: 'resolved', assigned_to: { id: null, name: null } });
   });
@@ -70,9 +101,16 @@ describe('update', () => {
   it('notifies the contact set on the issue and its watchers of a new status, not the updater', async () => {
     const created = await create(server, { description: DESCRIPTION });
     const auth = `Bearer ${created.body.token}`;
-    await server.request('POST', `${ISSUES}/g-${created.body.id}/set_contact_info`, { auth, json: { email: 'watcher@players.test' } });
-    await server.request('POST', `${ISSUES}/g-${created.body.id}/ask_for_details`, { auth: `Bearer ${PATS.support}`, json: { what: 'logs' } });
-    const list = async () => (await server.request('GET', '/__admin/notifications')).body.notifications as Array<Record<string, any>>;
+    await server.request('POST', `${ISSUES}/g-${created.body.id}/set_contact_info`, {
+      auth,
+      json: { email: 'watcher@players.test' },
+    });
+    await server.request('POST', `${ISSUES}/g-${created.body.id}/ask_for_details`, {
+      auth: `Bearer ${PATS.support}`,
+      json: { what: 'logs' },
+    });
+    const list = async () =>
+      (await server.request('GET', '/__admin/notifications')).body.notifications as Array<Record<string, any>>;
     const before = (await list()).length;
     await patch(created.body.scoped_id, { status: 'resolved' });
     const sent = (await list()).slice(0, (await list()).length - before);
@@ -88,9 +126,14 @@ describe('update', () => {
 
   it('moves an issue to the latest release with release_id=latest', async () => {
     const created = await create(server, { description: DESCRIPTION, release_label: '1.0.0' });
-    const latest = server.deps.db.prepare("SELECT id FROM releases WHERE status = 'published' ORDER BY created_at DESC, id DESC").pluck().get();
+    const latest = server.deps.db
+      .prepare("SELECT id FROM releases WHERE status = 'published' ORDER BY created_at DESC, id DESC")
+      .pluck()
+      .get();
     expect((await patch(created.body.scoped_id, { release_id: 'latest' })).status).toBe(200);
-    expect(server.deps.db.prepare('SELECT release_id FROM issues WHERE id = ?').pluck().get(created.body.id)).toBe(latest);
+    expect(server.deps.db.prepare('SELECT release_id FROM issues WHERE id = ?').pluck().get(created.body.id)).toBe(
+      latest,
+    );
   });
 
   it('takes a JSON null for a member it cannot clear as the member left out, and null assigned_to_id as unassign', async () => {
@@ -98,10 +141,22 @@ describe('update', () => {
     const dev = server.deps.db.prepare("SELECT id FROM users WHERE name = 'Dev Eloper'").pluck().get() as number;
     await patch(created.body.scoped_id, { assigned_to_id: dev });
     const r = await patch(created.body.scoped_id, {
-      title: null, description: null, status: null, priority: null, unformatted_steps_to_reproduce: null, steps_to_reproduce_array: null, custom: null, assigned_to_id: null,
+      title: null,
+      description: null,
+      status: null,
+      priority: null,
+      unformatted_steps_to_reproduce: null,
+      steps_to_reproduce_array: null,
+      custom: null,
+      assigned_to_id: null,
     });
     expect(r.status).toBe(200);
-    expect(r.body).toMatchObject({ title: 'Kept title', description: DESCRIPTION, status: 'open', assigned_to: { id: null, name: null } });
+    expect(r.body).toMatchObject({
+      title: 'Kept title',
+      description: DESCRIPTION,
+      status: 'open',
+      assigned_to: { id: null, name: null },
+    });
     expect(r.body).not.toHaveProperty('warnings');
   });
 
@@ -119,7 +174,11 @@ describe('update', () => {
     const created = await create(server, { description: DESCRIPTION });
     const r = await patch(created.body.scoped_id, { priority: 'low', title: 'Support edit' }, `Bearer ${PATS.support}`);
     expect(r.status).toBe(200);
-    expect(r.body).toMatchObject({ title: 'Support edit', priority: created.body.priority, warnings: ['issue[priority] was ignored: only developers set the priority.'] });
+    expect(r.body).toMatchObject({
+      title: 'Support edit',
+      priority: created.body.priority,
+      warnings: ['issue[priority] was ignored: only developers set the priority.'],
+    });
   });
 
   it('refuses a tester without bugs.update with 403', async () => {
@@ -177,7 +236,11 @@ it('tells the write hooks about every create, update and publish', async () => {
   const created = await create(server, { description: DESCRIPTION }, { top: { draft: true } });
   await server.request('PATCH', `${ISSUES}/g-${created.body.id}.json`, { auth: DEV, json: { issue: { title: 'x' } } });
   await server.request('POST', `${ISSUES}/g-${created.body.id}/publish`, { auth: DEV });
-  expect(writes).toEqual([{ id: created.body.id, kind: 'created' }, { id: created.body.id, kind: 'updated' }, { id: created.body.id, kind: 'published' }]);
+  expect(writes).toEqual([
+    { id: created.body.id, kind: 'created' },
+    { id: created.body.id, kind: 'updated' },
+    { id: created.body.id, kind: 'published' },
+  ]);
 });
 
 it('leaves /issues/search to the search area', async () => {

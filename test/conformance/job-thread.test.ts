@@ -44,7 +44,9 @@ async function until(condition: () => boolean, what: string, ms = 20_000): Promi
 describe('the job thread', () => {
   it('answers a request while a slow job holds the job thread', async () => {
     const server = await startTestServer({
-      db: join(dir, 'server.db'), storageDir: join(dir, 'storage'), jobModules: [SLOW_JOB_MODULE],
+      db: join(dir, 'server.db'),
+      storageDir: join(dir, 'storage'),
+      jobModules: [SLOW_JOB_MODULE],
     });
     servers.push(server);
     server.deps.jobs.enqueue(SLOW_JOB, slow);
@@ -80,10 +82,12 @@ describe('the job thread', () => {
       });
       return { child, url };
     };
-    const post = (url: string, path: string, body?: unknown) => fetch(url + path, {
-      method: 'POST', headers: { 'Content-Type': 'application/json' },
-      body: body === undefined ? undefined : JSON.stringify(body),
-    });
+    const post = (url: string, path: string, body?: unknown) =>
+      fetch(url + path, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json' },
+        body: body === undefined ? undefined : JSON.stringify(body),
+      });
 
     const first = await start();
     const db = openDatabase(file);

@@ -39,19 +39,28 @@ describe('running jobs', () => {
   it('runs a job once it is due by the server clock, and only once', async () => {
     const deps = open();
     const seen: unknown[] = [];
-    deps.jobs.register('test.echo', (payload) => { seen.push(payload); });
+    deps.jobs.register('test.echo', (payload) => {
+      seen.push(payload);
+    });
     const job = deps.jobs.enqueue('test.echo', { n: 1 }, new Date(T0.getTime() + 60_000));
     expect(await deps.jobs.runDue()).toBe(0);
     deps.clock.advance(60_000);
     expect(await deps.jobs.runDue()).toBe(1);
     expect(await deps.jobs.runDue()).toBe(0);
     expect(seen).toEqual([{ n: 1 }]);
-    expect(findJob(deps.db, job.id)).toMatchObject({ attempts: 1, done_at: expect.any(String), last_error: null, locked_until: null });
+    expect(findJob(deps.db, job.id)).toMatchObject({
+      attempts: 1,
+      done_at: expect.any(String),
+      last_error: null,
+      locked_until: null,
+    });
   });
 
   it('runs jobs a handler enqueues in the same pass', async () => {
     const deps = open();
-    deps.jobs.register('test.chain', (payload: { left: number }) => { if (payload.left > 0) deps.jobs.enqueue('test.chain', { left: payload.left - 1 }); });
+    deps.jobs.register('test.chain', (payload: { left: number }) => {
+      if (payload.left > 0) deps.jobs.enqueue('test.chain', { left: payload.left - 1 });
+    });
     deps.jobs.enqueue('test.chain', { left: 2 });
     expect(await deps.jobs.runDue()).toBe(3);
   });
@@ -59,7 +68,10 @@ describe('running jobs', () => {
   it('retries a failing job with exponential backoff, then closes it with its error', async () => {
     const deps = open();
     let calls = 0;
-    deps.jobs.register('test.flaky', () => { calls += 1; throw new Error(`boom ${calls}`); });
+    deps.jobs.register('test.flaky', () => {
+      calls += 1;
+      throw new Error(`boom ${calls}`);
+    });
     const job = deps.jobs.enqueue('test.flaky', {}, undefined, 3);
     // The server clock is real time plus an offset, so the checks allow for the milliseconds a test takes.
     const retryAt = () => Date.parse(findJob(deps.db, job.id)!.run_at);
@@ -91,7 +103,9 @@ describe('running jobs', () => {
   it('runs due jobs from its loop without being asked', async () => {
     const deps = open();
     let ran = false;
-    deps.jobs.register('test.loop', () => { ran = true; });
+    deps.jobs.register('test.loop', () => {
+      ran = true;
+    });
     deps.jobs.enqueue('test.loop', {});
     deps.jobs.start(10);
     await expect.poll(() => ran, { timeout: 2000 }).toBe(true);
@@ -107,14 +121,22 @@ describe('durability', () => {
 
     const second = open(new Date(T0.getTime() + 10_000));
     const seen: unknown[] = [];
-    second.jobs.register('test.durable', (payload) => { seen.push(payload); });
+    second.jobs.register('test.durable', (payload) => {
+      seen.push(payload);
+    });
     expect(await second.jobs.runDue()).toBe(1);
     expect(seen).toEqual([{ note: 'before restart' }]);
   });
 
   it('runs a job again after a crash mid-run, once its lease has lapsed', async () => {
     const crashed = open();
-    crashed.jobs.register('test.crash', () => new Promise<void>(() => { /* the process dies here */ }));
+    crashed.jobs.register(
+      'test.crash',
+      () =>
+        new Promise<void>(() => {
+          /* the process dies here */
+        }),
+    );
     const job = crashed.jobs.enqueue('test.crash', { id: 7 });
     void crashed.jobs.runDue();
     await expect.poll(() => findJob(crashed.db, job.id)!.attempts).toBe(1);
@@ -125,7 +147,9 @@ describe('durability', () => {
 
     const restarted = open(new Date(T0.getTime() + 1000));
     const seen: unknown[] = [];
-    restarted.jobs.register('test.crash', (payload) => { seen.push(payload); });
+    restarted.jobs.register('test.crash', (payload) => {
+      seen.push(payload);
+    });
     expect(await restarted.jobs.runDue()).toBe(0);
     restarted.clock.set(new Date(T0.getTime() + LEASE_MS + 1000));
     expect(await restarted.jobs.runDue()).toBe(1);
@@ -146,15 +170,35 @@ describe('durability', () => {
     const restarted = open(new Date(T0.getTime() + LEASE_MS + 60_000));
     restarted.jobs.register('test.last', () => undefined);
     expect(await restarted.jobs.runDue()).toBe(0);
-    expect(findJob(restarted.db, job.id)).toMatchObject({ done_at: expect.any(String), last_error: 'lease lapsed on the last attempt' });
+    expect(findJob(restarted.db, job.id)).toMatchObject({
+      done_at: expect.any(String),
+      last_error: 'lease lapsed on the last attempt',
+    });
   });
 
   it('resumes a duplicate-detection job queued before a restart, through the API', async () => {
-    const seed = seedDocument({ project: { duplicate_detection: true, duplicate_threshold: 0.75, issues: [
-      { title: 'Game crashes when opening the galaxy map', description: 'Opening the galaxy map crashes the game to desktop with an access violation.' },
-    ] } });
+    const seed = seedDocument({
+      project: {
+        duplicate_detection: true,
+        duplicate_threshold: 0.75,
+        issues: [
+          {
+            title: 'Game crashes when opening the galaxy map',
+            description: 'Opening the galaxy map crashes the game to desktop with an access violation.',
+          },
+        ],
+      },
+    });
     const before = await startTestServer({ db: file, seed, storageDir: join(dir, 'storage') });
-    const created = await before.request('POST', `/projects/${PROJECT_ID}/issues.json`, { auth: `FormUser ${TOKENS.all}`, json: { issue: { title: 'Galaxy map crashes the game', description: 'The game crashes to desktop with an access violation when opening the galaxy map.' } } });
+    const created = await before.request('POST', `/projects/${PROJECT_ID}/issues.json`, {
+      auth: `FormUser ${TOKENS.all}`,
+      json: {
+        issue: {
+          title: 'Galaxy map crashes the game',
+          description: 'The game crashes to desktop with an access violation when opening the galaxy map.',
+        },
+      },
+    });
     expect(created.status).toBe(201);
     await before.close();
 
@@ -162,8 +206,12 @@ describe('durability', () => {
     try {
       expect(listJobs(after.deps.db, 'duplicate_detection').filter((j) => !j.done_at)).toHaveLength(1);
       expect(await after.runJobs()).toBeGreaterThanOrEqual(1);
-      const shown = await after.request('GET', `/projects/${PROJECT_ID}/issues/${created.body.scoped_id}.json`, { auth: `Bearer ${PATS.developer}` });
+      const shown = await after.request('GET', `/projects/${PROJECT_ID}/issues/${created.body.scoped_id}.json`, {
+        auth: `Bearer ${PATS.developer}`,
+      });
       expect(shown.body).toMatchObject({ status: 'duplicate', potential_duplicate: { scoped_id: 1 } });
-    } finally { await after.close(); }
+    } finally {
+      await after.close();
+    }
   });
 });

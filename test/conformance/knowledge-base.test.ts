@@ -8,27 +8,64 @@ import { PATS, PROJECT_ID, PUBLIC_PROJECT_ID, TOKENS, seedDocument } from '../he
 
 let server: TestServer;
 let issues: Record<string, { id: number }>;
-beforeAll(async () => { server = await startTestServer({ seed: false }); });
+beforeAll(async () => {
+  server = await startTestServer({ seed: false });
+});
 afterAll(() => server.close());
-beforeEach(async () => { await reseed(); });
+beforeEach(async () => {
+  await reseed();
+});
 
 const KNOWLEDGE = {
   game_facts: {
     description: 'Star Courier is a physics-based delivery game set in a busy solar system.',
     genre: 'Arcade racing',
     platforms: ['Web', 'Windows'],
-    core_mechanics: { key_features: ['Orbital slingshots', 'Cargo juggling'], game_modes: ['Story', 'Time trial'], controls: { pc: { thrust: 'W', boost: 'Left Shift' }, console: { boost: 'Right trigger' } } },
-    technical_specifications: { supported_platforms: ['Windows 10'], minimum_system_requirements: { ram: '8 GB', gpu: 'GeForce GTX 960' } },
-    glossary: { items: [{ term: 'Flux capacitor', definition: 'An upgrade that doubles your boost duration.' }], locations: [{ term: 'Hub 7', definition: 'The central depot where every shift begins.' }] },
+    core_mechanics: {
+      key_features: ['Orbital slingshots', 'Cargo juggling'],
+      game_modes: ['Story', 'Time trial'],
+      controls: { pc: { thrust: 'W', boost: 'Left Shift' }, console: { boost: 'Right trigger' } },
+    },
+    technical_specifications: {
+      supported_platforms: ['Windows 10'],
+      minimum_system_requirements: { ram: '8 GB', gpu: 'GeForce GTX 960' },
+    },
+    glossary: {
+      items: [{ term: 'Flux capacitor', definition: 'An upgrade that doubles your boost duration.' }],
+      locations: [{ term: 'Hub 7', definition: 'The central depot where every shift begins.' }],
+    },
   },
   knowledge_chunks: [
-    { title: 'Saving your progress', content: 'The game saves automatically at every depot. Cloud saves sync when you sign in with your studio account.' },
-    { title: 'Refund policy', content: 'Refunds are granted within 14 days of purchase when less than two hours were played.' },
+    {
+      title: 'Saving your progress',
+      content:
+        'The game saves automatically at every depot. Cloud saves sync when you sign in with your studio account.',
+    },
+    {
+      title: 'Refund policy',
+      content: 'Refunds are granted within 14 days of purchase when less than two hours were played.',
+    },
   ],
   issues: [
-    { key: 'fixed', title: 'Black screen after the intro video', description: 'Updating the graphics driver fixes the black screen after the intro.', status: 'resolved' },
-    { key: 'open', title: 'Audio crackles on the map screen', description: 'Audio crackles when opening the star map.', status: 'open' },
-    { key: 'raw', title: 'Telemetry: audio crackles resolved', description: 'Audio crackles automated report.', status: 'resolved', raw: true },
+    {
+      key: 'fixed',
+      title: 'Black screen after the intro video',
+      description: 'Updating the graphics driver fixes the black screen after the intro.',
+      status: 'resolved',
+    },
+    {
+      key: 'open',
+      title: 'Audio crackles on the map screen',
+      description: 'Audio crackles when opening the star map.',
+      status: 'open',
+    },
+    {
+      key: 'raw',
+      title: 'Telemetry: audio crackles resolved',
+      description: 'Audio crackles automated report.',
+      status: 'resolved',
+      raw: true,
+    },
   ],
 };
 
@@ -38,7 +75,10 @@ async function reseed(project: Record<string, unknown> = KNOWLEDGE) {
 }
 
 const ask = (question: unknown, auth = `Bearer ${PATS.tester}`, projectId = PROJECT_ID) =>
-  server.request('POST', `/projects/${projectId}/support_knowledge/ask`, { auth, json: question === undefined ? {} : { question } });
+  server.request('POST', `/projects/${projectId}/support_knowledge/ask`, {
+    auth,
+    json: question === undefined ? {} : { question },
+  });
 
 describe('POST /projects/{pid}/support_knowledge/ask', () => {
   it('answers from a knowledge chunk, quoting it and naming the source', async () => {
@@ -46,12 +86,22 @@ describe('POST /projects/{pid}/support_knowledge/ask', () => {
     expect(r.status).toBe(200);
     const answer = KnowledgeAnswer.strict().parse(r.body);
     expect(answer.answer).toContain('The game saves automatically at every depot.');
-    expect(answer.sources[0]).toEqual({ kind: 'knowledge_chunk', id: expect.stringMatching(/^\d+$/), title: 'Saving your progress', excerpt: expect.stringContaining('saves automatically') });
+    expect(answer.sources[0]).toEqual({
+      kind: 'knowledge_chunk',
+      id: expect.stringMatching(/^\d+$/),
+      title: 'Saving your progress',
+      excerpt: expect.stringContaining('saves automatically'),
+    });
   });
 
   it('answers from the glossary', async () => {
     const r = await ask('What does the flux capacitor do?');
-    expect(r.body.sources[0]).toEqual({ kind: 'glossary', id: 'items/Flux capacitor', title: 'Flux capacitor', excerpt: 'Flux capacitor: An upgrade that doubles your boost duration.' });
+    expect(r.body.sources[0]).toEqual({
+      kind: 'glossary',
+      id: 'items/Flux capacitor',
+      title: 'Flux capacitor',
+      excerpt: 'Flux capacitor: An upgrade that doubles your boost duration.',
+    });
     expect(r.body.answer).toMatch(/^Flux capacitor: An upgrade that doubles your boost duration\./);
   });
 
@@ -66,7 +116,12 @@ describe('POST /projects/{pid}/support_knowledge/ask', () => {
 
   it('answers from resolved issues only, never open or raw ones', async () => {
     const fixed = await ask('I get a black screen after the intro video');
-    expect(fixed.body.sources[0]).toEqual({ kind: 'issue', id: `g-${issues.fixed.id}`, title: 'Black screen after the intro video', excerpt: expect.stringContaining('graphics driver') });
+    expect(fixed.body.sources[0]).toEqual({
+      kind: 'issue',
+      id: `g-${issues.fixed.id}`,
+      title: 'Black screen after the intro video',
+      excerpt: expect.stringContaining('graphics driver'),
+    });
     const crackles = await ask('audio crackles');
     expect(crackles.body.sources.filter((s: { kind: string }) => s.kind === 'issue')).toEqual([]);
   });
@@ -76,14 +131,20 @@ describe('POST /projects/{pid}/support_knowledge/ask', () => {
     const first = await ask(question);
     expect(first.body.sources.length).toBeGreaterThan(0);
     expect(first.body.sources.length).toBeLessThanOrEqual(3);
-    expect(new Set(first.body.sources.map((s: { kind: string; id: string }) => `${s.kind}:${s.id}`)).size).toBe(first.body.sources.length);
+    expect(new Set(first.body.sources.map((s: { kind: string; id: string }) => `${s.kind}:${s.id}`)).size).toBe(
+      first.body.sources.length,
+    );
     expect((await ask(question)).body).toEqual(first.body);
   });
 
   it('says so, with no sources, when nothing matches', async () => {
     const r = await ask('Can I pet the dog?');
     expect(r.status).toBe(200);
-    expect(r.body).toEqual({ answer: "I could not find anything about that in this game's knowledge base. Try other words, or contact the developers.", sources: [] });
+    expect(r.body).toEqual({
+      answer:
+        "I could not find anything about that in this game's knowledge base. Try other words, or contact the developers.",
+      sources: [],
+    });
   });
 
   it('answers with no sources for a project with no knowledge at all', async () => {

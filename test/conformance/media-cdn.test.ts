@@ -14,7 +14,9 @@ beforeAll(async () => {
   const issue = makeIssue(server);
   const data = new FormData();
   data.append('binary_file[file]', new Blob([BYTES], { type: 'application/x-replay' }), 'Replay ünïcode.rpl');
-  url = (await server.request('POST', `${issue.path}/binary_files`, { auth: `FormUser ${TOKENS.all}`, multipart: data })).body.url;
+  url = (
+    await server.request('POST', `${issue.path}/binary_files`, { auth: `FormUser ${TOKENS.all}`, multipart: data })
+  ).body.url;
 });
 afterAll(() => server.close());
 
@@ -28,7 +30,9 @@ describe('GET /cdn/<key>', () => {
     expect(r.headers.get('content-length')).toBe('1000');
     expect(r.headers.get('accept-ranges')).toBe('bytes');
     expect(r.headers.get('etag')).toBe(`"${md5hex(BYTES)}"`);
-    expect(r.headers.get('content-disposition')).toBe(`attachment; filename="Replay _n_code.rpl"; filename*=UTF-8''Replay%20%C3%BCn%C3%AFcode.rpl`);
+    expect(r.headers.get('content-disposition')).toBe(
+      `attachment; filename="Replay _n_code.rpl"; filename*=UTF-8''Replay%20%C3%BCn%C3%AFcode.rpl`,
+    );
     // Not an image or a video: sandboxed, so an uploaded page could never script this origin.
     expect(r.headers.get('content-security-policy')).toBe('sandbox');
     expect(r.headers.get('x-content-type-options')).toBe('nosniff');

@@ -15,11 +15,15 @@ const { chunks } = stampedFile(TOTAL / MB);
 
 function putStream(url: string, headers: Record<string, string>): Promise<number> {
   return new Promise((resolve, reject) => {
-    const req = request(url, { method: 'PUT', headers: { ...headers, 'Content-Length': String(TOTAL) } }, (res) => { res.resume(); res.on('end', () => resolve(res.statusCode ?? 0)); });
+    const req = request(url, { method: 'PUT', headers: { ...headers, 'Content-Length': String(TOTAL) } }, (res) => {
+      res.resume();
+      res.on('end', () => resolve(res.statusCode ?? 0));
+    });
     req.on('error', reject);
     const source = chunks();
     const pump = () => {
-      for (let next = source.next(); !next.done; next = source.next()) if (!req.write(next.value)) return void req.once('drain', pump);
+      for (let next = source.next(); !next.done; next = source.next())
+        if (!req.write(next.value)) return void req.once('drain', pump);
       req.end();
     };
     pump();
@@ -27,7 +31,9 @@ function putStream(url: string, headers: Record<string, string>): Promise<number
 }
 
 let server: TestServer;
-beforeAll(async () => { server = await startTestServer(); });
+beforeAll(async () => {
+  server = await startTestServer();
+});
 afterAll(async () => {
   await server.close();
   rmSync(server.deps.config.storageDir, { recursive: true, force: true });
@@ -40,10 +46,16 @@ it('stores a 100 MB video through presign, a streamed PUT and confirm, with the 
 
   const issue = makeIssue(server);
   const auth = `FormUser ${TOKENS.all}`;
-  const presign = await server.request('POST', `${issue.path}/video_clips/presigned_upload`, { auth, json: { filename: 'long-session.webm', byte_size: TOTAL, checksum, content_type: 'video/webm' } });
+  const presign = await server.request('POST', `${issue.path}/video_clips/presigned_upload`, {
+    auth,
+    json: { filename: 'long-session.webm', byte_size: TOTAL, checksum, content_type: 'video/webm' },
+  });
   expect(presign.status).toBe(200);
   expect(await putStream(presign.body.direct_upload_url, presign.body.headers)).toBe(200);
-  const confirm = await server.request('POST', `${issue.path}/video_clips/confirm_upload`, { auth, json: { blob_signed_id: presign.body.blob_signed_id } });
+  const confirm = await server.request('POST', `${issue.path}/video_clips/confirm_upload`, {
+    auth,
+    json: { blob_signed_id: presign.body.blob_signed_id },
+  });
   expect(confirm.status).toBe(201);
   expect(confirm.body.media_size_bytes).toBe(TOTAL);
 
@@ -53,7 +65,10 @@ it('stores a 100 MB video through presign, a streamed PUT and confirm, with the 
   const served = await fetch(clip.url);
   const readBack = createHash('md5');
   let size = 0;
-  for await (const chunk of served.body as unknown as AsyncIterable<Uint8Array>) { readBack.update(chunk); size += chunk.byteLength; }
+  for await (const chunk of served.body as unknown as AsyncIterable<Uint8Array>) {
+    readBack.update(chunk);
+    size += chunk.byteLength;
+  }
   expect(size).toBe(TOTAL);
   expect(readBack.digest('base64')).toBe(checksum);
 }, 60_000);

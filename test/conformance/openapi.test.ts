@@ -7,7 +7,9 @@ import { operations, toPath } from '../../widget/src/protocol/index.ts';
 import { startTestServer, type TestServer } from '../helpers/server.ts';
 
 let server: TestServer;
-beforeAll(async () => { server = await startTestServer({ seed: false }); });
+beforeAll(async () => {
+  server = await startTestServer({ seed: false });
+});
 afterAll(() => server.close());
 
 /** Every `METHOD /path` of the operation paths table of docs/api-choices.md, one row at a time, normalised. */
@@ -25,12 +27,21 @@ function decisionPaths(): string[] {
       const path = /(\/[^\s?]*)/.exec(code)?.[1];
       if (!path) continue;
       // `/archive.json` after a full path replaces its last segment.
-      const full = /^\/(projects|auth|crashes)/.test(path) ? path : paths.length ? paths[0].replace(/\/[^/]+$/, path) : path;
+      const full = /^\/(projects|auth|crashes)/.test(path)
+        ? path
+        : paths.length
+          ? paths[0].replace(/\/[^/]+$/, path)
+          : path;
       paths.push(full);
     }
     for (const path of paths) {
-      const normal = path.replace(/\.json$/, '').replace(/\{pid\}/g, '{project_id}').replace(/\{iid\}/g, '{issue_id}')
-        .replace(/\{rid\}/g, '{release_id}').replace(/\{uuid\}/g, '{playtime_session_id}').replace('{media}/{id}', '{media}/{media_id}');
+      const normal = path
+        .replace(/\.json$/, '')
+        .replace(/\{pid\}/g, '{project_id}')
+        .replace(/\{iid\}/g, '{issue_id}')
+        .replace(/\{rid\}/g, '{release_id}')
+        .replace(/\{uuid\}/g, '{playtime_session_id}')
+        .replace('{media}/{id}', '{media}/{media_id}');
       for (const method of methods) found.add(`${method} ${normal}`);
     }
   }
@@ -46,7 +57,9 @@ describe('protocol module', () => {
   });
 
   it('fills path templates and refuses a missing parameter', () => {
-    expect(toPath(operations.showIssue.path, { project_id: 'pr-1', issue_id: 'g-7' })).toBe('/projects/pr-1/issues/g-7');
+    expect(toPath(operations.showIssue.path, { project_id: 'pr-1', issue_id: 'g-7' })).toBe(
+      '/projects/pr-1/issues/g-7',
+    );
     expect(() => toPath(operations.showIssue.path, { project_id: 'pr-1' })).toThrow(/issue_id/);
   });
 });
@@ -56,11 +69,16 @@ describe('GET /openapi.json', () => {
     const r = await server.request('GET', '/openapi.json');
     expect(r.status).toBe(200);
     expect(r.body.openapi).toBe('3.1.0');
-    const ids = Object.values(r.body.paths as Record<string, Record<string, { operationId: string }>>).flatMap((methods) => Object.values(methods).map((m) => m.operationId));
+    const ids = Object.values(r.body.paths as Record<string, Record<string, { operationId: string }>>).flatMap(
+      (methods) => Object.values(methods).map((m) => m.operationId),
+    );
     expect(ids).toContain('createIssue');
     expect(ids).toContain('verifyCredential');
     expect(new Set(ids).size).toBe(ids.length);
-    expect(r.body.paths['/projects/{project_id}'].get.responses['200'].content['application/json'].schema.properties.latest_release).toBeDefined();
+    expect(
+      r.body.paths['/projects/{project_id}'].get.responses['200'].content['application/json'].schema.properties
+        .latest_release,
+    ).toBeDefined();
   });
 });
 

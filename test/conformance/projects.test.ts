@@ -5,7 +5,9 @@ import { startTestServer, type TestServer } from '../helpers/server.ts';
 import { OTHER_PROJECT_ID, PATS, PROJECT_ID, PUBLIC_PROJECT_ID, TOKENS } from '../helpers/seed.ts';
 
 let server: TestServer;
-beforeAll(async () => { server = await startTestServer(); });
+beforeAll(async () => {
+  server = await startTestServer();
+});
 afterAll(() => server.close());
 
 describe('GET /projects.json', () => {
@@ -40,16 +42,30 @@ describe('GET /projects.json', () => {
   });
 
   it('pages by a fixed 25', async () => {
-    const local = await startTestServer({ seed: {
-      users: [], organizations: [{ key: 'o', name: 'O', admins: [] }],
-      projects: Array.from({ length: 30 }, (_, i) => ({ key: `p${i}`, name: `P${i}`, organization: 'o', access: 'public', modules: [], platforms: [], min_description_length: 0, min_suggestion_length: 0 })),
-    } as never });
+    const local = await startTestServer({
+      seed: {
+        users: [],
+        organizations: [{ key: 'o', name: 'O', admins: [] }],
+        projects: Array.from({ length: 30 }, (_, i) => ({
+          key: `p${i}`,
+          name: `P${i}`,
+          organization: 'o',
+          access: 'public',
+          modules: [],
+          platforms: [],
+          min_description_length: 0,
+          min_suggestion_length: 0,
+        })),
+      } as never,
+    });
     try {
       const page2 = await local.request('GET', '/projects.json?page=2');
       expect(page2.body.projects).toHaveLength(5);
       expect(page2.body.pagination).toEqual({ current_page: 2, total_pages: 2, total_count: 30 });
       expect((await local.request('GET', '/projects.json?page=0')).status).toBe(422);
-    } finally { await local.close(); }
+    } finally {
+      await local.close();
+    }
   });
 });
 
@@ -95,17 +111,32 @@ describe('GET /projects/{id}.json', () => {
   });
 
   it('is 404 for an unknown project and for a malformed id', async () => {
-    expect((await server.request('GET', '/projects/pr-999999.json', { auth: `Bearer ${PATS.siteAdmin}` })).status).toBe(404);
-    expect((await server.request('GET', '/projects/nonsense.json', { auth: `Bearer ${PATS.siteAdmin}` })).status).toBe(404);
+    expect((await server.request('GET', '/projects/pr-999999.json', { auth: `Bearer ${PATS.siteAdmin}` })).status).toBe(
+      404,
+    );
+    expect((await server.request('GET', '/projects/nonsense.json', { auth: `Bearer ${PATS.siteAdmin}` })).status).toBe(
+      404,
+    );
   });
 
   it('is 400 when Service-Project-ID names another project, and accepts the BetaHub alias', async () => {
-    const mismatch = await server.request('GET', `/projects/${PROJECT_ID}.json`, { auth: `FormUser ${TOKENS.all}`, project: OTHER_PROJECT_ID });
+    const mismatch = await server.request('GET', `/projects/${PROJECT_ID}.json`, {
+      auth: `FormUser ${TOKENS.all}`,
+      project: OTHER_PROJECT_ID,
+    });
     expect(mismatch.status).toBe(400);
     expect(mismatch.body.error).toMatch(/Service-Project-ID/);
-    const alias = await server.request('GET', `/projects/${PROJECT_ID}.json`, { auth: `FormUser ${TOKENS.all}`, project: false, headers: { 'BetaHub-Project-ID': PROJECT_ID } });
+    const alias = await server.request('GET', `/projects/${PROJECT_ID}.json`, {
+      auth: `FormUser ${TOKENS.all}`,
+      project: false,
+      headers: { 'BetaHub-Project-ID': PROJECT_ID },
+    });
     expect(alias.status).toBe(200);
-    const aliasMismatch = await server.request('GET', `/projects/${PROJECT_ID}.json`, { auth: `FormUser ${TOKENS.all}`, project: false, headers: { 'BetaHub-Project-ID': OTHER_PROJECT_ID } });
+    const aliasMismatch = await server.request('GET', `/projects/${PROJECT_ID}.json`, {
+      auth: `FormUser ${TOKENS.all}`,
+      project: false,
+      headers: { 'BetaHub-Project-ID': OTHER_PROJECT_ID },
+    });
     expect(aliasMismatch.status).toBe(400);
   });
 });

@@ -12,19 +12,55 @@ let ids: Record<string, { id: number; scoped_id: number; path_id: string }>;
 
 beforeAll(async () => {
   server = await startTestServer({ seed: false });
-  ids = server.fixtures(seedDocument({ project: { issues: [
-    { key: 'crash', title: 'Game crashes when opening the galaxy map', description: 'Opening the galaxy map crashes to desktop with an access violation.' },
-    { key: 'crashAgain', title: 'Crash to desktop opening galaxy map', description: 'Every time I open the galaxy map the game crashes to the desktop.' },
-    { key: 'audio', title: 'Sound cuts out after alt-tab', description: 'After switching windows all game audio stops until restart.' },
-    { key: 'fuel', title: 'Fuel gauge shows full when empty', description: 'The fuel gauge on the HUD reads full while the tank is empty.' },
-    { key: 'archivedCrash', title: 'Galaxy map crash on open', description: 'The galaxy map crashes the game when opened.', archived: true },
-    { key: 'rawCrash', title: 'Galaxy map crash telemetry', description: 'Galaxy map crashes the game when opening, access violation.', raw: true },
-    ...Array.from({ length: 8 }, (_, i) => ({ title: `Cargo rack ${i} shows wrong tonnage`, description: `The class ${i} cargo rack adds less space than listed.` })),
-  ] } })).issues;
+  ids = server.fixtures(
+    seedDocument({
+      project: {
+        issues: [
+          {
+            key: 'crash',
+            title: 'Game crashes when opening the galaxy map',
+            description: 'Opening the galaxy map crashes to desktop with an access violation.',
+          },
+          {
+            key: 'crashAgain',
+            title: 'Crash to desktop opening galaxy map',
+            description: 'Every time I open the galaxy map the game crashes to the desktop.',
+          },
+          {
+            key: 'audio',
+            title: 'Sound cuts out after alt-tab',
+            description: 'After switching windows all game audio stops until restart.',
+          },
+          {
+            key: 'fuel',
+            title: 'Fuel gauge shows full when empty',
+            description: 'The fuel gauge on the HUD reads full while the tank is empty.',
+          },
+          {
+            key: 'archivedCrash',
+            title: 'Galaxy map crash on open',
+            description: 'The galaxy map crashes the game when opened.',
+            archived: true,
+          },
+          {
+            key: 'rawCrash',
+            title: 'Galaxy map crash telemetry',
+            description: 'Galaxy map crashes the game when opening, access violation.',
+            raw: true,
+          },
+          ...Array.from({ length: 8 }, (_, i) => ({
+            title: `Cargo rack ${i} shows wrong tonnage`,
+            description: `The class ${i} cargo rack adds less space than listed.`,
+          })),
+        ],
+      },
+    }),
+  ).issues;
 });
 afterAll(() => server.close());
 
-const similar = (issue: string, query = '', auth = dev) => server.request('GET', `/projects/${PROJECT_ID}/issues/${issue}/find_similar.json${query}`, { auth });
+const similar = (issue: string, query = '', auth = dev) =>
+  server.request('GET', `/projects/${PROJECT_ID}/issues/${issue}/find_similar.json${query}`, { auth });
 const idsOf = (body: { issues: Array<{ id: number }> }) => body.issues.map((i) => i.id);
 
 describe('ranking', () => {
@@ -32,8 +68,22 @@ describe('ranking', () => {
     const r = await similar(ids.crash.path_id);
     expect(r.status).toBe(200);
     const body = FindSimilarResponse.parse(r.body);
-    expect(body.issues[0]).toMatchObject({ id: ids.crashAgain.id, scoped_id: ids.crashAgain.scoped_id, title: 'Crash to desktop opening galaxy map', status: 'open', priority: 'medium' });
-    expect(Object.keys(body.issues[0]).sort()).toEqual(['created_at', 'id', 'priority', 'scoped_id', 'similarity_score', 'status', 'title']);
+    expect(body.issues[0]).toMatchObject({
+      id: ids.crashAgain.id,
+      scoped_id: ids.crashAgain.scoped_id,
+      title: 'Crash to desktop opening galaxy map',
+      status: 'open',
+      priority: 'medium',
+    });
+    expect(Object.keys(body.issues[0]).sort()).toEqual([
+      'created_at',
+      'id',
+      'priority',
+      'scoped_id',
+      'similarity_score',
+      'status',
+      'title',
+    ]);
     expect(idsOf(body)).not.toContain(ids.crash.id);
     const scores = body.issues.map((i) => i.similarity_score);
     expect(scores).toEqual([...scores].sort((a, b) => b - a));
@@ -42,11 +92,16 @@ describe('ranking', () => {
   });
 
   it('accepts the scoped id as well as the g- form', async () => {
-    expect(idsOf((await similar(String(ids.crash.scoped_id))).body)).toEqual(idsOf((await similar(ids.crash.path_id)).body));
+    expect(idsOf((await similar(String(ids.crash.scoped_id))).body)).toEqual(
+      idsOf((await similar(ids.crash.path_id)).body),
+    );
   });
 
   it('uses the description override instead of the issue text', async () => {
-    const r = await similar(ids.crash.path_id, `?description=${encodeURIComponent('no sound after alt-tab, audio stops after switching windows')}`);
+    const r = await similar(
+      ids.crash.path_id,
+      `?description=${encodeURIComponent('no sound after alt-tab, audio stops after switching windows')}`,
+    );
     expect(r.body.issues[0].id).toBe(ids.audio.id);
   });
 
@@ -72,15 +127,28 @@ describe('ranking', () => {
   });
 
   it('never embeds nor returns a raw issue', async () => {
-    expect(idsOf((await similar(ids.crash.path_id, '?limit=50&include_archived=true')).body)).not.toContain(ids.rawCrash.id);
-    const stored = server.deps.db.prepare('SELECT count(*) FROM issue_embeddings WHERE issue_id = ?').pluck().get(ids.rawCrash.id);
+    expect(idsOf((await similar(ids.crash.path_id, '?limit=50&include_archived=true')).body)).not.toContain(
+      ids.rawCrash.id,
+    );
+    const stored = server.deps.db
+      .prepare('SELECT count(*) FROM issue_embeddings WHERE issue_id = ?')
+      .pluck()
+      .get(ids.rawCrash.id);
     expect(stored).toBe(0);
   });
 
   it('follows an edit: the changed text moves the issue in the ranking', async () => {
     const before = (await similar(ids.audio.path_id)).body.issues[0].id;
     expect(before).not.toBe(ids.fuel.id);
-    const r = await server.request('PATCH', `/projects/${PROJECT_ID}/issues/${ids.fuel.path_id}.json`, { auth: dev, json: { issue: { title: 'Audio stops after alt-tab', description: 'Switching windows with alt-tab stops all sound until restart.' } } });
+    const r = await server.request('PATCH', `/projects/${PROJECT_ID}/issues/${ids.fuel.path_id}.json`, {
+      auth: dev,
+      json: {
+        issue: {
+          title: 'Audio stops after alt-tab',
+          description: 'Switching windows with alt-tab stops all sound until restart.',
+        },
+      },
+    });
     expect(r.status).toBe(200);
     expect((await similar(ids.audio.path_id)).body.issues[0].id).toBe(ids.fuel.id);
   });
@@ -88,11 +156,14 @@ describe('ranking', () => {
 
 describe('access', () => {
   it('is for developer-level personal access tokens only (403 otherwise)', async () => {
-    for (const pat of [PATS.owner, PATS.developer, PATS.orgAdmin, PATS.siteAdmin]) expect((await similar(ids.crash.path_id, '', `Bearer ${pat}`)).status, pat).toBe(200);
+    for (const pat of [PATS.owner, PATS.developer, PATS.orgAdmin, PATS.siteAdmin])
+      expect((await similar(ids.crash.path_id, '', `Bearer ${pat}`)).status, pat).toBe(200);
     for (const auth of [`Bearer ${PATS.support}`, `Bearer ${PATS.tester}`, `FormUser ${TOKENS.all}`]) {
       const r = await similar(ids.crash.path_id, '', auth);
       expect(r.status, auth).toBe(403);
-      expect(r.body).toEqual({ error: 'Finding similar issues needs a personal access token with developer access to this project.' });
+      expect(r.body).toEqual({
+        error: 'Finding similar issues needs a personal access token with developer access to this project.',
+      });
     }
   });
 

@@ -10,28 +10,82 @@ import { PATS, PROJECT_ID, PUBLIC_PROJECT_ID, seedDocument, TOKENS } from '../he
 const SEARCH = `/projects/${PROJECT_ID}/issues/search.json`;
 const dev = `Bearer ${PATS.developer}`;
 
-const filler = (word: string, count: number) => Array.from({ length: count }, (_, i) => ({ title: `${word} physics glitch number ${i + 1}`, description: `A ${word} behaves oddly (case ${i + 1}).` }));
+const filler = (word: string, count: number) =>
+  Array.from({ length: count }, (_, i) => ({
+    title: `${word} physics glitch number ${i + 1}`,
+    description: `A ${word} behaves oddly (case ${i + 1}).`,
+  }));
 
 let server: TestServer;
 let ids: Record<string, { id: number; scoped_id: number; path_id: string }>;
 
 beforeAll(async () => {
   server = await startTestServer({ seed: false });
-  ids = server.fixtures(seedDocument({ project: { issues: [
-    { key: 'inDescription', title: 'Lava river glows', description: 'The bloom effect on the lava river is far too bright at dusk.' },
-    { key: 'inTitle', title: 'Bloom too strong near stations', description: 'Everything turns white when docking.' },
-    { key: 'hook', title: 'Grappling hook snaps over lava', description: 'The hook breaks when swinging across the river.' },
-    { key: 'testerDraft', title: 'Grappling hook draft', description: 'A draft the tester has not published.', status: 'hidden', reporter: 'tester' },
-    { key: 'moderated', title: 'Grappling hook spam', description: 'Waiting for moderation.', status: 'pending_moderation' },
-    { key: 'raw', title: 'Grappling hook telemetry', description: 'Automated grappling report.', raw: true },
-    { key: 'devDraft', title: 'Grappling secret', description: 'Hidden from players.', status: 'hidden', reporter: 'developer' },
-    { key: 'inventory', title: 'Inventory freezes when sorting', description: 'Sorting by weight locks the menu.', priority: 'high' },
-    { key: 'achievement', title: 'Achievement unlocks twice', description: 'The first delivery achievement pops up two times.', priority: 'low' },
-    { key: 'shader', title: 'Shader compilation stutter', description: 'Heavy hitches on first flight.', priority: 'critical' },
-    { key: 'elevator', title: 'Elevator never arrives', description: 'The lift to the concourse does not come.' },
-    ...filler('crate', 30),
-    ...filler('asteroid', 210),
-  ] } })).issues;
+  ids = server.fixtures(
+    seedDocument({
+      project: {
+        issues: [
+          {
+            key: 'inDescription',
+            title: 'Lava river glows',
+            description: 'The bloom effect on the lava river is far too bright at dusk.',
+          },
+          {
+            key: 'inTitle',
+            title: 'Bloom too strong near stations',
+            description: 'Everything turns white when docking.',
+          },
+          {
+            key: 'hook',
+            title: 'Grappling hook snaps over lava',
+            description: 'The hook breaks when swinging across the river.',
+          },
+          {
+            key: 'testerDraft',
+            title: 'Grappling hook draft',
+            description: 'A draft the tester has not published.',
+            status: 'hidden',
+            reporter: 'tester',
+          },
+          {
+            key: 'moderated',
+            title: 'Grappling hook spam',
+            description: 'Waiting for moderation.',
+            status: 'pending_moderation',
+          },
+          { key: 'raw', title: 'Grappling hook telemetry', description: 'Automated grappling report.', raw: true },
+          {
+            key: 'devDraft',
+            title: 'Grappling secret',
+            description: 'Hidden from players.',
+            status: 'hidden',
+            reporter: 'developer',
+          },
+          {
+            key: 'inventory',
+            title: 'Inventory freezes when sorting',
+            description: 'Sorting by weight locks the menu.',
+            priority: 'high',
+          },
+          {
+            key: 'achievement',
+            title: 'Achievement unlocks twice',
+            description: 'The first delivery achievement pops up two times.',
+            priority: 'low',
+          },
+          {
+            key: 'shader',
+            title: 'Shader compilation stutter',
+            description: 'Heavy hitches on first flight.',
+            priority: 'critical',
+          },
+          { key: 'elevator', title: 'Elevator never arrives', description: 'The lift to the concourse does not come.' },
+          ...filler('crate', 30),
+          ...filler('asteroid', 210),
+        ],
+      },
+    }),
+  ).issues;
 });
 afterAll(() => server.close());
 
@@ -73,7 +127,12 @@ describe('ranking and visibility', () => {
 
   it('counts in total_count only the issues the caller may see', async () => {
     const team = await search('query=grappling');
-    expect(titles(team.body).sort()).toEqual(['Grappling hook draft', 'Grappling hook snaps over lava', 'Grappling hook spam', 'Grappling secret']);
+    expect(titles(team.body).sort()).toEqual([
+      'Grappling hook draft',
+      'Grappling hook snaps over lava',
+      'Grappling hook spam',
+      'Grappling secret',
+    ]);
     expect(team.body.pagination.total_count).toBe(4);
     const tester = await search('query=grappling', `Bearer ${PATS.tester}`);
     expect(titles(tester.body).sort()).toEqual(['Grappling hook draft', 'Grappling hook snaps over lava']);
@@ -85,7 +144,9 @@ describe('ranking and visibility', () => {
 
   it('never finds a raw issue, not even for the team', async () => {
     expect(titles((await search('query=telemetry')).body)).toEqual([]);
-    expect(titles((await search('query=automated%20grappling%20report')).body)).not.toContain('Grappling hook telemetry');
+    expect(titles((await search('query=automated%20grappling%20report')).body)).not.toContain(
+      'Grappling hook telemetry',
+    );
   });
 
   it('answers the reference shape: issues, pagination and the integer project_id', async () => {
@@ -196,16 +257,32 @@ describe('who may search', () => {
 
 describe('the index follows writes', () => {
   it('finds an issue created through the API, and not a raw one', async () => {
-    const created = await server.request('POST', `/projects/${PROJECT_ID}/issues.json`, { auth: `FormUser ${TOKENS.all}`, json: { issue: { title: 'Zeppelin wobbles in the hangar', description: 'The zeppelin shakes after landing in the hangar.' } } });
+    const created = await server.request('POST', `/projects/${PROJECT_ID}/issues.json`, {
+      auth: `FormUser ${TOKENS.all}`,
+      json: {
+        issue: {
+          title: 'Zeppelin wobbles in the hangar',
+          description: 'The zeppelin shakes after landing in the hangar.',
+        },
+      },
+    });
     expect(created.status).toBe(201);
-    const raw = await server.request('POST', `/projects/${PROJECT_ID}/issues.json`, { auth: `FormUser ${TOKENS.all}`, json: { issue: { title: 'Zeppelin telemetry', description: 'Zeppelin frame timings from the client.', raw: true } } });
+    const raw = await server.request('POST', `/projects/${PROJECT_ID}/issues.json`, {
+      auth: `FormUser ${TOKENS.all}`,
+      json: {
+        issue: { title: 'Zeppelin telemetry', description: 'Zeppelin frame timings from the client.', raw: true },
+      },
+    });
     expect(raw.status).toBe(201);
     expect(titles((await search('query=zepelin')).body)).toEqual(['Zeppelin wobbles in the hangar']);
   });
 
   it('follows an edited title: the new words match, the old ones no longer do', async () => {
     const { scoped_id } = ids.inDescription;
-    const r = await server.request('PATCH', `/projects/${PROJECT_ID}/issues/${scoped_id}.json`, { auth: dev, json: { issue: { title: 'Magma fountain glows', description: 'Too bright at dusk.' } } });
+    const r = await server.request('PATCH', `/projects/${PROJECT_ID}/issues/${scoped_id}.json`, {
+      auth: dev,
+      json: { issue: { title: 'Magma fountain glows', description: 'Too bright at dusk.' } },
+    });
     expect(r.status).toBe(200);
     expect(titles((await search('query=magma')).body)).toEqual(['Magma fountain glows']);
     expect(titles((await search('query=bloom')).body)).toEqual(['Bloom too strong near stations']);
@@ -214,15 +291,37 @@ describe('the index follows writes', () => {
 
 describe('after /__admin/reset', () => {
   it('forgets the old index, vocabulary and vectors, and serves the new fixtures', async () => {
-    const local = await startTestServer({ seed: seedDocument({ project: { issues: [{ title: 'Walrus statue floats', description: 'The walrus statue hovers above the plaza.' }] } }) });
+    const local = await startTestServer({
+      seed: seedDocument({
+        project: {
+          issues: [{ title: 'Walrus statue floats', description: 'The walrus statue hovers above the plaza.' }],
+        },
+      }),
+    });
     try {
-      expect(titles((await local.request('GET', `${SEARCH}?query=walrus`, { auth: dev })).body)).toEqual(['Walrus statue floats']);
+      expect(titles((await local.request('GET', `${SEARCH}?query=walrus`, { auth: dev })).body)).toEqual([
+        'Walrus statue floats',
+      ]);
       expect((await local.request('POST', '/__admin/reset')).status).toBe(200);
-      local.fixtures(seedDocument({ project: { issues: [{ title: 'Penguin statue sinks', description: 'The penguin statue sinks into the plaza.' }, { title: 'Penguin wobble', description: 'Penguins wobble.' }] } }));
+      local.fixtures(
+        seedDocument({
+          project: {
+            issues: [
+              { title: 'Penguin statue sinks', description: 'The penguin statue sinks into the plaza.' },
+              { title: 'Penguin wobble', description: 'Penguins wobble.' },
+            ],
+          },
+        }),
+      );
       expect(titles((await local.request('GET', `${SEARCH}?query=walrus`, { auth: dev })).body)).toEqual([]);
-      expect(titles((await local.request('GET', `${SEARCH}?query=pengiun`, { auth: dev })).body).sort()).toEqual(['Penguin statue sinks', 'Penguin wobble']);
+      expect(titles((await local.request('GET', `${SEARCH}?query=pengiun`, { auth: dev })).body).sort()).toEqual([
+        'Penguin statue sinks',
+        'Penguin wobble',
+      ]);
       const similar = await local.request('GET', `/projects/${PROJECT_ID}/issues/1/find_similar.json`, { auth: dev });
       expect(similar.body.issues.map((i: { title: string }) => i.title)).toEqual(['Penguin wobble']);
-    } finally { await local.close(); }
+    } finally {
+      await local.close();
+    }
   });
 });

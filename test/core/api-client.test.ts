@@ -71,7 +71,7 @@ describe('client.call', () => {
     expect(sent.at(-1)).toEqual({ method: 'POST', path: '/auth/verify' });
   });
 
-  it('classifies a refusal from an on-demand operation with the server\'s reason', async () => {
+  it("classifies a refusal from an on-demand operation with the server's reason", async () => {
     const outcome = await client().call('listIssues', {
       auth: { scheme: 'pat', token: 'pat-does-not-exist' },
     });
@@ -85,19 +85,36 @@ describe('client.call', () => {
 
 describe('client.call over a slow or cut connection', () => {
   /** A loopback server that answers the way `respond` says, or never. */
-  async function rawServer(respond: (res: import('node:http').ServerResponse) => void): Promise<{ url: string; close: () => Promise<void> }> {
+  async function rawServer(
+    respond: (res: import('node:http').ServerResponse) => void,
+  ): Promise<{ url: string; close: () => Promise<void> }> {
     const srv: Server = createServer((_req, res) => respond(res));
     await new Promise<void>((r) => srv.listen(0, '127.0.0.1', r));
     const url = `http://127.0.0.1:${(srv.address() as AddressInfo).port}`;
-    return { url, close: () => new Promise<void>((r) => { srv.closeAllConnections(); srv.close(() => r()); }) };
+    return {
+      url,
+      close: () =>
+        new Promise<void>((r) => {
+          srv.closeAllConnections();
+          srv.close(() => r());
+        }),
+    };
   }
-  const against = (endpoint: string, timeoutMs: number, uploadStallMs?: number) => createApiClient({ endpoint, projectId: PROJECT_ID, clock: createFastClock(), fetch, timeoutMs, uploadStallMs });
+  const against = (endpoint: string, timeoutMs: number, uploadStallMs?: number) =>
+    createApiClient({ endpoint, projectId: PROJECT_ID, clock: createFastClock(), fetch, timeoutMs, uploadStallMs });
 
   it('sends the query string: a filtered list reaches the server with its parameters', async () => {
     const api = client();
-    const outcome = await api.call('listIssues', { auth: { scheme: 'pat', token: PATS.owner }, query: { per_page: 2, status: 'new', q: undefined } });
+    const outcome = await api.call('listIssues', {
+      auth: { scheme: 'pat', token: PATS.owner },
+      query: { per_page: 2, status: 'new', q: undefined },
+    });
     expect(outcome.kind).toBe('sent');
-    expect(sent.at(-1)).toEqual({ method: 'GET', path: `/projects/${PROJECT_ID}/issues`, search: '?per_page=2&status=new' });
+    expect(sent.at(-1)).toEqual({
+      method: 'GET',
+      path: `/projects/${PROJECT_ID}/issues`,
+      search: '?per_page=2&status=new',
+    });
     if (outcome.kind === 'sent') expect(outcome.body.issues.length).toBeLessThanOrEqual(2);
   });
 
@@ -105,7 +122,10 @@ describe('client.call over a slow or cut connection', () => {
     const silent = await rawServer(() => {});
     try {
       const started = Date.now();
-      const outcome = await against(silent.url, 300).call('createIssue', { auth: { scheme: 'token', token: TOKENS.all }, json: { issue: { description: 'never answered' } } });
+      const outcome = await against(silent.url, 300).call('createIssue', {
+        auth: { scheme: 'token', token: TOKENS.all },
+        json: { issue: { description: 'never answered' } },
+      });
       expect(outcome).toMatchObject({ kind: 'offline', error: expect.stringMatching(/TimeoutError/) });
       expect(Date.now() - started).toBeGreaterThanOrEqual(250);
       expect(Date.now() - started).toBeLessThan(5_000);
@@ -120,7 +140,10 @@ describe('client.call over a slow or cut connection', () => {
       res.write('{"id": 1, "scoped_id"'); // and nothing more
     });
     try {
-      const outcome = await against(stalls.url, 300).call('createIssue', { auth: { scheme: 'token', token: TOKENS.all }, json: { issue: { description: 'half an answer' } } });
+      const outcome = await against(stalls.url, 300).call('createIssue', {
+        auth: { scheme: 'token', token: TOKENS.all },
+        json: { issue: { description: 'half an answer' } },
+      });
       expect(outcome.kind).toBe('offline');
     } finally {
       await stalls.close();
@@ -133,10 +156,16 @@ describe('client.call over a slow or cut connection', () => {
       const controller = new AbortController();
       const started = Date.now();
       setTimeout(() => controller.abort(new Error('player closed the tab')), 50);
-      const outcome = await against(silent.url, 30_000).call('showProject', { auth: { scheme: 'pat', token: PATS.owner }, signal: controller.signal });
+      const outcome = await against(silent.url, 30_000).call('showProject', {
+        auth: { scheme: 'pat', token: PATS.owner },
+        signal: controller.signal,
+      });
       expect(outcome).toMatchObject({ kind: 'offline', error: expect.stringMatching(/player closed the tab/) });
       expect(Date.now() - started).toBeLessThan(5_000);
-      const already = await against(silent.url, 30_000).call('showProject', { auth: { scheme: 'pat', token: PATS.owner }, signal: controller.signal });
+      const already = await against(silent.url, 30_000).call('showProject', {
+        auth: { scheme: 'pat', token: PATS.owner },
+        signal: controller.signal,
+      });
       expect(already.kind).toBe('offline');
     } finally {
       await silent.close();
@@ -147,7 +176,11 @@ describe('client.call over a slow or cut connection', () => {
     const silent = await rawServer(() => {});
     try {
       const started = Date.now();
-      const outcome = await against(silent.url, 30_000, 300).put('/storage/x', { 'Content-Type': 'image/png' }, new Blob([new Uint8Array(1024)]));
+      const outcome = await against(silent.url, 30_000, 300).put(
+        '/storage/x',
+        { 'Content-Type': 'image/png' },
+        new Blob([new Uint8Array(1024)]),
+      );
       expect(outcome).toMatchObject({ kind: 'offline', error: expect.stringMatching(/TimeoutError: upload stalled/) });
       expect(Date.now() - started).toBeLessThan(5_000);
     } finally {
@@ -158,8 +191,13 @@ describe('client.call over a slow or cut connection', () => {
   it('lets a slow upload that keeps making progress run longer than the stall time', async () => {
     let received = 0;
     const slow = await rawServer((res) => {
-      res.req.on('data', (chunk: Buffer) => { received += chunk.length; });
-      res.req.on('end', () => { res.writeHead(200); res.end(); });
+      res.req.on('data', (chunk: Buffer) => {
+        received += chunk.length;
+      });
+      res.req.on('end', () => {
+        res.writeHead(200);
+        res.end();
+      });
     });
     try {
       let sentChunks = 0;
@@ -172,7 +210,9 @@ describe('client.call over a slow or cut connection', () => {
         },
       });
       const seen: number[] = [];
-      const outcome = await against(slow.url, 30_000, 300).put('/storage/y', { 'Content-Type': 'video/webm' }, body, { onProgress: (n) => seen.push(n) });
+      const outcome = await against(slow.url, 30_000, 300).put('/storage/y', { 'Content-Type': 'video/webm' }, body, {
+        onProgress: (n) => seen.push(n),
+      });
       expect(outcome).toMatchObject({ kind: 'sent', status: 200 });
       expect(received).toBe(8 * 4096);
       expect(seen.at(-1)).toBe(8 * 4096);

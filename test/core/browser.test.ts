@@ -17,7 +17,15 @@ let browser: Browser;
 let page: Page;
 
 async function bundle(entry: string): Promise<string> {
-  const result = await build({ entryPoints: [entry], bundle: true, format: 'esm', write: false, platform: 'browser', target: 'chrome120', logLevel: 'silent' });
+  const result = await build({
+    entryPoints: [entry],
+    bundle: true,
+    format: 'esm',
+    write: false,
+    platform: 'browser',
+    target: 'chrome120',
+    logLevel: 'silent',
+  });
   return result.outputFiles[0].text;
 }
 
@@ -38,7 +46,14 @@ beforeAll(async () => {
   origin = `http://127.0.0.1:${(pages.address() as AddressInfo).port}`;
   browser = await chromium.launch({
     executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--no-first-run', '--disable-sync'],
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--no-first-run',
+      '--disable-sync',
+    ],
   });
 }, 60_000);
 afterAll(async () => {
@@ -54,7 +69,8 @@ beforeEach(async () => {
 });
 
 /** Deterministic test bytes, generated the same way in the page and in Node. */
-const pattern = (n: number, seed: number) => Uint8Array.from({ length: n }, (_, i) => ((i * 131 + seed * 7) ^ (i >> 8)) & 0xff);
+const pattern = (n: number, seed: number) =>
+  Uint8Array.from({ length: n }, (_, i) => ((i * 131 + seed * 7) ^ (i >> 8)) & 0xff);
 const PATTERN_SRC = '(n, seed) => Uint8Array.from({ length: n }, (_, i) => ((i * 131 + seed * 7) ^ (i >> 8)) & 0xff)';
 
 describe('IndexedDB outbox', () => {
@@ -63,7 +79,14 @@ describe('IndexedDB outbox', () => {
       const pattern = eval(src);
       const { createIdbOutbox, toStoredReport } = (window as any).glitchbox;
       const data = new Blob([pattern(5 * 1024 * 1024, 1)]);
-      const { report, files } = toStoredReport({ kind: 'bug', description: 'Saved before the tab closed.', attachments: [{ kind: 'binary_file', name: 'a.bin', contentType: 'application/octet-stream', data }] }, Date.now());
+      const { report, files } = toStoredReport(
+        {
+          kind: 'bug',
+          description: 'Saved before the tab closed.',
+          attachments: [{ kind: 'binary_file', name: 'a.bin', contentType: 'application/octet-stream', data }],
+        },
+        Date.now(),
+      );
       await createIdbOutbox('box').add(report, files);
       return report.id as string;
     }, PATTERN_SRC);
@@ -72,9 +95,17 @@ describe('IndexedDB outbox', () => {
     const after = await page.evaluate(async (reportId) => {
       const outbox = (window as any).glitchbox.createIdbOutbox('box');
       const source = await outbox.file(reportId, '0');
-      return { ids: (await outbox.list()).map((r: any) => r.id), usage: await outbox.usage(), slice: Array.from(await source.slice(3_000_000, 3_000_008)) };
+      return {
+        ids: (await outbox.list()).map((r: any) => r.id),
+        usage: await outbox.usage(),
+        slice: Array.from(await source.slice(3_000_000, 3_000_008)),
+      };
     }, id);
-    expect(after).toEqual({ ids: [id], usage: { reports: 1, bytes: 5 * 1024 * 1024 }, slice: Array.from(pattern(5 * 1024 * 1024, 1).subarray(3_000_000, 3_000_008)) });
+    expect(after).toEqual({
+      ids: [id],
+      usage: { reports: 1, bytes: 5 * 1024 * 1024 },
+      slice: Array.from(pattern(5 * 1024 * 1024, 1).subarray(3_000_000, 3_000_008)),
+    });
   });
 
   it('surfaces the browser quota as OutboxQuotaError and stores nothing of the refused report', async () => {
@@ -86,14 +117,32 @@ describe('IndexedDB outbox', () => {
       const outbox = createIdbOutbox('tight');
       const small = toStoredReport({ kind: 'bug', description: 'Fits in the quota.' }, Date.now());
       await outbox.add(small.report, small.files);
-      const big = toStoredReport({ kind: 'bug', description: 'Does not fit.', attachments: [{ kind: 'binary_file', name: 'big.bin', contentType: 'application/octet-stream', data: new Blob([pattern(6 * 1024 * 1024, 2)]) }] }, Date.now());
+      const big = toStoredReport(
+        {
+          kind: 'bug',
+          description: 'Does not fit.',
+          attachments: [
+            {
+              kind: 'binary_file',
+              name: 'big.bin',
+              contentType: 'application/octet-stream',
+              data: new Blob([pattern(6 * 1024 * 1024, 2)]),
+            },
+          ],
+        },
+        Date.now(),
+      );
       let error: any;
       try {
         await outbox.add(big.report, big.files);
       } catch (e) {
         error = e;
       }
-      return { quota: error instanceof OutboxQuotaError, name: error?.name, left: (await outbox.list()).map((r: any) => r.fields.description) };
+      return {
+        quota: error instanceof OutboxQuotaError,
+        name: error?.name,
+        left: (await outbox.list()).map((r: any) => r.fields.description),
+      };
     }, PATTERN_SRC);
     expect(result).toEqual({ quota: true, name: 'OutboxQuotaError', left: ['Fits in the quota.'] });
   });
@@ -108,11 +157,18 @@ describe('MD5 worker', () => {
       const hasher = g.createWorkerHasher({ createWorker: () => (workers++, g.md5Worker()) });
       const blob = new Blob([pattern(5 * 1024 * 1024 + 123, 3)]);
       const progress: number[] = [];
-      const md5 = await hasher.md5({ size: blob.size, blob, slice: async () => new Uint8Array(), body: () => blob }, (loaded: number) => progress.push(loaded));
+      const md5 = await hasher.md5(
+        { size: blob.size, blob, slice: async () => new Uint8Array(), body: () => blob },
+        (loaded: number) => progress.push(loaded),
+      );
       return { md5, progress, workers };
     }, PATTERN_SRC);
     const bytes = pattern(5 * 1024 * 1024 + 123, 3);
-    expect(result).toEqual({ md5: Buffer.from(md5Hex(bytes), 'hex').toString('base64'), progress: [2 * 1024 * 1024, 4 * 1024 * 1024, 5 * 1024 * 1024 + 123], workers: 1 });
+    expect(result).toEqual({
+      md5: Buffer.from(md5Hex(bytes), 'hex').toString('base64'),
+      progress: [2 * 1024 * 1024, 4 * 1024 * 1024, 5 * 1024 * 1024 + 123],
+      workers: 1,
+    });
   });
 });
 
@@ -122,30 +178,47 @@ describe('one syncing tab', () => {
     await other.goto(origin + '/');
     await other.waitForFunction(() => 'glitchbox' in window);
     await page.evaluate((f) => {
-      (window as any).held = (window as any).glitchbox[f]('outbox').withLock(() => new Promise((r) => setTimeout(r, 1500)));
+      (window as any).held = (window as any).glitchbox[f]('outbox').withLock(
+        () => new Promise((r) => setTimeout(r, 1500)),
+      );
     }, factory);
     await page.waitForTimeout(200);
-    expect(await other.evaluate((f) => (window as any).glitchbox[f]('outbox').withLock(async () => {}), factory)).toBe(false);
+    expect(await other.evaluate((f) => (window as any).glitchbox[f]('outbox').withLock(async () => {}), factory)).toBe(
+      false,
+    );
     await page.evaluate(() => (window as any).held);
-    expect(await other.evaluate((f) => (window as any).glitchbox[f]('outbox').withLock(async () => {}), factory)).toBe(true);
+    expect(await other.evaluate((f) => (window as any).glitchbox[f]('outbox').withLock(async () => {}), factory)).toBe(
+      true,
+    );
   });
 });
 
 describe('createBrowserReporter', () => {
   it('resumes after a reload from IndexedDB and delivers the screenshot with XHR upload progress', async () => {
     const options = { endpoint: server.url, projectId: PROJECT_ID, token: TOKENS.all };
-    const id = await page.evaluate(async ({ options, src }) => {
-      const pattern = eval(src);
-      const g = (window as any).glitchbox;
-      const reporter = g.createBrowserReporter({ ...options, autoStart: false, createMd5Worker: g.md5Worker });
-      reporter.on('progress', (e: any) => e.step === 'created' && reporter.stop());
-      const { id } = await reporter.submit({
-        kind: 'bug', description: 'Tab closed right after the draft was created.',
-        attachments: [{ kind: 'screenshot', name: 'frame.png', contentType: 'image/png', data: new Blob([pattern(700_000, 4)], { type: 'image/png' }) }],
-      });
-      await reporter.syncNow();
-      return id as string;
-    }, { options, src: PATTERN_SRC });
+    const id = await page.evaluate(
+      async ({ options, src }) => {
+        const pattern = eval(src);
+        const g = (window as any).glitchbox;
+        const reporter = g.createBrowserReporter({ ...options, autoStart: false, createMd5Worker: g.md5Worker });
+        reporter.on('progress', (e: any) => e.step === 'created' && reporter.stop());
+        const { id } = await reporter.submit({
+          kind: 'bug',
+          description: 'Tab closed right after the draft was created.',
+          attachments: [
+            {
+              kind: 'screenshot',
+              name: 'frame.png',
+              contentType: 'image/png',
+              data: new Blob([pattern(700_000, 4)], { type: 'image/png' }),
+            },
+          ],
+        });
+        await reporter.syncNow();
+        return id as string;
+      },
+      { options, src: PATTERN_SRC },
+    );
     await page.reload();
     await page.waitForFunction(() => 'glitchbox' in window);
     const result = await page.evaluate(async (options) => {
@@ -167,15 +240,34 @@ describe('createBrowserReporter', () => {
 
   it('lets the service worker deliver a queued report on a Background Sync event', async () => {
     const before = (await allIssues(server)).length;
-    await page.evaluate(async (options) => {
-      const g = (window as any).glitchbox;
-      // The page itself never syncs here: only the service worker can deliver the report.
-      const reporter = g.createBrowserReporter({ ...options, autoStart: false, serviceWorkerUrl: '/sw.js', outboxName: 'sw-box' });
-      await navigator.serviceWorker.ready;
-      await reporter.submit({ kind: 'bug', description: 'Delivered by the service worker in the background.' });
-    }, { endpoint: server.url, projectId: PROJECT_ID, token: TOKENS.all });
+    await page.evaluate(
+      async (options) => {
+        const g = (window as any).glitchbox;
+        // The page itself never syncs here: only the service worker can deliver the report.
+        const reporter = g.createBrowserReporter({
+          ...options,
+          autoStart: false,
+          serviceWorkerUrl: '/sw.js',
+          outboxName: 'sw-box',
+        });
+        await navigator.serviceWorker.ready;
+        await reporter.submit({ kind: 'bug', description: 'Delivered by the service worker in the background.' });
+      },
+      { endpoint: server.url, projectId: PROJECT_ID, token: TOKENS.all },
+    );
     await expect.poll(async () => (await allIssues(server)).length, { timeout: 15_000 }).toBe(before + 1);
-    expect((await allIssues(server)).some((i) => i.description === 'Delivered by the service worker in the background.')).toBe(true);
-    await expect.poll(() => page.evaluate(() => (window as any).glitchbox.createIdbOutbox('sw-box').list().then((l: unknown[]) => l.length))).toBe(0);
+    expect(
+      (await allIssues(server)).some((i) => i.description === 'Delivered by the service worker in the background.'),
+    ).toBe(true);
+    await expect
+      .poll(() =>
+        page.evaluate(() =>
+          (window as any).glitchbox
+            .createIdbOutbox('sw-box')
+            .list()
+            .then((l: unknown[]) => l.length),
+        ),
+      )
+      .toBe(0);
   });
 });

@@ -15,7 +15,15 @@ afterEach(async () => {
 });
 
 function reporterFor(outbox = createMemoryOutbox()) {
-  return createReporter({ endpoint: server.url, projectId: PROJECT_ID, token: TOKENS.all, outbox, clock: createFastClock(), random: seeded(1), backoff: { baseMs: 5, maxMs: 50 } });
+  return createReporter({
+    endpoint: server.url,
+    projectId: PROJECT_ID,
+    token: TOKENS.all,
+    outbox,
+    clock: createFastClock(),
+    random: seeded(1),
+    backoff: { baseMs: 5, maxMs: 50 },
+  });
 }
 
 describe('draft flow', () => {
@@ -31,12 +39,22 @@ describe('draft flow', () => {
     for (const type of ['queued', 'progress', 'sent', 'rejected'] as const) reporter.on(type, (e) => events.push(e));
 
     const { id } = await reporter.submit({
-      kind: 'bug', title: 'Ship falls through the floor', description: 'After docking at station 3 the ship falls through the floor.',
-      steps: ['Dock at station 3', 'Undock'], email: 'player@example.test', deviceInfo: 'OS: Windows 11; GPU: RTX 3060; 16 GB RAM',
+      kind: 'bug',
+      title: 'Ship falls through the floor',
+      description: 'After docking at station 3 the ship falls through the floor.',
+      steps: ['Dock at station 3', 'Undock'],
+      email: 'player@example.test',
+      deviceInfo: 'OS: Windows 11; GPU: RTX 3060; 16 GB RAM',
       attachments: [
         { kind: 'screenshot', name: 'shot.png', contentType: 'image/png', data: new Blob([screenshot]), layer },
         { kind: 'log_file', name: 'game.log', contentType: 'text/plain', data: log },
-        { kind: 'binary_file', name: 'save.bin', contentType: 'application/octet-stream', data: binary, developerPrivate: true },
+        {
+          kind: 'binary_file',
+          name: 'save.bin',
+          contentType: 'application/octet-stream',
+          data: binary,
+          developerPrivate: true,
+        },
       ],
     });
     expect((await outbox.list()).map((r) => r.step)).toEqual(['queued']);
@@ -45,8 +63,21 @@ describe('draft flow', () => {
     const sent = events.find((e) => e.type === 'sent');
     expect(sent?.id).toBe(id);
     expect(events.filter((e) => e.type === 'rejected')).toEqual([]);
-    const steps = events.filter((e) => e.type === 'progress' && e.loaded === undefined).map((e) => `${e.step}${e.attachment ?? ''}`);
-    expect(steps).toEqual(['created', 'presigned0', 'presigned0', 'confirmed0', 'presigned1', 'confirmed1', 'presigned2', 'confirmed2', 'contact_set', 'published']);
+    const steps = events
+      .filter((e) => e.type === 'progress' && e.loaded === undefined)
+      .map((e) => `${e.step}${e.attachment ?? ''}`);
+    expect(steps).toEqual([
+      'created',
+      'presigned0',
+      'presigned0',
+      'confirmed0',
+      'presigned1',
+      'confirmed1',
+      'presigned2',
+      'confirmed2',
+      'contact_set',
+      'published',
+    ]);
     expect(await outbox.usage()).toEqual({ reports: 0, bytes: 0 });
 
     const issue = await showIssue(server, sent!.report.remote!.id);

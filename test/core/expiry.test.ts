@@ -1,7 +1,12 @@
 // Expiry: upload URLs live 5 minutes (docs/api-choices.md#storage-and-media-urls) and the draft JWT 1 hour (reference
 // "Authentication" rule 6). The server clock is moved forward while the engine is stopped.
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { createMemoryOutbox, createReporter, type OutboxStore, type ReporterEvent } from '../../widget/src/core/index.ts';
+import {
+  createMemoryOutbox,
+  createReporter,
+  type OutboxStore,
+  type ReporterEvent,
+} from '../../widget/src/core/index.ts';
 import { startTestServer, type TestServer } from '../helpers/server.ts';
 import { PROJECT_ID, TOKENS } from '../helpers/seed.ts';
 import { createFastClock, downloadMd5, md5Hex, pngBytes, roomySeed, seeded, showIssue } from './helpers.ts';
@@ -21,19 +26,42 @@ function recordingReporter(outbox: OutboxStore, clock = createFastClock()) {
     const request = input instanceof Request ? input : undefined;
     const method = request?.method ?? init?.method ?? 'GET';
     const url = request?.url ?? String(input);
-    const authorization = request?.headers.get('authorization') ?? new Headers(init?.headers).get('authorization') ?? '';
+    const authorization =
+      request?.headers.get('authorization') ?? new Headers(init?.headers).get('authorization') ?? '';
     const response = await fetch(input as RequestInfo, init);
-    requests.push({ method, path: new URL(url).pathname, auth: authorization.split(/[ ,]/).slice(0, 2).join(' ').replace(/^(Bearer) .*/, '$1 <jwt>'), status: response.status });
+    requests.push({
+      method,
+      path: new URL(url).pathname,
+      auth: authorization
+        .split(/[ ,]/)
+        .slice(0, 2)
+        .join(' ')
+        .replace(/^(Bearer) .*/, '$1 <jwt>'),
+      status: response.status,
+    });
     return response;
   };
-  const reporter = createReporter({ endpoint: server.url, projectId: PROJECT_ID, token: TOKENS.all, outbox, fetch: recordingFetch, clock, random: seeded(4), backoff: { baseMs: 5, maxMs: 50 } });
+  const reporter = createReporter({
+    endpoint: server.url,
+    projectId: PROJECT_ID,
+    token: TOKENS.all,
+    outbox,
+    fetch: recordingFetch,
+    clock,
+    random: seeded(4),
+    backoff: { baseMs: 5, maxMs: 50 },
+  });
   const sent: ReporterEvent[] = [];
   reporter.on('sent', (e) => sent.push(e));
   return { reporter, requests, sent, clock };
 }
 
 /** Runs a reporter until the named step, then stops it (the tab was closed). */
-async function stopAfter(outbox: OutboxStore, step: string, input: Parameters<ReturnType<typeof createReporter>['submit']>[0]) {
+async function stopAfter(
+  outbox: OutboxStore,
+  step: string,
+  input: Parameters<ReturnType<typeof createReporter>['submit']>[0],
+) {
   const { reporter } = recordingReporter(outbox);
   reporter.on('progress', (e) => {
     if (e.step === step && e.loaded === undefined) reporter.stop();
@@ -44,7 +72,9 @@ async function stopAfter(outbox: OutboxStore, step: string, input: Parameters<Re
 
 const screenshot = pngBytes(50_000, seeded(9));
 const bugWithShot = (email?: string) => ({
-  kind: 'bug' as const, description: 'Cargo bay doors open by themselves in orbit.', email,
+  kind: 'bug' as const,
+  description: 'Cargo bay doors open by themselves in orbit.',
+  email,
   attachments: [{ kind: 'screenshot' as const, name: 'bay.png', contentType: 'image/png', data: screenshot }],
 });
 
@@ -88,11 +118,15 @@ describe('expired draft JWT', () => {
     expect(sent).toHaveLength(1);
     expect(sent[0].report.remote).toMatchObject({ jwtExpired: true });
     expect(sent[0].report.remote?.autoPublish).toBeUndefined();
-    const writes = requests.filter((r) => r.method === 'POST').map((r) => `${r.path.split('/').pop()} ${r.auth} ${r.status}`);
+    const writes = requests
+      .filter((r) => r.method === 'POST')
+      .map((r) => `${r.path.split('/').pop()} ${r.auth} ${r.status}`);
     expect(writes[0]).toMatch(/^presigned_upload Bearer <jwt> 40[13]$/);
     expect(writes.slice(1)).toEqual([
-      'presigned_upload FormUser tkn-all 200', 'confirm_upload FormUser tkn-all 201',
-      'set_contact_info FormUser tkn-all 200', 'publish FormUser tkn-all 200',
+      'presigned_upload FormUser tkn-all 200',
+      'confirm_upload FormUser tkn-all 201',
+      'set_contact_info FormUser tkn-all 200',
+      'publish FormUser tkn-all 200',
     ]);
     const issue = await showIssue(server, sent[0].report.remote!.id);
     expect(issue.status).toBe('open');

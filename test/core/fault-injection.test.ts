@@ -21,19 +21,32 @@ afterAll(async () => {
   await server.close();
 });
 
-it('delivers 200 reports exactly once through 20% lost requests, 20% lost responses and engine restarts', { timeout: 60_000 }, async () => {
+it('delivers 200 reports exactly once through 20% lost requests, 20% lost responses and engine restarts', {
+  timeout: 60_000,
+}, async () => {
   const outbox = createMemoryOutbox();
   const random = seeded(77);
-  const shots = Array.from({ length: REPORTS }, (_, i) => pngBytes(2_000 + Math.floor(random() * 6_000), seeded(i + 1)));
+  const shots = Array.from({ length: REPORTS }, (_, i) =>
+    pngBytes(2_000 + Math.floor(random() * 6_000), seeded(i + 1)),
+  );
   const clock = createFastClock();
   const make = (n: number): Reporter =>
-    createReporter({ endpoint: proxy.url, projectId: PROJECT_ID, token: TOKENS.all, outbox, clock, random: seeded(1000 + n), backoff: { baseMs: 2, maxMs: 20 } });
+    createReporter({
+      endpoint: proxy.url,
+      projectId: PROJECT_ID,
+      token: TOKENS.all,
+      outbox,
+      clock,
+      random: seeded(1000 + n),
+      backoff: { baseMs: 2, maxMs: 20 },
+    });
 
   // Queue everything first (offline-first), then let the network misbehave.
   const queuing = make(0);
   for (let i = 0; i < REPORTS; i++) {
     await queuing.submit({
-      kind: 'bug', description: `Chaos report #${i}: the docking clamp releases too early.`,
+      kind: 'bug',
+      description: `Chaos report #${i}: the docking clamp releases too early.`,
       attachments: [{ kind: 'screenshot', name: `chaos-${i}.png`, contentType: 'image/png', data: shots[i] }],
     });
   }
@@ -74,9 +87,13 @@ it('delivers 200 reports exactly once through 20% lost requests, 20% lost respon
     expect(duplicates, `report #${i}`).toEqual([]);
     expect(issue?.status, `report #${i}`).toBe('open');
     expect(issue.screenshots, `report #${i}`).toHaveLength(1);
-    expect(await downloadMd5(issue.screenshots[0].url.replace(proxy.url, server.url)), `report #${i}`).toBe(md5Hex(shots[i]));
+    expect(await downloadMd5(issue.screenshots[0].url.replace(proxy.url, server.url)), `report #${i}`).toBe(
+      md5Hex(shots[i]),
+    );
   }
   // The owner's view agrees: no stray hidden drafts left behind by lost create responses.
-  const hidden = await server.request('GET', `/projects/${PROJECT_ID}/issues.json?status=hidden`, { auth: `Bearer ${PATS.owner}` });
+  const hidden = await server.request('GET', `/projects/${PROJECT_ID}/issues.json?status=hidden`, {
+    auth: `Bearer ${PATS.owner}`,
+  });
   expect(hidden.body.issues).toEqual([]);
 });

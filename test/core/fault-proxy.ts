@@ -20,7 +20,11 @@ export interface FaultPlan {
 export interface FaultProxy {
   url: string;
   plan: FaultPlan;
-  log: Array<{ method: string; path: string; fate: 'forwarded' | 'dropped-request' | 'dropped-response' | '503' | 'offline' }>;
+  log: Array<{
+    method: string;
+    path: string;
+    fate: 'forwarded' | 'dropped-request' | 'dropped-response' | '503' | 'offline';
+  }>;
   /** Requests forwarded to the server whose answer has not fully come back yet. */
   inflight: number;
   /** Resolves once the server has finished every request forwarded so far. */
@@ -31,7 +35,11 @@ export interface FaultProxy {
 export async function startFaultProxy(target: string, random: () => number, plan: FaultPlan = {}): Promise<FaultProxy> {
   const upstream = new URL(target);
   const proxy: FaultProxy = {
-    url: '', plan, log: [], inflight: 0, close: async () => {},
+    url: '',
+    plan,
+    log: [],
+    inflight: 0,
+    close: async () => {},
     idle: async () => {
       while (proxy.inflight > 0) await new Promise((r) => setTimeout(r, 5));
     },
@@ -68,22 +76,25 @@ export async function startFaultProxy(target: string, random: () => number, plan
       if (!settled) proxy.inflight -= 1;
       settled = true;
     };
-    const forward = httpRequest({ host: upstream.hostname, port: upstream.port, method, path, headers: req.headers }, (upstreamRes) => {
-      upstreamRes.on('end', settle);
-      upstreamRes.on('error', settle);
-      if (dropResponse) {
-        // Let the server finish its work, then lose the answer on the way back.
-        upstreamRes.resume();
-        upstreamRes.on('end', () => {
-          fate('dropped-response');
-          req.socket.destroy();
-        });
-        return;
-      }
-      fate('forwarded');
-      res.writeHead(upstreamRes.statusCode ?? 502, upstreamRes.headers);
-      upstreamRes.pipe(res);
-    });
+    const forward = httpRequest(
+      { host: upstream.hostname, port: upstream.port, method, path, headers: req.headers },
+      (upstreamRes) => {
+        upstreamRes.on('end', settle);
+        upstreamRes.on('error', settle);
+        if (dropResponse) {
+          // Let the server finish its work, then lose the answer on the way back.
+          upstreamRes.resume();
+          upstreamRes.on('end', () => {
+            fate('dropped-response');
+            req.socket.destroy();
+          });
+          return;
+        }
+        fate('forwarded');
+        res.writeHead(upstreamRes.statusCode ?? 502, upstreamRes.headers);
+        upstreamRes.pipe(res);
+      },
+    );
     forward.on('error', () => {
       settle();
       req.socket.destroy();

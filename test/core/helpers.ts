@@ -51,7 +51,9 @@ export const md5Hex = (bytes: Uint8Array | Buffer) => createHash('md5').update(b
 export async function allIssues(server: TestServer): Promise<any[]> {
   const issues: any[] = [];
   for (let page = 1; ; page++) {
-    const r = await server.request('GET', `/projects/${PROJECT_ID}/issues.json?status=any&per_page=100&page=${page}`, { auth: `Bearer ${PATS.owner}` });
+    const r = await server.request('GET', `/projects/${PROJECT_ID}/issues.json?status=any&per_page=100&page=${page}`, {
+      auth: `Bearer ${PATS.owner}`,
+    });
     if (r.status !== 200) throw new Error(`list issues: ${r.status} ${JSON.stringify(r.body)}`);
     issues.push(...r.body.issues);
     if (page >= r.body.pagination.total_pages) return issues;
@@ -59,7 +61,9 @@ export async function allIssues(server: TestServer): Promise<any[]> {
 }
 
 export async function showIssue(server: TestServer, pathId: string): Promise<any> {
-  const r = await server.request('GET', `/projects/${PROJECT_ID}/issues/${pathId}.json`, { auth: `Bearer ${PATS.owner}` });
+  const r = await server.request('GET', `/projects/${PROJECT_ID}/issues/${pathId}.json`, {
+    auth: `Bearer ${PATS.owner}`,
+  });
   if (r.status !== 200) throw new Error(`show issue: ${r.status} ${JSON.stringify(r.body)}`);
   return r.body;
 }
@@ -72,7 +76,11 @@ export async function downloadMd5(url: string): Promise<string> {
 }
 
 /** Resolves with the first event matching the predicate. */
-export function waitFor<T>(subscribe: (listener: (e: T) => void) => () => void, predicate: (e: T) => boolean, timeoutMs = 10_000): Promise<T> {
+export function waitFor<T>(
+  subscribe: (listener: (e: T) => void) => () => void,
+  predicate: (e: T) => boolean,
+  timeoutMs = 10_000,
+): Promise<T> {
   return new Promise((resolve, reject) => {
     const timer = setTimeout(() => {
       off();
@@ -93,5 +101,7 @@ export function waitFor<T>(subscribe: (listener: (e: T) => void) => () => void, 
  * (reference "Limits"): these tests send hundreds of reports from one loopback address.
  */
 export function roomySeed() {
-  return seedDocument({ project: { tokens: [{ token: TOKENS.all, ...ALL_FLAGS, daily_limit: 1_000_000 }, { token: TOKENS.none }] } });
+  return seedDocument({
+    project: { tokens: [{ token: TOKENS.all, ...ALL_FLAGS, daily_limit: 1_000_000 }, { token: TOKENS.none }] },
+  });
 }

@@ -1,7 +1,14 @@
 // Rules that need no server: the one classification of network results, backoff with jitter, and
 // a full outbox refusing a report loudly instead of dropping it.
 import { describe, expect, it } from 'vitest';
-import { backoffDelay, classify, createMemoryOutbox, createReporter, OutboxQuotaError, parseRetryAfter } from '../../widget/src/core/index.ts';
+import {
+  backoffDelay,
+  classify,
+  createMemoryOutbox,
+  createReporter,
+  OutboxQuotaError,
+  parseRetryAfter,
+} from '../../widget/src/core/index.ts';
 import { seeded } from './helpers.ts';
 
 const json = (status: number, body: unknown, headers: Record<string, string> = {}) =>
@@ -11,12 +18,28 @@ describe('classify', () => {
   it('sorts every result into sent, offline, retry or rejected', async () => {
     const now = Date.parse('2030-01-01T00:00:00Z');
     expect(await classify(json(201, { id: 1 }), now)).toMatchObject({ kind: 'sent', status: 201, body: { id: 1 } });
-    expect(await classify(new TypeError('fetch failed'), now)).toEqual({ kind: 'offline', error: 'TypeError: fetch failed' });
+    expect(await classify(new TypeError('fetch failed'), now)).toEqual({
+      kind: 'offline',
+      error: 'TypeError: fetch failed',
+    });
     expect(await classify(new DOMException('aborted', 'TimeoutError'), now)).toMatchObject({ kind: 'offline' });
-    for (const status of [408, 429, 500, 502, 503, 504]) expect((await classify(json(status, { error: 'busy' }), now)).kind).toBe('retry');
-    expect(await classify(json(503, { error: 'busy' }, { 'retry-after': '30' }), now)).toEqual({ kind: 'retry', status: 503, error: 'busy', retryAfterMs: 30_000 });
-    expect(await classify(json(422, { error: 'Description is too short.', status: 'invalid' }), now)).toMatchObject({ kind: 'rejected', status: 422, error: 'Description is too short.' });
-    expect(await classify(new Response('<html>Bad gateway</html>', { status: 403 }), now)).toMatchObject({ kind: 'rejected', error: '<html>Bad gateway</html>' });
+    for (const status of [408, 429, 500, 502, 503, 504])
+      expect((await classify(json(status, { error: 'busy' }), now)).kind).toBe('retry');
+    expect(await classify(json(503, { error: 'busy' }, { 'retry-after': '30' }), now)).toEqual({
+      kind: 'retry',
+      status: 503,
+      error: 'busy',
+      retryAfterMs: 30_000,
+    });
+    expect(await classify(json(422, { error: 'Description is too short.', status: 'invalid' }), now)).toMatchObject({
+      kind: 'rejected',
+      status: 422,
+      error: 'Description is too short.',
+    });
+    expect(await classify(new Response('<html>Bad gateway</html>', { status: 403 }), now)).toMatchObject({
+      kind: 'rejected',
+      error: '<html>Bad gateway</html>',
+    });
   });
 
   it('reads Retry-After as seconds or an HTTP date, and ignores nonsense', () => {
@@ -48,8 +71,18 @@ describe('outbox quota', () => {
   it('rejects submit with OutboxQuotaError and keeps what was stored before', async () => {
     const outbox = createMemoryOutbox({ quotaBytes: 10_000 });
     const reporter = createReporter({ endpoint: 'http://127.0.0.1:9', projectId: 'pr-1', token: 'tkn-x', outbox });
-    await reporter.submit({ kind: 'bug', description: 'first', attachments: [{ kind: 'log_file', name: 'a.log', contentType: 'text/plain', data: new Uint8Array(8_000) }] });
-    await expect(reporter.submit({ kind: 'bug', description: 'second', attachments: [{ kind: 'log_file', name: 'b.log', contentType: 'text/plain', data: new Uint8Array(8_000) }] })).rejects.toBeInstanceOf(OutboxQuotaError);
+    await reporter.submit({
+      kind: 'bug',
+      description: 'first',
+      attachments: [{ kind: 'log_file', name: 'a.log', contentType: 'text/plain', data: new Uint8Array(8_000) }],
+    });
+    await expect(
+      reporter.submit({
+        kind: 'bug',
+        description: 'second',
+        attachments: [{ kind: 'log_file', name: 'b.log', contentType: 'text/plain', data: new Uint8Array(8_000) }],
+      }),
+    ).rejects.toBeInstanceOf(OutboxQuotaError);
     expect(await reporter.usage()).toEqual({ reports: 1, bytes: 8_000 });
   });
 
@@ -57,7 +90,9 @@ describe('outbox quota', () => {
     const outbox = createMemoryOutbox();
     const reporter = createReporter({ endpoint: 'http://127.0.0.1:9', projectId: 'pr-1', token: 'tkn-x', outbox });
     await expect(reporter.submit({ kind: 'bug', description: '  ' })).rejects.toThrow('report description is required');
-    await expect(reporter.submit({ kind: 'crash' as 'bug', description: 'x' })).rejects.toThrow(/bug, suggestion or ticket/);
+    await expect(reporter.submit({ kind: 'crash' as 'bug', description: 'x' })).rejects.toThrow(
+      /bug, suggestion or ticket/,
+    );
     expect(await reporter.usage()).toEqual({ reports: 0, bytes: 0 });
   });
 });

@@ -1,7 +1,12 @@
 // The sync engine under network trouble, against the real reference server behind a loopback fault
 // proxy: offline then online, 503 bursts with Retry-After, refusals kept with their reason.
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { createMemoryOutbox, createReporter, type OutboxStore, type ReporterEvent } from '../../widget/src/core/index.ts';
+import {
+  createMemoryOutbox,
+  createReporter,
+  type OutboxStore,
+  type ReporterEvent,
+} from '../../widget/src/core/index.ts';
 import { startTestServer, type TestServer } from '../helpers/server.ts';
 import { PROJECT_ID, TOKENS } from '../helpers/seed.ts';
 import { startFaultProxy, type FaultProxy } from './fault-proxy.ts';
@@ -20,13 +25,24 @@ afterEach(async () => {
 });
 
 function reporterFor(outbox: OutboxStore, token: string = TOKENS.all, clock = createFastClock()) {
-  const reporter = createReporter({ endpoint: proxy.url, projectId: PROJECT_ID, token, outbox, clock, random: seeded(5), backoff: { baseMs: 1000, maxMs: 60_000 } });
+  const reporter = createReporter({
+    endpoint: proxy.url,
+    projectId: PROJECT_ID,
+    token,
+    outbox,
+    clock,
+    random: seeded(5),
+    backoff: { baseMs: 1000, maxMs: 60_000 },
+  });
   const events: ReporterEvent[] = [];
   for (const type of ['queued', 'progress', 'sent', 'rejected'] as const) reporter.on(type, (e) => events.push(e));
   return { reporter, events, clock };
 }
 
-const bug = (description = 'The map screen flickers when zooming out quickly.') => ({ kind: 'bug' as const, description });
+const bug = (description = 'The map screen flickers when zooming out quickly.') => ({
+  kind: 'bug' as const,
+  description,
+});
 
 describe('offline, then online', () => {
   it('keeps the report while the network is down and delivers it once it is back', async () => {
@@ -59,7 +75,10 @@ describe('503 bursts', () => {
     const start = clock.now();
     await reporter.submit(bug());
     reporter.start();
-    await waitFor<ReporterEvent>((l) => reporter.on('sent', l), () => true);
+    await waitFor<ReporterEvent>(
+      (l) => reporter.on('sent', l),
+      () => true,
+    );
     reporter.stop();
 
     const retries = events.filter((e) => e.type === 'progress' && e.step === 'retry');

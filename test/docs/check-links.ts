@@ -5,7 +5,11 @@ import { dirname, extname, join, relative, resolve, sep } from 'node:path';
 import GithubSlugger from 'github-slugger';
 import MarkdownIt from 'markdown-it';
 
-export interface Problem { file: string; target: string; reason: string }
+export interface Problem {
+  file: string;
+  target: string;
+  reason: string;
+}
 
 const md = new MarkdownIt({ html: true });
 const anchorCache = new Map<string, Set<string>>();
@@ -19,8 +23,10 @@ export function anchorsOf(file: string): Set<string> {
   anchors = new Set();
   tokens.forEach((token, i) => {
     if (token.type !== 'heading_open') return;
-    const text = (tokens[i + 1].children ?? []).filter((c) => c.type === 'text' || c.type === 'code_inline')
-      .map((c) => c.content).join('');
+    const text = (tokens[i + 1].children ?? [])
+      .filter((c) => c.type === 'text' || c.type === 'code_inline')
+      .map((c) => c.content)
+      .join('');
     anchors!.add(slugger.slug(text));
   });
   anchorCache.set(file, anchors);

@@ -39,9 +39,21 @@ describe('the link checker', () => {
   it('reports a missing page, a missing heading here and there, and a link out of the repository', () => {
     expect(checkMarkdown(ROOT, [join(FIXTURES, 'broken.md'), join(FIXTURES, 'good.md')])).toEqual([
       { file: 'test/docs/fixtures/broken.md', target: 'missing-page.md', reason: 'no such file' },
-      { file: 'test/docs/fixtures/broken.md', target: '#no-such-heading', reason: 'no heading with anchor #no-such-heading' },
-      { file: 'test/docs/fixtures/broken.md', target: 'good.md#not-there', reason: 'no heading with anchor #not-there' },
-      { file: 'test/docs/fixtures/broken.md', target: '../../../../outside.md', reason: 'points outside the repository' },
+      {
+        file: 'test/docs/fixtures/broken.md',
+        target: '#no-such-heading',
+        reason: 'no heading with anchor #no-such-heading',
+      },
+      {
+        file: 'test/docs/fixtures/broken.md',
+        target: 'good.md#not-there',
+        reason: 'no heading with anchor #not-there',
+      },
+      {
+        file: 'test/docs/fixtures/broken.md',
+        target: '../../../../outside.md',
+        reason: 'points outside the repository',
+      },
     ]);
   });
 
@@ -49,7 +61,8 @@ describe('the link checker', () => {
     expect(checkDocPathsInCode(ROOT, [join(FIXTURES, 'broken-comment.ts')])).toEqual([
       { file: 'test/docs/fixtures/broken-comment.ts', target: 'docs/no-such-page.md', reason: 'no such file' },
       {
-        file: 'test/docs/fixtures/broken-comment.ts', target: 'docs/api-choices.md#no-such-choice',
+        file: 'test/docs/fixtures/broken-comment.ts',
+        target: 'docs/api-choices.md#no-such-choice',
         reason: 'no heading with anchor #no-such-choice',
       },
     ]);

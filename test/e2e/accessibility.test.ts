@@ -12,13 +12,18 @@ const DEMO_HTML = readFileSync(`${ROOT}/demo/index.html`, 'utf8');
 
 let server: TestServer;
 let browser: Browser;
-useDemoGame((started, launched) => { server = started; browser = launched; });
+useDemoGame((started, launched) => {
+  server = started;
+  browser = launched;
+});
 
 /** The demo page with its HTML changed (extra data attributes, a CSP meta tag). */
 async function gameWith(edit: (html: string) => string, init?: () => void): Promise<Page> {
   const page = await (await browser.newContext()).newPage();
   if (init) await page.addInitScript(init);
-  await page.route('**/demo/index.html*', (route) => route.fulfill({ contentType: 'text/html', body: edit(DEMO_HTML) }));
+  await page.route('**/demo/index.html*', (route) =>
+    route.fulfill({ contentType: 'text/html', body: edit(DEMO_HTML) }),
+  );
   await openGame(page, server);
   return page;
 }
@@ -48,10 +53,20 @@ test('renders right to left in Arabic', async () => {
 });
 
 test('works under a strict Content Security Policy', async () => {
-  const csp = "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' blob: data:; worker-src 'self' blob:; connect-src 'self'";
+  const csp =
+    "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' blob: data:; worker-src 'self' blob:; connect-src 'self'";
   const page = await gameWith(
-    (h) => h.replace('<meta charset="utf-8">', `<meta charset="utf-8">\n<meta http-equiv="Content-Security-Policy" content="${csp}">`),
-    () => { (window as any).__violations = []; addEventListener('securitypolicyviolation', (e: SecurityPolicyViolationEvent) => (window as any).__violations.push(`${e.violatedDirective} ${e.blockedURI}`)); },
+    (h) =>
+      h.replace(
+        '<meta charset="utf-8">',
+        `<meta charset="utf-8">\n<meta http-equiv="Content-Security-Policy" content="${csp}">`,
+      ),
+    () => {
+      (window as any).__violations = [];
+      addEventListener('securitypolicyviolation', (e: SecurityPolicyViolationEvent) =>
+        (window as any).__violations.push(`${e.violatedDirective} ${e.blockedURI}`),
+      );
+    },
   );
   await page.keyboard.press('F8');
   await overlay(page).waitFor();
@@ -60,29 +75,56 @@ test('works under a strict Content Security Policy', async () => {
   expect(await overlay(page).evaluate((d) => getComputedStyle(d).borderTopLeftRadius)).toBe('10px');
   await page.locator('#gb-desc').fill('marker-csp: works with a strict policy');
   await page.locator('#gb-send').click();
-  await expect.poll(() => page.locator('[data-gb-outcome]').getAttribute('data-gb-outcome'), { timeout: 20_000 }).toBe('sent');
+  await expect
+    .poll(() => page.locator('[data-gb-outcome]').getAttribute('data-gb-outcome'), { timeout: 20_000 })
+    .toBe('sent');
   expect(await page.evaluate(() => (window as any).__violations)).toEqual([]);
   expect((await issuesWith(server, 'marker-csp'))[0].screenshots).toHaveLength(1);
 });
 
 test('opens with the gamepad chord, moves focus with the D-pad and closes with B', async () => {
   // A virtual pad: the page's navigator.getGamepads answers from window.__pad.
-  const page = await gameWith((h) => h, () => {
-    const pad = { index: 0, id: 'virtual', connected: true, mapping: 'standard', axes: [0, 0, 0, 0], buttons: Array.from({ length: 17 }, () => ({ pressed: false, value: 0, touched: false })) };
-    (window as any).__pad = pad;
-    Object.defineProperty(navigator, 'getGamepads', { configurable: true, value: () => [pad, null, null, null] });
-  });
-  const press = async (buttons: number[], down: boolean) => page.evaluate(([b, d]) => { for (const i of b as number[]) (window as any).__pad.buttons[i].pressed = d; }, [buttons, down] as const);
+  const page = await gameWith(
+    (h) => h,
+    () => {
+      const pad = {
+        index: 0,
+        id: 'virtual',
+        connected: true,
+        mapping: 'standard',
+        axes: [0, 0, 0, 0],
+        buttons: Array.from({ length: 17 }, () => ({ pressed: false, value: 0, touched: false })),
+      };
+      (window as any).__pad = pad;
+      Object.defineProperty(navigator, 'getGamepads', { configurable: true, value: () => [pad, null, null, null] });
+    },
+  );
+  const press = async (buttons: number[], down: boolean) =>
+    page.evaluate(
+      ([b, d]) => {
+        for (const i of b as number[]) (window as any).__pad.buttons[i].pressed = d;
+      },
+      [buttons, down] as const,
+    );
   await page.evaluate(() => dispatchEvent(new Event('gamepadconnected')));
   await press([8, 9], true);
   await overlay(page).waitFor();
   await press([8, 9], false);
-  const focused = () => page.evaluate(() => document.querySelector('[data-glitchbox]')!.shadowRoot!.activeElement?.id ?? '');
+  const focused = () =>
+    page.evaluate(() => document.querySelector('[data-glitchbox]')!.shadowRoot!.activeElement?.id ?? '');
   expect(await focused()).toBe('gb-desc');
-  await press([13], true); await page.waitForTimeout(120); await press([13], false); await page.waitForTimeout(120);
+  await press([13], true);
+  await page.waitForTimeout(120);
+  await press([13], false);
+  await page.waitForTimeout(120);
   expect(await focused()).toBe('gb-steps');
-  await press([12], true); await page.waitForTimeout(120); await press([12], false); await page.waitForTimeout(120);
+  await press([12], true);
+  await page.waitForTimeout(120);
+  await press([12], false);
+  await page.waitForTimeout(120);
   expect(await focused()).toBe('gb-desc');
-  await press([1], true); await page.waitForTimeout(120); await press([1], false);
+  await press([1], true);
+  await page.waitForTimeout(120);
+  await press([1], false);
   await expect.poll(() => page.locator('[data-glitchbox]').count()).toBe(0);
 });

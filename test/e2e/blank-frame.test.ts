@@ -7,20 +7,28 @@ import { imagePixels, issuesWith, openGame, overlay, useDemoGame } from './harne
 
 let server: TestServer;
 let browser: Browser;
-useDemoGame((started, launched) => { server = started; browser = launched; });
+useDemoGame((started, launched) => {
+  server = started;
+  browser = launched;
+});
 
 test('falls back to a DOM capture when the game stopped drawing and its WebGL frame reads blank', async () => {
   const page = await (await browser.newContext()).newPage();
   await openGame(page, server);
   // The game loop stops (no more frames): a read outside the frame sees a cleared WebGL buffer.
-  await page.evaluate(() => { (window as any).__game.state.paused = true; window.requestAnimationFrame = () => 0; });
+  await page.evaluate(() => {
+    (window as any).__game.state.paused = true;
+    window.requestAnimationFrame = () => 0;
+  });
   await page.waitForTimeout(800); // longer than the grab waits for a slow game's next frame
   await page.keyboard.press('F8');
   await overlay(page).waitFor();
   await page.locator('[data-glitchbox] img.gb-thumb').waitFor({ timeout: 15_000 });
   await page.locator('#gb-desc').fill('marker-blank: the frame froze');
   await page.locator('#gb-send').click();
-  await expect.poll(() => page.locator('[data-gb-outcome]').getAttribute('data-gb-outcome'), { timeout: 20_000 }).toBe('sent');
+  await expect
+    .poll(() => page.locator('[data-gb-outcome]').getAttribute('data-gb-outcome'), { timeout: 20_000 })
+    .toBe('sent');
   const [issue] = await issuesWith(server, 'marker-blank');
   expect(issue.screenshots).toHaveLength(1);
   const log = await (await fetch(issue.log_files[0].url)).text();
@@ -32,7 +40,8 @@ test('sends an image file the player chose instead of the screenshot', async () 
   await openGame(page, server);
   const png = await page.evaluate(() => {
     const c = document.createElement('canvas');
-    c.width = 64; c.height = 48;
+    c.width = 64;
+    c.height = 48;
     const ctx = c.getContext('2d')!;
     ctx.fillStyle = '#00ff00';
     ctx.fillRect(0, 0, 64, 48);
@@ -40,11 +49,19 @@ test('sends an image file the player chose instead of the screenshot', async () 
   });
   await page.keyboard.press('F8');
   await overlay(page).waitFor();
-  await page.locator('#gb-file').setInputFiles({ name: 'my-shot.png', mimeType: 'image/png', buffer: Buffer.from(png, 'base64') });
-  await expect.poll(async () => (await imagePixels(page, (await page.locator('img.gb-thumb').getAttribute('src'))!, [[1, 1]])).width).toBe(64);
+  await page
+    .locator('#gb-file')
+    .setInputFiles({ name: 'my-shot.png', mimeType: 'image/png', buffer: Buffer.from(png, 'base64') });
+  await expect
+    .poll(
+      async () => (await imagePixels(page, (await page.locator('img.gb-thumb').getAttribute('src'))!, [[1, 1]])).width,
+    )
+    .toBe(64);
   await page.locator('#gb-desc').fill('marker-file: see my own picture');
   await page.locator('#gb-send').click();
-  await expect.poll(() => page.locator('[data-gb-outcome]').getAttribute('data-gb-outcome'), { timeout: 20_000 }).toBe('sent');
+  await expect
+    .poll(() => page.locator('[data-gb-outcome]').getAttribute('data-gb-outcome'), { timeout: 20_000 })
+    .toBe('sent');
   const [issue] = await issuesWith(server, 'marker-file');
   const shot = await imagePixels(page, issue.screenshots[0].url, [[10, 10]]);
   expect([shot.width, shot.height, shot.pixels[0]]).toEqual([64, 48, [0, 255, 0, 255]]);

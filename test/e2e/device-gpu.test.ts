@@ -7,7 +7,10 @@ import { issuesWith, openGame, overlay, useDemoGame } from './harness.ts';
 
 let server: TestServer;
 let browser: Browser;
-useDemoGame((started, launched) => { server = started; browser = launched; });
+useDemoGame((started, launched) => {
+  server = started;
+  browser = launched;
+});
 
 const OUTCOME = '[data-gb-outcome]';
 const outcome = (where: Page | Locator) => where.locator(OUTCOME).getAttribute('data-gb-outcome');

@@ -7,7 +7,10 @@ import { issuesWith, openGame, overlay, useDemoGame } from './harness.ts';
 
 let server: TestServer;
 let browser: Browser;
-useDemoGame((started, launched) => { server = started; browser = launched; });
+useDemoGame((started, launched) => {
+  server = started;
+  browser = launched;
+});
 
 const OUTCOME = '[data-gb-outcome]';
 const outcome = (where: Page | Locator) => where.locator(OUTCOME).getAttribute('data-gb-outcome');
@@ -16,15 +19,19 @@ const focusedId = (page: Page) =>
   page.evaluate(() => document.querySelector('[data-glitchbox]')!.shadowRoot!.activeElement?.id ?? '');
 
 /** Where Send is, whether it is the topmost element at its centre, and how far the dialog is scrolled. */
-const sendPlacement = (page: Page) => page.evaluate(() => {
-  const root = document.querySelector('[data-glitchbox]')!.shadowRoot!;
-  const send = root.getElementById('gb-send')!.getBoundingClientRect();
-  const hit = root.elementFromPoint(send.left + send.width / 2, send.top + send.height / 2);
-  const scrollTop = root.querySelector('dialog')!.scrollTop;
-  return { onScreen: send.top >= 0 && send.bottom <= innerHeight, topmost: hit?.id === 'gb-send', scrollTop };
-});
+const sendPlacement = (page: Page) =>
+  page.evaluate(() => {
+    const root = document.querySelector('[data-glitchbox]')!.shadowRoot!;
+    const send = root.getElementById('gb-send')!.getBoundingClientRect();
+    const hit = root.elementFromPoint(send.left + send.width / 2, send.top + send.height / 2);
+    const scrollTop = root.querySelector('dialog')!.scrollTop;
+    return { onScreen: send.top >= 0 && send.bottom <= innerHeight, topmost: hit?.id === 'gb-send', scrollTop };
+  });
 
-for (const [width, height] of [[800, 600], [1280, 800]]) {
+for (const [width, height] of [
+  [800, 600],
+  [1280, 800],
+]) {
   test(`shows Send without scrolling at ${width}x${height}`, async () => {
     const page = await browser.newPage({ viewport: { width, height } });
     await openGame(page, server);
@@ -46,7 +53,10 @@ test('the keyboard reaches Send with Tab from the description and sends with Ent
   await page.locator('#gb-desc').fill('marker-fit-keyboard: the door opens into a wall');
   const focused = () => focusedId(page);
   let tabs = 0;
-  while ((await focused()) !== 'gb-send' && tabs < 40) { await page.keyboard.press('Tab'); tabs++; }
+  while ((await focused()) !== 'gb-send' && tabs < 40) {
+    await page.keyboard.press('Tab');
+    tabs++;
+  }
   expect(await focused()).toBe('gb-send');
   await page.keyboard.press('Enter');
   await expect.poll(() => outcome(page), { timeout: 20_000 }).toBe('sent');
@@ -64,9 +74,13 @@ test('a gamepad moves focus to Send with Start and sends with A', async () => {
   });
   await openGame(page, server);
   const tap = async (button: number) => {
-    await page.evaluate((b) => { (window as any).__pad.buttons[b].pressed = true; }, button);
+    await page.evaluate((b) => {
+      (window as any).__pad.buttons[b].pressed = true;
+    }, button);
     await page.waitForTimeout(150);
-    await page.evaluate((b) => { (window as any).__pad.buttons[b].pressed = false; }, button);
+    await page.evaluate((b) => {
+      (window as any).__pad.buttons[b].pressed = false;
+    }, button);
     await page.waitForTimeout(150);
   };
   await page.keyboard.press('F8');

@@ -10,9 +10,15 @@ import { ensureWidgetBuilt } from '../widget/build-once.ts';
 export const ROOT = resolve(import.meta.dirname, '../..');
 
 export const CHROMIUM_ARGS = [
-  '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--no-first-run', '--disable-sync',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--no-first-run',
+  '--disable-sync',
   // WebGL without a GPU: ANGLE on SwiftShader.
-  '--use-angle=swiftshader', '--enable-unsafe-swiftshader',
+  '--use-angle=swiftshader',
+  '--enable-unsafe-swiftshader',
 ];
 
 export async function launchBrowser(): Promise<Browser> {
@@ -24,7 +30,13 @@ export const DEMO = { project: 'pr-4242', developer: 'Bearer pat-demo-developer'
 
 export async function startDemoServer(options: Parameters<typeof startTestServer>[0] = {}): Promise<TestServer> {
   const dist = await ensureWidgetBuilt();
-  const server = await startTestServer({ ...options, staticDirs: [{ prefix: '/demo', dir: resolve(ROOT, 'demo') }, { prefix: '/widget', dir: dist }] });
+  const server = await startTestServer({
+    ...options,
+    staticDirs: [
+      { prefix: '/demo', dir: resolve(ROOT, 'demo') },
+      { prefix: '/widget', dir: dist },
+    ],
+  });
   server.fixtures(JSON.parse(readFileSync(resolve(ROOT, 'scripts/demo-fixtures.json'), 'utf8')));
   return server;
 }
@@ -39,21 +51,34 @@ export async function openGame(page: Page, server: TestServer, query = 'test=1')
 export const overlay = (page: Page) => page.locator('[data-glitchbox] dialog');
 
 /** Pixels [r,g,b,a] of an image (blob: or http URL) at the given points, decoded in the page. */
-export async function imagePixels(page: Page, url: string, points: Array<[number, number]>): Promise<{ width: number; height: number; pixels: number[][] }> {
-  return page.evaluate(async ({ url, points }) => {
-    const bitmap = await createImageBitmap(await (await fetch(url)).blob());
-    const c = new OffscreenCanvas(bitmap.width, bitmap.height);
-    const ctx = c.getContext('2d')!;
-    ctx.drawImage(bitmap, 0, 0);
-    return { width: bitmap.width, height: bitmap.height, pixels: points.map(([x, y]) => Array.from(ctx.getImageData(x, y, 1, 1).data)) };
-  }, { url, points });
+export async function imagePixels(
+  page: Page,
+  url: string,
+  points: Array<[number, number]>,
+): Promise<{ width: number; height: number; pixels: number[][] }> {
+  return page.evaluate(
+    async ({ url, points }) => {
+      const bitmap = await createImageBitmap(await (await fetch(url)).blob());
+      const c = new OffscreenCanvas(bitmap.width, bitmap.height);
+      const ctx = c.getContext('2d')!;
+      ctx.drawImage(bitmap, 0, 0);
+      return {
+        width: bitmap.width,
+        height: bitmap.height,
+        pixels: points.map(([x, y]) => Array.from(ctx.getImageData(x, y, 1, 1).data)),
+      };
+    },
+    { url, points },
+  );
 }
 
 export const near = (a: number[], b: number[], tolerance = 10) => a.every((v, i) => Math.abs(v - b[i]) <= tolerance);
 
 /** Issues of the demo project (raw ones included) whose description contains the marker, read by its developer. */
 export async function issuesWith(server: TestServer, marker: string): Promise<any[]> {
-  const res = await server.request('GET', `/projects/${DEMO.project}/issues.json?per_page=100&raw=any`, { auth: DEMO.developer });
+  const res = await server.request('GET', `/projects/${DEMO.project}/issues.json?per_page=100&raw=any`, {
+    auth: DEMO.developer,
+  });
   return (res.body.issues as any[]).filter((i) => String(i.description).includes(marker));
 }
 

@@ -16,7 +16,12 @@ const TRACE = [
   { severity: 'warning', description: '[+41.2s] Physics step took 48 ms' },
   { severity: 'danger', description: '[+63.9s] Ship collider overlaps the dock hull' },
 ] as const;
-const LOGS = ['12:00:01 INFO boot v1.4.2', '12:00:03 WARN texture atlas 91% full', '12:01:04 ERROR collider overlap: ship#7 dock#2', '12:01:05 INFO autosave'].join('\n');
+const LOGS = [
+  '12:00:01 INFO boot v1.4.2',
+  '12:00:03 WARN texture atlas 91% full',
+  '12:01:04 ERROR collider overlap: ship#7 dock#2',
+  '12:01:05 INFO autosave',
+].join('\n');
 
 let server: TestServer;
 let browser: Browser;
@@ -31,9 +36,13 @@ beforeAll(async () => {
   page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
   page.setDefaultTimeout(8000);
   // A Content-Security-Policy refusal or an uncaught error in the page fails the run.
-  page.on('console', (message) => { if (message.type() === 'error') pageErrors.push(message.text()); });
+  page.on('console', (message) => {
+    if (message.type() === 'error') pageErrors.push(message.text());
+  });
   page.on('pageerror', (error) => pageErrors.push(error.message));
-  page.on('response', (response) => { if (response.status() >= 400) pageErrors.push(`${response.status()} ${response.url()}`); });
+  page.on('response', (response) => {
+    if (response.status() >= 400) pageErrors.push(`${response.status()} ${response.url()}`);
+  });
 });
 
 afterAll(async () => {
@@ -45,7 +54,9 @@ async function axeViolations(target: Page): Promise<Array<{ id: string; nodes: u
   if (!(await target.evaluate('typeof window.axe'))?.toString().includes('object')) {
     await target.evaluate(readFileSync(join(root, 'node_modules/axe-core/axe.min.js'), 'utf8'));
   }
-  const result = await target.evaluate(`axe.run(document, { runOnly: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'] })`) as { passes: unknown[]; violations: Array<{ id: string; nodes: Array<{ target: unknown }> }> };
+  const result = (await target.evaluate(
+    `axe.run(document, { runOnly: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'] })`,
+  )) as { passes: unknown[]; violations: Array<{ id: string; nodes: Array<{ target: unknown }> }> };
   expect(result.passes.length).toBeGreaterThan(10);
   return result.violations.map((v) => ({ id: v.id, nodes: v.nodes.map((n) => n.target) }));
 }
@@ -64,12 +75,20 @@ describe('QA inbox', () => {
     await page.goto(`${server.url}/inbox/`);
     await page.getByLabel('Personal access token').fill('pat-not-a-real-token');
     await page.getByRole('button', { name: 'Sign in' }).click();
-    await expect.poll(() => page.getByRole('alert').textContent()).toBe('This token was not accepted (Invalid personal access token). Check it and sign in again. The inbox signs in with a personal access token (pat-…) of a project team member.');
+    await expect
+      .poll(() => page.getByRole('alert').textContent())
+      .toBe(
+        'This token was not accepted (Invalid personal access token). Check it and sign in again. The inbox signs in with a personal access token (pat-…) of a project team member.',
+      );
     expect(await axeViolations(page)).toEqual([]);
 
     await page.getByLabel('Personal access token').fill(TOKENS.all);
     await page.getByRole('button', { name: 'Sign in' }).click();
-    await expect.poll(() => page.getByRole('alert').textContent()).toMatch(/^This is a project token \(tkn-…\), made for game clients\. The inbox signs in with a personal access token/);
+    await expect
+      .poll(() => page.getByRole('alert').textContent())
+      .toMatch(
+        /^This is a project token \(tkn-…\), made for game clients\. The inbox signs in with a personal access token/,
+      );
     expect(await page.evaluate('sessionStorage.length')).toBe(0);
   });
 
@@ -82,9 +101,17 @@ describe('QA inbox', () => {
 
     const media = await paintMedia(page);
     report = await submitReport({
-      baseUrl: server.url, projectId: PROJECT_ID, token: TOKENS.all, reporterEmail: 'pilot@players.test', media,
-      title: 'Ship clips into the dock after wave 3', description: 'Docking at the nebula station the ship slides <b>into</b> the hull.',
-      steps: ['Reach wave 3', 'Dock at the nebula station'], logs: LOGS, trace: [...TRACE], device: 'Windows 11, Intel Core i7-12700H, NVIDIA RTX 3060, 16 GB RAM',
+      baseUrl: server.url,
+      projectId: PROJECT_ID,
+      token: TOKENS.all,
+      reporterEmail: 'pilot@players.test',
+      media,
+      title: 'Ship clips into the dock after wave 3',
+      description: 'Docking at the nebula station the ship slides <b>into</b> the hull.',
+      steps: ['Reach wave 3', 'Dock at the nebula station'],
+      logs: LOGS,
+      trace: [...TRACE],
+      device: 'Windows 11, Intel Core i7-12700H, NVIDIA RTX 3060, 16 GB RAM',
     });
 
     const row = page.locator('.report-row', { hasText: 'Ship clips into the dock after wave 3' });
@@ -100,7 +127,9 @@ describe('QA inbox', () => {
     expect(await page.locator('.prose').first().textContent()).toContain('slides <b>into</b> the hull');
     expect(await page.locator('.prose b').count()).toBe(0);
 
-    const listed = await server.request('GET', `/projects/${PROJECT_ID}/issues/${report.pathId}/screenshots.json`, { auth: `Bearer ${PATS.developer}` });
+    const listed = await server.request('GET', `/projects/${PROJECT_ID}/issues/${report.pathId}/screenshots.json`, {
+      auth: `Bearer ${PATS.developer}`,
+    });
     const shot = page.getByRole('img', { name: /^Screenshot 1/ });
     const layer = page.getByTestId('annotation-layer');
     expect(await shot.getAttribute('src')).toBe(listed.body[0].url);
@@ -113,13 +142,21 @@ describe('QA inbox', () => {
     await expect.poll(() => logLines.locator('tr').count()).toBe(4);
     expect(await logLines.locator('tr').nth(2).textContent()).toBe('312:01:04 ERROR collider overlap: ship#7 dock#2');
     await page.getByLabel('Filter lines').fill('error');
-    await expect.poll(() => logLines.locator('tr').allTextContents()).toEqual(['312:01:04 ERROR collider overlap: ship#7 dock#2']);
+    await expect
+      .poll(() => logLines.locator('tr').allTextContents())
+      .toEqual(['312:01:04 ERROR collider overlap: ship#7 dock#2']);
 
     const steps = page.getByRole('list', { name: 'Debug trace timeline' }).getByRole('listitem');
-    expect(await steps.allTextContents()).toEqual(['+0.4 sInfoLevel "Nebula Docks" loaded', '+41.2 sWarningPhysics step took 48 ms', '+63.9 sDangerShip collider overlaps the dock hull']);
+    expect(await steps.allTextContents()).toEqual([
+      '+0.4 sInfoLevel "Nebula Docks" loaded',
+      '+41.2 sWarningPhysics step took 48 ms',
+      '+63.9 sDangerShip collider overlaps the dock hull',
+    ]);
 
     const video = page.getByTestId('video-clip');
-    const clips = await server.request('GET', `/projects/${PROJECT_ID}/issues/${report.pathId}/video_clips.json`, { auth: `Bearer ${PATS.developer}` });
+    const clips = await server.request('GET', `/projects/${PROJECT_ID}/issues/${report.pathId}/video_clips.json`, {
+      auth: `Bearer ${PATS.developer}`,
+    });
     expect(await video.getAttribute('src')).toBe(clips.body[0].url);
     await expect.poll(() => video.evaluate((v: HTMLVideoElement) => v.readyState)).toBeGreaterThanOrEqual(1);
     expect(await axeViolations(page)).toEqual([]);
@@ -130,7 +167,9 @@ describe('QA inbox', () => {
     await page.getByRole('form', { name: 'Status and priority' }).getByLabel('Priority').selectOption('critical');
     await page.getByRole('button', { name: 'Save changes' }).click();
     await page.getByText('Saved: status in progress, priority critical.').waitFor();
-    const shown = await server.request('GET', `/projects/${PROJECT_ID}/issues/${report.pathId}.json`, { auth: `Bearer ${PATS.owner}` });
+    const shown = await server.request('GET', `/projects/${PROJECT_ID}/issues/${report.pathId}.json`, {
+      auth: `Bearer ${PATS.owner}`,
+    });
     expect([shown.body.status, shown.body.priority]).toEqual(['in_progress', 'critical']);
     await expect.poll(() => page.locator('.report-row.selected').textContent()).toMatch(/In progress.*Critical/);
   });

@@ -10,10 +10,14 @@ import { overlay, ROOT, useDemoGame } from './harness.ts';
 
 let server: TestServer;
 let browser: Browser;
-useDemoGame((started, launched) => { server = started; browser = launched; });
+useDemoGame((started, launched) => {
+  server = started;
+  browser = launched;
+});
 
-const TAG = '<script src="/widget/glitchbox.js" data-project="pr-4242" data-token="tkn-demo" data-endpoint="/"'
-  + ' data-locale="en" data-playtime="off" data-canvas="canvas"';
+const TAG =
+  '<script src="/widget/glitchbox.js" data-project="pr-4242" data-token="tkn-demo" data-endpoint="/"' +
+  ' data-locale="en" data-playtime="off" data-canvas="canvas"';
 
 /** A keyboard-and-mouse game that knows nothing of the widget: it listens on window and keeps what is held. */
 const KEYS_GAME = `<!doctype html><html><head>${TAG}></script></head><body>

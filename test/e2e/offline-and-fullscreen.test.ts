@@ -7,7 +7,10 @@ import { issuesWith, openGame, overlay, useDemoGame } from './harness.ts';
 
 let server: TestServer;
 let browser: Browser;
-useDemoGame((started, launched) => { server = started; browser = launched; });
+useDemoGame((started, launched) => {
+  server = started;
+  browser = launched;
+});
 
 test('keeps an offline report on the device and delivers it exactly once after a reload back online', async () => {
   const context = await browser.newContext();
@@ -19,8 +22,12 @@ test('keeps an offline report on the device and delivers it exactly once after a
   await context.setOffline(true);
   await page.locator('#gb-desc').fill('marker-offline: the map does not load in the caves');
   await page.locator('#gb-send').click();
-  await expect.poll(() => page.locator('[data-gb-outcome]').getAttribute('data-gb-outcome'), { timeout: 20_000 }).toBe('queued');
-  expect(await page.locator('[data-gb-outcome]').textContent()).toBe('Saved on this device, it will be sent when you are back online.');
+  await expect
+    .poll(() => page.locator('[data-gb-outcome]').getAttribute('data-gb-outcome'), { timeout: 20_000 })
+    .toBe('queued');
+  expect(await page.locator('[data-gb-outcome]').textContent()).toBe(
+    'Saved on this device, it will be sent when you are back online.',
+  );
   await page.close();
   expect(await issuesWith(server, 'marker-offline')).toHaveLength(0);
 
@@ -28,7 +35,12 @@ test('keeps an offline report on the device and delivers it exactly once after a
   const again = await context.newPage();
   await openGame(again, server);
   // The draft appears first; it is published once its screenshot is attached.
-  await expect.poll(async () => (await issuesWith(server, 'marker-offline')).map((i) => `${i.status}:${i.screenshots.length}`), { timeout: 20_000, interval: 250 }).toEqual(['open:1']);
+  await expect
+    .poll(async () => (await issuesWith(server, 'marker-offline')).map((i) => `${i.status}:${i.screenshots.length}`), {
+      timeout: 20_000,
+      interval: 250,
+    })
+    .toEqual(['open:1']);
   await again.reload();
   await again.waitForFunction(() => (window as any).__game?.state.frame > 5);
   await again.waitForTimeout(1500);
@@ -58,6 +70,8 @@ test('shows the overlay inside the fullscreen element, above the game', async ()
   expect(placement).toEqual({ inFullscreen: true, stillFullscreen: 'stage', topmost: true, visible: true });
   await page.locator('#gb-desc').fill('marker-fullscreen: overlay works in fullscreen');
   await page.locator('#gb-send').click();
-  await expect.poll(() => page.locator('[data-gb-outcome]').getAttribute('data-gb-outcome'), { timeout: 20_000 }).toBe('sent');
+  await expect
+    .poll(() => page.locator('[data-gb-outcome]').getAttribute('data-gb-outcome'), { timeout: 20_000 })
+    .toBe('sent');
   await context.close();
 });

@@ -8,7 +8,10 @@ import { DEMO, issuesWith, openGame, overlay, useDemoGame } from './harness.ts';
 
 let server: TestServer;
 let browser: Browser;
-useDemoGame((started, launched) => { server = started; browser = launched; });
+useDemoGame((started, launched) => {
+  server = started;
+  browser = launched;
+});
 
 const OUTCOME = '[data-gb-outcome]';
 const SAVED = 'Saved on this device, it will be sent when you are back online.';
@@ -31,18 +34,22 @@ async function restoreNetwork(context: BrowserContext): Promise<void> {
 }
 
 /** Reports the loader kept in its own IndexedDB store (0 when the store was never created). */
-const parked = (page: Page) => page.evaluate(async (project) => {
-  const name = `glitchbox-parked-${project}`;
-  if (!(await indexedDB.databases()).some((d) => d.name === name)) return 0;
-  return new Promise<number>((resolve, reject) => {
-    const open = indexedDB.open(name);
-    open.onerror = () => reject(open.error);
-    open.onsuccess = () => {
-      const count = open.result.transaction('reports').objectStore('reports').count();
-      count.onsuccess = () => { open.result.close(); resolve(count.result); };
-    };
-  });
-}, DEMO.project);
+const parked = (page: Page) =>
+  page.evaluate(async (project) => {
+    const name = `glitchbox-parked-${project}`;
+    if (!(await indexedDB.databases()).some((d) => d.name === name)) return 0;
+    return new Promise<number>((resolve, reject) => {
+      const open = indexedDB.open(name);
+      open.onerror = () => reject(open.error);
+      open.onsuccess = () => {
+        const count = open.result.transaction('reports').objectStore('reports').count();
+        count.onsuccess = () => {
+          open.result.close();
+          resolve(count.result);
+        };
+      };
+    });
+  }, DEMO.project);
 
 async function deliveredOnce(page: Page, marker: string): Promise<void> {
   // The draft appears first; it is published once its screenshot is attached.
@@ -55,7 +62,7 @@ async function deliveredOnce(page: Page, marker: string): Promise<void> {
   expect(await issuesWith(server, marker)).toHaveLength(1);
 }
 
-test('offline from page load: the loader\'s own form keeps the report, which arrives once back online', async () => {
+test("offline from page load: the loader's own form keeps the report, which arrives once back online", async () => {
   const context = await browser.newContext();
   await cutNetwork(context);
   const page = await context.newPage();

@@ -15,7 +15,10 @@ import { DIST_DIR } from '../widget/build-once.ts';
 
 let server: TestServer;
 let browser: Browser;
-useDemoGame((started, launched) => { server = started; browser = launched; });
+useDemoGame((started, launched) => {
+  server = started;
+  browser = launched;
+});
 
 const OUTCOME = '[data-gb-outcome]';
 const outcome = (where: Page | Locator) => where.locator(OUTCOME).getAttribute('data-gb-outcome');
@@ -26,10 +29,15 @@ let chunksDown = false;
 let chunkHitsWhileDown = 0;
 
 beforeAll(async () => {
-  const sw = (await build({
-    entryPoints: [join(ROOT, 'widget/src/delivery/service-worker.ts')],
-    bundle: true, format: 'esm', write: false, logLevel: 'silent',
-  })).outputFiles[0].text;
+  const sw = (
+    await build({
+      entryPoints: [join(ROOT, 'widget/src/delivery/service-worker.ts')],
+      bundle: true,
+      format: 'esm',
+      write: false,
+      logLevel: 'silent',
+    })
+  ).outputFiles[0].text;
   const page = () => `<!doctype html><html><head>
     <script src="/widget/glitchbox.js" data-project="pr-4242" data-token="tkn-demo" data-endpoint="${server.url}"
       data-service-worker="/sw.js" data-playtime="off" data-locale="en"></script></head>
@@ -45,19 +53,26 @@ beforeAll(async () => {
     if (path === '/game.html') return send('text/html', page());
     if (path === '/sw.js') return send('text/javascript', sw);
     if (path.startsWith('/widget/')) {
-      if (chunksDown && path.startsWith('/widget/esm/')) { chunkHitsWhileDown++; return void req.socket.destroy(); }
+      if (chunksDown && path.startsWith('/widget/esm/')) {
+        chunkHitsWhileDown++;
+        return void req.socket.destroy();
+      }
       try {
         return send('text/javascript', readFileSync(join(DIST_DIR, normalize(path.slice('/widget/'.length)))));
-      } catch { /* 404 below */ }
+      } catch {
+        /* 404 below */
+      }
     }
     res.writeHead(404).end();
   });
   await new Promise<void>((resolve) => site.listen(0, '127.0.0.1', resolve));
   origin = `http://127.0.0.1:${(site.address() as AddressInfo).port}`;
 });
-afterAll(() => { site?.close(); });
+afterAll(() => {
+  site?.close();
+});
 
-test('the overlay and the reporter come from the service worker\'s copies when chunks cannot be fetched', async () => {
+test("the overlay and the reporter come from the service worker's copies when chunks cannot be fetched", async () => {
   const context = await browser.newContext();
   const page = await context.newPage();
   await page.goto(`${origin}/game.html`);
@@ -69,12 +84,20 @@ test('the overlay and the reporter come from the service worker\'s copies when c
   await page.locator('#gb-desc').fill('marker-firstsend: the first report, sent online');
   await page.locator('#gb-send').click();
   await expect.poll(() => outcome(page), { timeout: 20_000 }).toBe('sent');
-  const kept = () => page.evaluate(async () =>
-    (await (await caches.open('glitchbox-chunks')).keys()).map((r) => new URL(r.url).pathname));
-  await expect.poll(kept, { timeout: 20_000 }).toEqual(expect.arrayContaining([
-    '/widget/esm/ui.js', '/widget/esm/reporter.js', '/widget/esm/encode-worker.js',
-    expect.stringMatching(/^\/widget\/esm\/assets\/md5-worker-/),
-  ]));
+  const kept = () =>
+    page.evaluate(async () =>
+      (await (await caches.open('glitchbox-chunks')).keys()).map((r) => new URL(r.url).pathname),
+    );
+  await expect
+    .poll(kept, { timeout: 20_000 })
+    .toEqual(
+      expect.arrayContaining([
+        '/widget/esm/ui.js',
+        '/widget/esm/reporter.js',
+        '/widget/esm/encode-worker.js',
+        expect.stringMatching(/^\/widget\/esm\/assets\/md5-worker-/),
+      ]),
+    );
   await page.keyboard.press('Escape');
 
   chunksDown = true;

@@ -8,10 +8,16 @@ import { issuesWith, openGame, overlay, ROOT, useDemoGame } from './harness.ts';
 
 let server: TestServer;
 let browser: Browser;
-useDemoGame((started, launched) => { server = started; browser = launched; });
+useDemoGame((started, launched) => {
+  server = started;
+  browser = launched;
+});
 
 test('uploads the last seconds of the canvas as a playable WebM video clip', async () => {
-  const html = readFileSync(`${ROOT}/demo/index.html`, 'utf8').replace('data-launcher="true"', 'data-launcher="true" data-replay="4"');
+  const html = readFileSync(`${ROOT}/demo/index.html`, 'utf8').replace(
+    'data-launcher="true"',
+    'data-launcher="true" data-replay="4"',
+  );
   const page = await (await browser.newContext()).newPage();
   await page.route('**/demo/index.html*', (route) => route.fulfill({ contentType: 'text/html', body: html }));
   await openGame(page, server, '');
@@ -22,7 +28,9 @@ test('uploads the last seconds of the canvas as a playable WebM video clip', asy
   expect(await page.locator('label[for=gb-att-replay]').textContent()).toBe('Video of the last 4 seconds');
   await page.locator('#gb-desc').fill('marker-replay: the ship jumps backwards');
   await page.locator('#gb-send').click();
-  await expect.poll(() => page.locator('[data-gb-outcome]').getAttribute('data-gb-outcome'), { timeout: 20_000 }).toBe('sent');
+  await expect
+    .poll(() => page.locator('[data-gb-outcome]').getAttribute('data-gb-outcome'), { timeout: 20_000 })
+    .toBe('sent');
   const [issue] = await issuesWith(server, 'marker-replay');
   expect(issue.video_clips).toHaveLength(1);
   expect(issue.video_clips[0].content_type).toBe('video/webm');
@@ -31,7 +39,10 @@ test('uploads the last seconds of the canvas as a playable WebM video clip', asy
     const v = document.createElement('video');
     v.muted = true;
     v.src = url;
-    await new Promise((resolve, reject) => { v.onloadeddata = resolve; v.onerror = () => reject(new Error(`video error ${v.error?.code}`)); });
+    await new Promise((resolve, reject) => {
+      v.onloadeddata = resolve;
+      v.onerror = () => reject(new Error(`video error ${v.error?.code}`));
+    });
     return { width: v.videoWidth, height: v.videoHeight };
   }, issue.video_clips[0].url);
   expect(meta).toEqual({ width: 960, height: 540 });

@@ -7,7 +7,10 @@ import { imagePixels, issuesWith, near, openGame, overlay, useDemoGame } from '.
 
 let server: TestServer;
 let browser: Browser;
-useDemoGame((started, launched) => { server = started; browser = launched; });
+useDemoGame((started, launched) => {
+  server = started;
+  browser = launched;
+});
 
 async function newGame(query = 'test=1'): Promise<Page> {
   const page = await (await browser.newContext()).newPage();
@@ -16,7 +19,14 @@ async function newGame(query = 'test=1'): Promise<Page> {
 }
 
 // Points of the frozen test scene (960x540): background, the two gems, the rock and the ship.
-const POINTS: Array<[number, number]> = [[30, 500], [240, 162], [720, 162], [480, 243], [480, 440], [900, 30]];
+const POINTS: Array<[number, number]> = [
+  [30, 500],
+  [240, 162],
+  [720, 162],
+  [480, 243],
+  [480, 440],
+  [900, 30],
+];
 
 test('sends a report whose screenshot is the game frame, with its annotation layer, log file, debug trace and device info', async () => {
   const page = await newGame();
@@ -47,7 +57,9 @@ test('sends a report whose screenshot is the game frame, with its annotation lay
   await expect.poll(() => page.locator('label[for=gb-att-shot]').textContent()).toContain('Annotated');
 
   await page.locator('#gb-send').click();
-  await expect.poll(() => page.locator('[data-gb-outcome]').getAttribute('data-gb-outcome'), { timeout: 20_000 }).toBe('sent');
+  await expect
+    .poll(() => page.locator('[data-gb-outcome]').getAttribute('data-gb-outcome'), { timeout: 20_000 })
+    .toBe('sent');
   expect(await page.locator('[data-gb-outcome]').textContent()).toBe('Sent. Thank you!');
 
   const [issue] = await issuesWith(server, 'marker-flow');
@@ -56,7 +68,13 @@ test('sends a report whose screenshot is the game frame, with its annotation lay
   const uploaded = await imagePixels(page, issue.screenshots[0].url, POINTS);
   uploaded.pixels.forEach((px, i) => expect(near(px, truth[i])).toBe(true));
   // The layer is a transparent PNG of the same size with the red box stroke on it.
-  const layer = await imagePixels(page, issue.screenshots[0].layer_a_url, [[99, 175], [100, 175], [101, 175], [200, 175], [5, 5]]);
+  const layer = await imagePixels(page, issue.screenshots[0].layer_a_url, [
+    [99, 175],
+    [100, 175],
+    [101, 175],
+    [200, 175],
+    [5, 5],
+  ]);
   expect([layer.width, layer.height]).toEqual([960, 540]);
   expect(layer.pixels.slice(0, 3).some(([r, g, , a]) => r > 200 && g < 100 && a === 255)).toBe(true);
   expect(layer.pixels[3][3]).toBe(0);
@@ -67,9 +85,14 @@ test('sends a report whose screenshot is the game frame, with its annotation lay
   expect(log).toContain('[log] Star Courier ready');
   expect(log).toMatch(/# Frame times over the last \d+ frames/);
   expect(issue.device?.configuration?.os).toMatch(/Linux/);
-  const row = server.deps.db.prepare('SELECT debug_trace FROM issues WHERE id = ?').get(issue.id) as { debug_trace: string };
+  const row = server.deps.db.prepare('SELECT debug_trace FROM issues WHERE id = ?').get(issue.id) as {
+    debug_trace: string;
+  };
   const trace = JSON.parse(row.debug_trace);
-  expect(trace.steps).toContainEqual({ severity: 'warning', description: expect.stringContaining('marker-trace: ship entered the nebula') });
+  expect(trace.steps).toContainEqual({
+    severity: 'warning',
+    description: expect.stringContaining('marker-trace: ship entered the nebula'),
+  });
   expect(issue.custom_fields).toContainEqual(expect.objectContaining({ ident: 'level', value: '1' }));
 });
 
@@ -98,7 +121,9 @@ test('renders the overlay unseen while the game idles: nothing stays in the page
   await context.addInitScript(() => {
     const hosts: string[] = ((window as any).__hosts = []);
     new MutationObserver((records) => {
-      for (const r of records) for (const n of r.addedNodes) if (n instanceof Element && n.hasAttribute('data-glitchbox')) hosts.push(n.isConnected ? 'stayed' : 'gone');
+      for (const r of records)
+        for (const n of r.addedNodes)
+          if (n instanceof Element && n.hasAttribute('data-glitchbox')) hosts.push(n.isConnected ? 'stayed' : 'gone');
     }).observe(document, { childList: true, subtree: true });
   });
   const page = await context.newPage();
@@ -107,13 +132,24 @@ test('renders the overlay unseen while the game idles: nothing stays in the page
   await expect.poll(() => page.evaluate(() => (window as any).__hosts.length), { timeout: 10_000 }).toBe(2); // closed, then laid out
   expect(await page.evaluate(() => (window as any).__hosts)).toEqual(['gone', 'gone']);
   expect(await page.evaluate(() => document.activeElement?.id)).toBe('game');
-  expect(await page.evaluate(() => [(window as any).Glitchbox.isOpen(), (window as any).__game.state.paused])).toEqual([false, false]);
-  const asked = () => page.evaluate(() => performance.getEntriesByType('resource').filter((e) => /\/projects\/pr-4242(\.json|\/custom_fields)/.test(e.name)).length);
+  expect(await page.evaluate(() => [(window as any).Glitchbox.isOpen(), (window as any).__game.state.paused])).toEqual([
+    false,
+    false,
+  ]);
+  const asked = () =>
+    page.evaluate(
+      () =>
+        performance
+          .getEntriesByType('resource')
+          .filter((e) => /\/projects\/pr-4242(\.json|\/custom_fields)/.test(e.name)).length,
+    );
   expect(await asked()).toBe(0);
 
   await page.keyboard.press('F8');
   await page.locator('[data-glitchbox] img.gb-thumb').waitFor();
-  expect(await page.evaluate(() => document.querySelector('[data-glitchbox]')!.shadowRoot!.activeElement?.id)).toBe('gb-desc');
+  expect(await page.evaluate(() => document.querySelector('[data-glitchbox]')!.shadowRoot!.activeElement?.id)).toBe(
+    'gb-desc',
+  );
   expect(await page.evaluate(() => (window as any).__hosts)).toEqual(['gone', 'gone', 'stayed']);
   await expect.poll(asked).toBeGreaterThan(0);
 });
@@ -126,7 +162,9 @@ test('shows the project minimum length as the reason when the description is too
   await expect.poll(() => page.locator('#gb-counter').textContent()).toBe('6 / 10 characters minimum');
   await page.locator('#gb-send').click();
   expect(await page.locator('#gb-error').textContent()).toBe('Please write at least 10 characters (6 so far).');
-  expect(await page.evaluate(() => document.querySelector('[data-glitchbox]')!.shadowRoot!.activeElement?.id)).toBe('gb-desc');
+  expect(await page.evaluate(() => document.querySelector('[data-glitchbox]')!.shadowRoot!.activeElement?.id)).toBe(
+    'gb-desc',
+  );
   expect(await issuesWith(server, 'broken')).toHaveLength(0);
 });
 
@@ -136,10 +174,13 @@ test('sends a report with the keyboard alone', async () => {
   await overlay(page).waitFor();
   await page.keyboard.type('marker-keys: the score resets after pausing');
   await page.keyboard.press('Control+Enter');
-  await expect.poll(() => page.locator('[data-gb-outcome]').getAttribute('data-gb-outcome'), { timeout: 20_000 }).toBe('sent');
+  await expect
+    .poll(() => page.locator('[data-gb-outcome]').getAttribute('data-gb-outcome'), { timeout: 20_000 })
+    .toBe('sent');
   // Focus moves to the end state's close button (after the render); Enter closes it and the
   // canvas has focus again.
-  const shadowFocus = () => page.evaluate(() => document.querySelector('[data-glitchbox]')?.shadowRoot?.activeElement?.id ?? '');
+  const shadowFocus = () =>
+    page.evaluate(() => document.querySelector('[data-glitchbox]')?.shadowRoot?.activeElement?.id ?? '');
   await expect.poll(shadowFocus, { timeout: 5_000 }).toBe('gb-result-action');
   await page.keyboard.press('Enter');
   await expect.poll(() => page.locator('[data-glitchbox]').count(), { timeout: 5_000 }).toBe(0);
@@ -157,7 +198,9 @@ test('sends a report with the keyboard alone', async () => {
   }
   expect(focused).toBe('gb-send');
   await page.keyboard.press('Enter');
-  await expect.poll(() => page.locator('[data-gb-outcome]').getAttribute('data-gb-outcome'), { timeout: 20_000 }).toBe('sent');
+  await expect
+    .poll(() => page.locator('[data-gb-outcome]').getAttribute('data-gb-outcome'), { timeout: 20_000 })
+    .toBe('sent');
   expect(await issuesWith(server, 'marker-tabs')).toHaveLength(1);
 });
 
@@ -169,7 +212,13 @@ test('shows report text as text, never as HTML', async () => {
   await page.locator('#gb-att-logs ~ details summary, [data-glitchbox] details summary').first().click();
   await page.locator('#gb-desc').fill('<b>bold</b> <img src=x onerror="window.__pwned=1">');
   await page.locator('#gb-send').click();
-  await expect.poll(() => page.locator('[data-gb-outcome]').getAttribute('data-gb-outcome'), { timeout: 20_000 }).toBe('sent');
+  await expect
+    .poll(() => page.locator('[data-gb-outcome]').getAttribute('data-gb-outcome'), { timeout: 20_000 })
+    .toBe('sent');
   expect(await page.evaluate(() => (window as any).__pwned)).toBeUndefined();
-  expect(await page.evaluate(() => document.querySelector('[data-glitchbox]')!.shadowRoot!.querySelectorAll('b, img:not(.gb-thumb)').length)).toBe(0);
+  expect(
+    await page.evaluate(
+      () => document.querySelector('[data-glitchbox]')!.shadowRoot!.querySelectorAll('b, img:not(.gb-thumb)').length,
+    ),
+  ).toBe(0);
 });

@@ -10,7 +10,10 @@ import { GAMES, imageDifference, useEngines } from './harness.ts';
 
 let server: TestServer;
 let browser: Browser;
-useEngines((s, b) => { server = s; browser = b; });
+useEngines((s, b) => {
+  server = s;
+  browser = b;
+});
 
 /**
  * Largest mean difference (0-255 per channel, both pictures scaled to 64x36) between the uploaded
@@ -36,58 +39,78 @@ const TASK_MS = 350;
 
 describe.each(GAMES)('%s', (game) => {
   const title = 'tag %s the game script: the frame seen, no stuck key, no long task, one report';
-  test.each(['before', 'after'] as const)(title, async (tag) => {
-    const context = await browser.newContext({ viewport: { width: 800, height: 600 } });
-    const page = await context.newPage();
-    try {
-      await page.goto(`${server.url}/engines/${game}-${tag}.html`);
-      await page.waitForFunction(() => (window as any).__game?.frames > 10, undefined, { timeout: 20_000 });
-      // The player presses the key once the game has settled: after the widget's warm-up while idle (from 1.5 s
-      // on) and 400 ms without a long task (engine start-up), so the tasks counted are the ones the open causes.
-      await page.waitForFunction(() => {
-        const last = (window as any).__longtasks.at(-1);
-        return performance.now() > 3000 && (!last || performance.now() - (last.start + last.duration) > 400);
-      }, undefined, { timeout: 20_000, polling: 100 });
-      const box = (await page.locator('canvas').first().boundingBox())!;
-      const seen = (await page.screenshot({ clip: box })).toString('base64');
-      const pressedAt = await page.evaluate(() => performance.now());
-      await page.keyboard.press('F8');
-      await overlay(page).waitFor();
-      await page.locator('[data-glitchbox] img.gb-thumb').waitFor({ timeout: 15_000 });
-      const longest = await page.evaluate((t0) => Math.max(0, ...(window as any).__longtasks
-        .filter((e: any) => e.start >= t0).map((e: any) => e.duration)), pressedAt);
+  test.each(['before', 'after'] as const)(
+    title,
+    async (tag) => {
+      const context = await browser.newContext({ viewport: { width: 800, height: 600 } });
+      const page = await context.newPage();
+      try {
+        await page.goto(`${server.url}/engines/${game}-${tag}.html`);
+        await page.waitForFunction(() => (window as any).__game?.frames > 10, undefined, { timeout: 20_000 });
+        // The player presses the key once the game has settled: after the widget's warm-up while idle (from 1.5 s
+        // on) and 400 ms without a long task (engine start-up), so the tasks counted are the ones the open causes.
+        await page.waitForFunction(
+          () => {
+            const last = (window as any).__longtasks.at(-1);
+            return performance.now() > 3000 && (!last || performance.now() - (last.start + last.duration) > 400);
+          },
+          undefined,
+          { timeout: 20_000, polling: 100 },
+        );
+        const box = (await page.locator('canvas').first().boundingBox())!;
+        const seen = (await page.screenshot({ clip: box })).toString('base64');
+        const pressedAt = await page.evaluate(() => performance.now());
+        await page.keyboard.press('F8');
+        await overlay(page).waitFor();
+        await page.locator('[data-glitchbox] img.gb-thumb').waitFor({ timeout: 15_000 });
+        const longest = await page.evaluate(
+          (t0) =>
+            Math.max(0, ...(window as any).__longtasks.filter((e: any) => e.start >= t0).map((e: any) => e.duration)),
+          pressedAt,
+        );
 
-      const marker = `matrix-${game}-${tag}`;
-      await page.locator('#gb-desc').fill(`${marker}: the boxes look wrong`);
-      await page.locator('#gb-send').click();
-      const outcome = () => page.locator('[data-gb-outcome]').getAttribute('data-gb-outcome');
-      await expect.poll(outcome, { timeout: 20_000 }).toBe('sent');
-      await page.keyboard.press('Escape');
-      await expect.poll(() => page.locator('[data-glitchbox] dialog').count()).toBe(0);
+        const marker = `matrix-${game}-${tag}`;
+        await page.locator('#gb-desc').fill(`${marker}: the boxes look wrong`);
+        await page.locator('#gb-send').click();
+        const outcome = () => page.locator('[data-gb-outcome]').getAttribute('data-gb-outcome');
+        await expect.poll(outcome, { timeout: 20_000 }).toBe('sent');
+        await page.keyboard.press('Escape');
+        await expect.poll(() => page.locator('[data-glitchbox] dialog').count()).toBe(0);
 
-      // Nothing held after close, and the game hears the next key at once.
-      expect(await page.evaluate(() => [...(window as any).__game.held])).toEqual([]);
-      await page.keyboard.down('KeyD');
-      expect(await page.evaluate(() => [...(window as any).__game.held])).toEqual(['KeyD']);
-      await page.keyboard.up('KeyD');
+        // Nothing held after close, and the game hears the next key at once.
+        expect(await page.evaluate(() => [...(window as any).__game.held])).toEqual([]);
+        await page.keyboard.down('KeyD');
+        expect(await page.evaluate(() => [...(window as any).__game.held])).toEqual(['KeyD']);
+        await page.keyboard.up('KeyD');
 
-      const issues = await issuesWith(server, marker);
-      expect(issues).toHaveLength(1);
-      expect(issues[0].screenshots).toHaveLength(1);
-      const { diff, size } = await imageDifference(page, `data:image/png;base64,${seen}`, issues[0].screenshots[0].url);
-      expect(size[1], 'screenshot size is the canvas size').toEqual(await page.evaluate(() => {
-        const c = document.querySelector('canvas')!;
-        return [c.width, c.height];
-      }));
-      expect(diff, `${game} (${tag}): difference ${diff.toFixed(1)} from the page`).toBeLessThan(MAX_DIFFERENCE);
-      const frames: Array<{ scripts: Array<[string, string, number]> }> = await page.evaluate(
-        (t0) => (window as any).__frames.filter((e: any) => e.start >= t0), pressedAt);
-      const detail = `long frames after the hotkey: ${JSON.stringify(frames)}`;
-      expect(longest, `${game} (${tag}): longest task after the hotkey; ${detail}`).toBeLessThan(TASK_MS);
-      console.log(`[matrix] ${game} tag ${tag}: difference ${diff.toFixed(2)}, `
-        + `longest task ${longest.toFixed(0)} ms`);
-    } finally {
-      await context.close();
-    }
-  }, 60_000);
+        const issues = await issuesWith(server, marker);
+        expect(issues).toHaveLength(1);
+        expect(issues[0].screenshots).toHaveLength(1);
+        const { diff, size } = await imageDifference(
+          page,
+          `data:image/png;base64,${seen}`,
+          issues[0].screenshots[0].url,
+        );
+        expect(size[1], 'screenshot size is the canvas size').toEqual(
+          await page.evaluate(() => {
+            const c = document.querySelector('canvas')!;
+            return [c.width, c.height];
+          }),
+        );
+        expect(diff, `${game} (${tag}): difference ${diff.toFixed(1)} from the page`).toBeLessThan(MAX_DIFFERENCE);
+        const frames: Array<{ scripts: Array<[string, string, number]> }> = await page.evaluate(
+          (t0) => (window as any).__frames.filter((e: any) => e.start >= t0),
+          pressedAt,
+        );
+        const detail = `long frames after the hotkey: ${JSON.stringify(frames)}`;
+        expect(longest, `${game} (${tag}): longest task after the hotkey; ${detail}`).toBeLessThan(TASK_MS);
+        console.log(
+          `[matrix] ${game} tag ${tag}: difference ${diff.toFixed(2)}, ` + `longest task ${longest.toFixed(0)} ms`,
+        );
+      } finally {
+        await context.close();
+      }
+    },
+    60_000,
+  );
 });

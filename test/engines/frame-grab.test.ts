@@ -7,8 +7,9 @@ import type { TestServer } from '../helpers/server.ts';
 import { imagePixels, issuesWith, near, overlay } from '../e2e/harness.ts';
 import { useEngines } from './harness.ts';
 
-const TAG = '<script src="/widget/glitchbox.js" data-project="pr-4242" data-token="tkn-demo" data-endpoint="/" '
-  + 'data-hotkey="F8" data-playtime="false"></script>';
+const TAG =
+  '<script src="/widget/glitchbox.js" data-project="pr-4242" data-token="tkn-demo" data-endpoint="/" ' +
+  'data-hotkey="F8" data-playtime="false"></script>';
 /** A 320x200 WebGL canvas #c and helpers: fill it, paint a rectangle (scissored clear), count frames. */
 const GL = `<canvas id="c" width="320" height="200"></canvas><script>
 const c = document.getElementById('c');
@@ -21,8 +22,9 @@ const loop = (fn) => { const run = () => { fn(); requestAnimationFrame(run); }; 
 const BLUE = [0.2, 0.4, 0.6];
 const ORANGE = [1, 0.5, 0];
 window.__game = { frames: 0 };`;
-const page = (body: string) => `<!doctype html><html><head><meta charset="utf-8">${TAG}</head>`
-  + `<body style="margin:0;background:#fff">${body}</body></html>`;
+const page = (body: string) =>
+  `<!doctype html><html><head><meta charset="utf-8">${TAG}</head>` +
+  `<body style="margin:0;background:#fff">${body}</body></html>`;
 
 const PAGES = {
   // Two loops, as PixiJS 7's tickers or a game with a logic loop: the first clears to blue, the second
@@ -62,11 +64,20 @@ requestAnimationFrame(step);</script>`),
 
 let server: TestServer;
 let browser: Browser;
-useEngines((s, b) => { server = s; browser = b; }, [], PAGES);
+useEngines(
+  (s, b) => {
+    server = s;
+    browser = b;
+  },
+  [],
+  PAGES,
+);
 
 /** Opens the page, reports with the hotkey, and returns the uploaded screenshot's pixels at the points. */
 async function reportFrom(
-  name: string, marker: string, points: Array<[number, number]>,
+  name: string,
+  marker: string,
+  points: Array<[number, number]>,
 ): Promise<{ pixels: number[][]; log: string; p: Page }> {
   const p = await (await browser.newContext()).newPage();
   await p.goto(`${server.url}/engines/${name}`);
@@ -91,33 +102,49 @@ async function reportFrom(
 }
 
 test('grabs the frame after its last rAF callback, when two loops draw it', async () => {
-  const { pixels, log } = await reportFrom('two-loops.html', 'marker-two-loops', [[10, 10], [160, 100]]);
+  const { pixels, log } = await reportFrom('two-loops.html', 'marker-two-loops', [
+    [10, 10],
+    [160, 100],
+  ]);
   expect(near(pixels[0], [51, 102, 153, 255]), `background ${pixels[0]}`).toBe(true);
   expect(near(pixels[1], [255, 128, 0, 255]), `the second loop's square ${pixels[1]}`).toBe(true);
   expect(log).not.toMatch(/# Screenshot/);
 });
 
 test('keeps a one-colour frame as the picture: only transparent black is blank', async () => {
-  const { pixels, log } = await reportFrom('one-colour.html', 'marker-one-colour', [[5, 5], [300, 190]]);
+  const { pixels, log } = await reportFrom('one-colour.html', 'marker-one-colour', [
+    [5, 5],
+    [300, 190],
+  ]);
   for (const px of pixels) expect(near(px, [51, 153, 77, 255]), `pixel ${px}`).toBe(true);
   expect(log).not.toMatch(/# Screenshot/);
 });
 
 test('chooses the WebGL canvas the game draws into over a same-size HUD canvas, drawing the HUD over it', async () => {
-  const { pixels } = await reportFrom('hud-canvas.html', 'marker-hud-canvas', [[40, 20], [160, 100], [200, 180]]);
+  const { pixels } = await reportFrom('hud-canvas.html', 'marker-hud-canvas', [
+    [40, 20],
+    [160, 100],
+    [200, 180],
+  ]);
   expect(near(pixels[0], [255, 255, 255, 255]), `HUD box ${pixels[0]}`).toBe(true);
   expect(near(pixels[1], [255, 128, 0, 255]), `game square ${pixels[1]}`).toBe(true);
   expect(near(pixels[2], [51, 102, 153, 255]), `game background ${pixels[2]}`).toBe(true);
 });
 
 test('grabs a frame drawn from a timer, outside requestAnimationFrame', async () => {
-  const { pixels } = await reportFrom('timer-loop.html', 'marker-timer-loop', [[10, 10], [160, 100]]);
+  const { pixels } = await reportFrom('timer-loop.html', 'marker-timer-loop', [
+    [10, 10],
+    [160, 100],
+  ]);
   expect(near(pixels[0], [51, 102, 153, 255]), `background ${pixels[0]}`).toBe(true);
   expect(near(pixels[1], [255, 128, 0, 255]), `square ${pixels[1]}`).toBe(true);
 });
 
 test('grabs the whole frame when the widget is imported after the game started its loops', async () => {
-  const { pixels } = await reportFrom('late-import.html', 'marker-late-import', [[10, 10], [160, 100]]);
+  const { pixels } = await reportFrom('late-import.html', 'marker-late-import', [
+    [10, 10],
+    [160, 100],
+  ]);
   expect(near(pixels[0], [51, 102, 153, 255]), `background ${pixels[0]}`).toBe(true);
   expect(near(pixels[1], [255, 128, 0, 255]), `the second loop's square ${pixels[1]}`).toBe(true);
 });
@@ -126,7 +153,7 @@ test('when no frame is read in time, says so in the log and makes later WebGL co
   const { log, p } = await reportFrom('stopped.html', 'marker-stopped', []);
   expect(log).toMatch(/^# Screenshot \(none\): No frame drew the canvas in time.*preserveDrawingBuffer/);
   expect(log).toMatch(/A DOM capture showed nothing where the canvas is/);
-  const preserved = () => document.createElement('canvas').getContext('webgl')!
-    .getContextAttributes()!.preserveDrawingBuffer;
+  const preserved = () =>
+    document.createElement('canvas').getContext('webgl')!.getContextAttributes()!.preserveDrawingBuffer;
   expect(await p.evaluate(preserved)).toBe(true);
 });

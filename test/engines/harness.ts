@@ -11,12 +11,14 @@ import { ensureWidgetBuilt } from '../widget/build-once.ts';
 import { launchBrowser, ROOT } from '../e2e/harness.ts';
 
 const GAMES_DIR = resolve(import.meta.dirname, 'games');
-export const GAMES = readdirSync(GAMES_DIR).filter((f) => f.endsWith('.ts') && f !== 'shared.ts')
+export const GAMES = readdirSync(GAMES_DIR)
+  .filter((f) => f.endsWith('.ts') && f !== 'shared.ts')
   .map((f) => f.slice(0, -3));
 
 /** The widget's tag as a game pastes it (demo project, F8). */
-const TAG = '<script src="/widget/glitchbox.js" data-project="pr-4242" data-token="tkn-demo" data-endpoint="/" '
-  + 'data-hotkey="F8" data-locale="en" data-playtime="false"></script>';
+const TAG =
+  '<script src="/widget/glitchbox.js" data-project="pr-4242" data-token="tkn-demo" data-endpoint="/" ' +
+  'data-hotkey="F8" data-locale="en" data-playtime="false"></script>';
 
 /** Long tasks from page load on, for the open budget; installed before anything else on the page. */
 const LONGTASKS = `<script>window.__longtasks = []; window.__frames = [];
@@ -34,9 +36,11 @@ new PerformanceObserver((l) => {
 function pageHtml(game: string, tag: 'before' | 'after'): string {
   const script = `<script src="${game}.js"></script>`;
   const body = tag === 'before' ? TAG + script : script + TAG;
-  return `<!doctype html><html><head><meta charset="utf-8"><title>${game}</title>${LONGTASKS}`
-    + '<style>body{margin:0;background:#fff}canvas{display:block}</style></head>'
-    + `<body>${body}</body></html>`;
+  return (
+    `<!doctype html><html><head><meta charset="utf-8"><title>${game}</title>${LONGTASKS}` +
+    '<style>body{margin:0;background:#fff}canvas{display:block}</style></head>' +
+    `<body>${body}</body></html>`
+  );
 }
 
 /** Bundles the games (IIFE, as a game's build would ship them) and writes their pages; returns the folder. */
@@ -44,8 +48,14 @@ export async function buildGames(games: string[] = GAMES, extra: Record<string, 
   const out = mkdtempSync(join(tmpdir(), 'glitchbox-engines-'));
   mkdirSync(out, { recursive: true });
   await build({
-    entryPoints: games.map((g) => join(GAMES_DIR, `${g}.ts`)), outdir: out, bundle: true, format: 'iife',
-    target: 'es2022', minify: true, logLevel: 'error', define: { 'process.env.NODE_ENV': '"production"' },
+    entryPoints: games.map((g) => join(GAMES_DIR, `${g}.ts`)),
+    outdir: out,
+    bundle: true,
+    format: 'iife',
+    target: 'es2022',
+    minify: true,
+    logLevel: 'error',
+    define: { 'process.env.NODE_ENV': '"production"' },
   });
   for (const g of games) {
     for (const tag of ['before', 'after'] as const) writeFileSync(join(out, `${g}-${tag}.html`), pageHtml(g, tag));
@@ -56,14 +66,21 @@ export async function buildGames(games: string[] = GAMES, extra: Record<string, 
 
 /** One server (serving the widget and the games) and one browser for a test file. */
 export function useEngines(
-  ready: (server: TestServer, browser: Browser) => void, games?: string[], extra?: Record<string, string>,
+  ready: (server: TestServer, browser: Browser) => void,
+  games?: string[],
+  extra?: Record<string, string>,
 ): void {
   let server: TestServer | undefined;
   let browser: Browser | undefined;
   beforeAll(async () => {
     const [dist, dir] = await Promise.all([ensureWidgetBuilt(), buildGames(games, extra)]);
     [server, browser] = await Promise.all([
-      startTestServer({ staticDirs: [{ prefix: '/engines', dir }, { prefix: '/widget', dir: dist }] }),
+      startTestServer({
+        staticDirs: [
+          { prefix: '/engines', dir },
+          { prefix: '/widget', dir: dist },
+        ],
+      }),
       launchBrowser(),
     ]);
     server.fixtures(JSON.parse(readFileSync(resolve(ROOT, 'scripts/demo-fixtures.json'), 'utf8')));
@@ -80,23 +97,26 @@ export function useEngines(
  * the page: small shifts of moving content barely count, a wrong, blank or HUD-only picture does.
  */
 export async function imageDifference(page: Page, a: string, b: string): Promise<{ diff: number; size: number[][] }> {
-  return page.evaluate(async ({ a, b }) => {
-    const read = async (url: string) => {
-      const bitmap = await createImageBitmap(await (await fetch(url)).blob());
-      const c = new OffscreenCanvas(64, 36);
-      const ctx = c.getContext('2d')!;
-      ctx.imageSmoothingQuality = 'high';
-      // Transparent pixels count as the white page behind them, as the player saw them.
-      ctx.fillStyle = '#fff';
-      ctx.fillRect(0, 0, 64, 36);
-      ctx.drawImage(bitmap, 0, 0, 64, 36);
-      return { data: ctx.getImageData(0, 0, 64, 36).data, size: [bitmap.width, bitmap.height] };
-    };
-    const [x, y] = await Promise.all([read(a), read(b)]);
-    let sum = 0;
-    for (let i = 0; i < x.data.length; i += 4) {
-      for (let k = 0; k < 3; k++) sum += Math.abs(x.data[i + k] - y.data[i + k]);
-    }
-    return { diff: sum / (64 * 36 * 3), size: [x.size, y.size] };
-  }, { a, b });
+  return page.evaluate(
+    async ({ a, b }) => {
+      const read = async (url: string) => {
+        const bitmap = await createImageBitmap(await (await fetch(url)).blob());
+        const c = new OffscreenCanvas(64, 36);
+        const ctx = c.getContext('2d')!;
+        ctx.imageSmoothingQuality = 'high';
+        // Transparent pixels count as the white page behind them, as the player saw them.
+        ctx.fillStyle = '#fff';
+        ctx.fillRect(0, 0, 64, 36);
+        ctx.drawImage(bitmap, 0, 0, 64, 36);
+        return { data: ctx.getImageData(0, 0, 64, 36).data, size: [bitmap.width, bitmap.height] };
+      };
+      const [x, y] = await Promise.all([read(a), read(b)]);
+      let sum = 0;
+      for (let i = 0; i < x.data.length; i += 4) {
+        for (let k = 0; k < 3; k++) sum += Math.abs(x.data[i + k] - y.data[i + k]);
+      }
+      return { diff: sum / (64 * 36 * 3), size: [x.size, y.size] };
+    },
+    { a, b },
+  );
 }

@@ -29,7 +29,14 @@ export interface ReportInput {
   keepDraft?: boolean;
 }
 
-export const CHROMIUM_ARGS = ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--no-first-run', '--disable-sync'];
+export const CHROMIUM_ARGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--no-first-run',
+  '--disable-sync',
+];
 export const chromiumPath = () => process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
 // Plain JavaScript source, evaluated in the page: a function passed to page.evaluate would be
@@ -82,8 +89,12 @@ const PAINT_SOURCE = String.raw`(async (clipMs) => {
 
 /** Paints the media in the given page (any page; nothing is added to its document). */
 export async function paintMedia(page: Page, clipMs = 700): Promise<ReportMedia> {
-  const painted = await page.evaluate(`${PAINT_SOURCE}(${clipMs})`) as Record<keyof ReportMedia, number[]>;
-  return { screenshot: Uint8Array.from(painted.screenshot), layer: Uint8Array.from(painted.layer), video: Uint8Array.from(painted.video) };
+  const painted = (await page.evaluate(`${PAINT_SOURCE}(${clipMs})`)) as Record<keyof ReportMedia, number[]>;
+  return {
+    screenshot: Uint8Array.from(painted.screenshot),
+    layer: Uint8Array.from(painted.layer),
+    video: Uint8Array.from(painted.video),
+  };
 }
 
 async function call(url: string, init: RequestInit & { headers: Record<string, string> }): Promise<any> {
@@ -94,7 +105,9 @@ async function call(url: string, init: RequestInit & { headers: Record<string, s
 }
 
 /** Files the report; answers the created issue (as the create operation rendered it). */
-export async function submitReport(input: ReportInput): Promise<{ id: number; scoped_id: number; pathId: string; title: string }> {
+export async function submitReport(
+  input: ReportInput,
+): Promise<{ id: number; scoped_id: number; pathId: string; title: string }> {
   const base = `${input.baseUrl}/projects/${input.projectId}/issues`;
   const headers = { Accept: 'application/json', 'Service-Project-ID': input.projectId };
   const issue = {
@@ -107,7 +120,12 @@ export async function submitReport(input: ReportInput): Promise<{ id: number; sc
     ...(input.custom ? { custom: input.custom } : {}),
   };
   const created = await call(`${base}.json`, {
-    method: 'POST', headers: { ...headers, Authorization: `FormUser ${input.token}${input.reporterEmail ? `,email:${input.reporterEmail}` : ''}`, 'Content-Type': 'application/json' },
+    method: 'POST',
+    headers: {
+      ...headers,
+      Authorization: `FormUser ${input.token}${input.reporterEmail ? `,email:${input.reporterEmail}` : ''}`,
+      'Content-Type': 'application/json',
+    },
     body: JSON.stringify({ issue, draft: true }),
   });
   const path = `${base}/g-${created.id}`;
@@ -121,6 +139,11 @@ export async function submitReport(input: ReportInput): Promise<{ id: number; sc
     clip.append('video_clip[video]', new File([input.media.video], 'last-seconds.webm', { type: 'video/webm' }));
     await call(`${path}/video_clips`, { method: 'POST', headers: bearer, body: clip });
   }
-  if (!input.keepDraft) await call(`${path}/publish`, { method: 'POST', headers: { ...bearer, 'Content-Type': 'application/json' }, body: '{}' });
+  if (!input.keepDraft)
+    await call(`${path}/publish`, {
+      method: 'POST',
+      headers: { ...bearer, 'Content-Type': 'application/json' },
+      body: '{}',
+    });
   return { id: created.id, scoped_id: created.scoped_id, pathId: `g-${created.id}`, title: created.title };
 }

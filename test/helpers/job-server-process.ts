@@ -6,6 +6,9 @@ import { startServer } from '../../reference-server/src/server.ts';
 
 const [db, storageDir] = process.argv.slice(2);
 const server = await startServer({
-  db, storageDir, jobIntervalMs: 3_600_000, jobModules: [pathToFileURL(join(import.meta.dirname, 'slow-job.ts')).href],
+  db,
+  storageDir,
+  jobIntervalMs: 3_600_000,
+  jobModules: [pathToFileURL(join(import.meta.dirname, 'slow-job.ts')).href],
 });
 process.stdout.write(`listening on ${server.url}\n`);

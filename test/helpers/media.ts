@@ -11,40 +11,84 @@ export const md5 = (bytes: Uint8Array | string) => createHash('md5').update(byte
 export const md5hex = (bytes: Uint8Array | string) => createHash('md5').update(bytes).digest('hex');
 
 /** An issue of the seed project; `reporterPat` names its reporter by personal access token. */
-export function makeIssue(server: TestServer, fields: Partial<NewIssue> & { reporterPat?: string; projectId?: string } = {}): IssueRow & { path: string } {
+export function makeIssue(
+  server: TestServer,
+  fields: Partial<NewIssue> & { reporterPat?: string; projectId?: string } = {},
+): IssueRow & { path: string } {
   const { reporterPat, projectId = PROJECT_ID, ...rest } = fields;
   const project = findProjectByPublicId(server.deps.db, projectId)!;
   const now = server.deps.clock.now().toISOString();
   const row = insertIssue(server.deps.db, {
-    project_id: project.id, title: 'Ship explodes on docking', description: 'Docking at station 4 destroys the ship every time.', status: 'open',
-    priority: 'medium', score: '0', raw: 0, source: null, reporter_user_id: reporterPat ? findUserByPat(server.deps.db, reporterPat)!.id : null,
-    assigned_to_user_id: null, release_id: null, steps: '[]', debug_trace: null, device: null, created_at: now, updated_at: now, ...rest,
+    project_id: project.id,
+    title: 'Ship explodes on docking',
+    description: 'Docking at station 4 destroys the ship every time.',
+    status: 'open',
+    priority: 'medium',
+    score: '0',
+    raw: 0,
+    source: null,
+    reporter_user_id: reporterPat ? findUserByPat(server.deps.db, reporterPat)!.id : null,
+    assigned_to_user_id: null,
+    release_id: null,
+    steps: '[]',
+    debug_trace: null,
+    device: null,
+    created_at: now,
+    updated_at: now,
+    ...rest,
   });
   return { ...row, path: `/projects/${projectId}/issues/g-${row.id}` };
 }
 
-export interface Declared { filename: string; byte_size: number; checksum: string; content_type: string; name?: string }
+export interface Declared {
+  filename: string;
+  byte_size: number;
+  checksum: string;
+  content_type: string;
+  name?: string;
+}
 
 export function declare(bytes: Uint8Array, filename: string, contentType: string): Declared {
   return { filename, byte_size: bytes.byteLength, checksum: md5(bytes), content_type: contentType };
 }
 
 /** PUT to a direct_upload_url with the signed headers (overridable). */
-export function putDirect(url: string, headers: Record<string, string>, body: BodyInit | Uint8Array): Promise<Response> {
-  return fetch(url, { method: "PUT", headers, body: body as BodyInit, duplex: "half" } as RequestInit);
+export function putDirect(
+  url: string,
+  headers: Record<string, string>,
+  body: BodyInit | Uint8Array,
+): Promise<Response> {
+  return fetch(url, { method: 'PUT', headers, body: body as BodyInit, duplex: 'half' } as RequestInit);
 }
 
 /** Presign → PUT → confirm; answers the confirm response. */
-export async function directUpload(server: TestServer, issuePath: string, media: string, bytes: Uint8Array, meta: { filename: string; type: string; auth: string; confirm?: Record<string, unknown> }) {
-  const presign = await server.request('POST', `${issuePath}/${media}/presigned_upload`, { auth: meta.auth, json: declare(bytes, meta.filename, meta.type) });
+export async function directUpload(
+  server: TestServer,
+  issuePath: string,
+  media: string,
+  bytes: Uint8Array,
+  meta: { filename: string; type: string; auth: string; confirm?: Record<string, unknown> },
+) {
+  const presign = await server.request('POST', `${issuePath}/${media}/presigned_upload`, {
+    auth: meta.auth,
+    json: declare(bytes, meta.filename, meta.type),
+  });
   if (presign.status !== 200) throw new Error(`presign: ${presign.status} ${JSON.stringify(presign.body)}`);
   const put = await putDirect(presign.body.direct_upload_url, presign.body.headers, bytes);
   if (put.status !== 200) throw new Error(`put: ${put.status} ${await put.text()}`);
-  return server.request('POST', `${issuePath}/${media}/confirm_upload`, { auth: meta.auth, json: { blob_signed_id: presign.body.blob_signed_id, ...meta.confirm } });
+  return server.request('POST', `${issuePath}/${media}/confirm_upload`, {
+    auth: meta.auth,
+    json: { blob_signed_id: presign.body.blob_signed_id, ...meta.confirm },
+  });
 }
 
 /** A 1×1 PNG. */
-export const PNG = Uint8Array.from(Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==', 'base64'));
+export const PNG = Uint8Array.from(
+  Buffer.from(
+    'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==',
+    'base64',
+  ),
+);
 
 const box = (type: string, ...parts: Uint8Array[]) => {
   const body = Buffer.concat(parts);
@@ -55,9 +99,17 @@ const box = (type: string, ...parts: Uint8Array[]) => {
 };
 
 /** An MP4 (or QuickTime with brand 'qt  ') whose `mvhd` says `seconds`; `moovLast` puts the index after the media data. */
-export function mp4(seconds: number, options: { brand?: string; moovLast?: boolean; version?: 0 | 1 } = {}): Uint8Array {
+export function mp4(
+  seconds: number,
+  options: { brand?: string; moovLast?: boolean; version?: 0 | 1 } = {},
+): Uint8Array {
   const brand = options.brand ?? 'isom';
-  const ftyp = box('ftyp', Buffer.from(brand, 'ascii'), Buffer.alloc(4), Buffer.from(brand === 'qt  ' ? 'qt  ' : 'isommp41', 'ascii'));
+  const ftyp = box(
+    'ftyp',
+    Buffer.from(brand, 'ascii'),
+    Buffer.alloc(4),
+    Buffer.from(brand === 'qt  ' ? 'qt  ' : 'isommp41', 'ascii'),
+  );
   const timescale = 600;
   let mvhd: Buffer;
   if (options.version === 1) {
@@ -77,30 +129,66 @@ export function mp4(seconds: number, options: { brand?: string; moovLast?: boole
   return new Uint8Array(options.moovLast ? Buffer.concat([ftyp, mdat, moov]) : Buffer.concat([ftyp, moov, mdat]));
 }
 
-const ebmlId = (id: number) => Buffer.from(id.toString(16).padStart(id > 0xffffff ? 8 : id > 0xffff ? 6 : id > 0xff ? 4 : 2, '0'), 'hex');
+const ebmlId = (id: number) =>
+  Buffer.from(id.toString(16).padStart(id > 0xffffff ? 8 : id > 0xffff ? 6 : id > 0xff ? 4 : 2, '0'), 'hex');
 const ebmlSize = (size: number | 'unknown') => {
   const b = Buffer.alloc(8);
-  if (size === 'unknown') { b.fill(0xff); b[0] = 0x01; return b; }
+  if (size === 'unknown') {
+    b.fill(0xff);
+    b[0] = 0x01;
+    return b;
+  }
   b[0] = 0x01;
   b.writeUIntBE(size, 2, 6);
   return b;
 };
-const element = (id: number, body: Buffer, unknownSize = false) => Buffer.concat([ebmlId(id), ebmlSize(unknownSize ? 'unknown' : body.length), body]);
-const uint = (value: number) => { const b = Buffer.alloc(4); b.writeUInt32BE(value); return b; };
-const simpleBlock = (relative: number) => { const b = Buffer.alloc(4 + 32, 9); b[0] = 0x81; b.writeInt16BE(relative, 1); b[3] = 0x80; return element(0xa3, b); };
+const element = (id: number, body: Buffer, unknownSize = false) =>
+  Buffer.concat([ebmlId(id), ebmlSize(unknownSize ? 'unknown' : body.length), body]);
+const uint = (value: number) => {
+  const b = Buffer.alloc(4);
+  b.writeUInt32BE(value);
+  return b;
+};
+const simpleBlock = (relative: number) => {
+  const b = Buffer.alloc(4 + 32, 9);
+  b[0] = 0x81;
+  b.writeInt16BE(relative, 1);
+  b[3] = 0x80;
+  return element(0xa3, b);
+};
 
-export const EBML_HEADER = (docType = 'webm') => element(0x1a45dfa3, Buffer.concat([element(0x4286, Buffer.from([1])), element(0x4282, Buffer.from(docType))]));
+export const EBML_HEADER = (docType = 'webm') =>
+  element(0x1a45dfa3, Buffer.concat([element(0x4286, Buffer.from([1])), element(0x4282, Buffer.from(docType))]));
 
 /**
  * A WebM of `seconds`: with an Info/Duration, or (MediaRecorder style) without one, in clusters
  * of unknown size one second apart, whose last block ends at `seconds`.
  */
 export function webm(seconds: number, options: { duration?: boolean; docType?: string } = {}): Uint8Array {
-  const info = element(0x1549a966, Buffer.concat([
-    element(0x2ad7b1, uint(1_000_000)),
-    ...(options.duration !== false ? [element(0x4489, (() => { const b = Buffer.alloc(8); b.writeDoubleBE(seconds * 1000); return b; })())] : []),
-  ]));
-  return new Uint8Array(Buffer.concat([EBML_HEADER(options.docType), element(0x18538067, Buffer.concat([info, ...webmClusters(seconds)]), true)]));
+  const info = element(
+    0x1549a966,
+    Buffer.concat([
+      element(0x2ad7b1, uint(1_000_000)),
+      ...(options.duration !== false
+        ? [
+            element(
+              0x4489,
+              (() => {
+                const b = Buffer.alloc(8);
+                b.writeDoubleBE(seconds * 1000);
+                return b;
+              })(),
+            ),
+          ]
+        : []),
+    ]),
+  );
+  return new Uint8Array(
+    Buffer.concat([
+      EBML_HEADER(options.docType),
+      element(0x18538067, Buffer.concat([info, ...webmClusters(seconds)]), true),
+    ]),
+  );
 }
 
 /** Clusters of unknown size covering 0..seconds (a continuation chunk of a recording). */
@@ -109,7 +197,9 @@ export function webmClusters(seconds: number, startMs = 0): Buffer[] {
   const endMs = startMs + seconds * 1000;
   for (let t = startMs; t < endMs; t += 1000) {
     const last = Math.min(1000, endMs - t);
-    clusters.push(element(0x1f43b675, Buffer.concat([element(0xe7, uint(t)), simpleBlock(0), simpleBlock(last)]), true));
+    clusters.push(
+      element(0x1f43b675, Buffer.concat([element(0xe7, uint(t)), simpleBlock(0), simpleBlock(last)]), true),
+    );
   }
   return clusters;
 }

@@ -7,8 +7,13 @@ import { TOKEN_FLAGS } from '../../widget/src/protocol/fixtures.ts';
 export const ALL_FLAGS = Object.fromEntries(TOKEN_FLAGS.map((flag) => [flag, true]));
 
 export const PATS = {
-  owner: 'pat-owner', developer: 'pat-developer', support: 'pat-support', tester: 'pat-tester',
-  outsider: 'pat-outsider', orgAdmin: 'pat-orgadmin', siteAdmin: 'pat-siteadmin',
+  owner: 'pat-owner',
+  developer: 'pat-developer',
+  support: 'pat-support',
+  tester: 'pat-tester',
+  outsider: 'pat-outsider',
+  orgAdmin: 'pat-orgadmin',
+  siteAdmin: 'pat-siteadmin',
 } as const;
 
 export const TOKENS = { all: 'tkn-all', none: 'tkn-none', other: 'tkn-other', public: 'tkn-public' } as const;
@@ -31,21 +36,50 @@ export function seedDocument(overrides: { project?: Record<string, unknown> } = 
     organizations: [{ key: 'studio', name: 'Pixel Forge', admins: ['orgAdmin'] }],
     projects: [
       {
-        key: 'game', id: PROJECT_ID, name: 'Star Courier', description: 'A space delivery game', organization: 'studio', access: 'private',
-        modules: ['bugs', 'suggestions', 'tickets', 'support_knowledge'], platforms: ['Web', 'Windows'], min_description_length: 10, min_suggestion_length: 5,
+        key: 'game',
+        id: PROJECT_ID,
+        name: 'Star Courier',
+        description: 'A space delivery game',
+        organization: 'studio',
+        access: 'private',
+        modules: ['bugs', 'suggestions', 'tickets', 'support_knowledge'],
+        platforms: ['Web', 'Windows'],
+        min_description_length: 10,
+        min_suggestion_length: 5,
         members: [
-          { user: 'owner', role: 'owner' }, { user: 'developer', role: 'developer' },
-          { user: 'support', role: 'support' }, { user: 'tester', role: 'tester' },
+          { user: 'owner', role: 'owner' },
+          { user: 'developer', role: 'developer' },
+          { user: 'support', role: 'support' },
+          { user: 'tester', role: 'tester' },
         ],
-        tokens: [
-          { token: TOKENS.all, ...ALL_FLAGS },
-          { token: TOKENS.none },
-        ],
+        tokens: [{ token: TOKENS.all, ...ALL_FLAGS }, { token: TOKENS.none }],
         releases: [{ label: '1.0.0' }, { label: '1.1.0' }],
         ...overrides.project,
       },
-      { key: 'open', id: PUBLIC_PROJECT_ID, name: 'Open Beta', organization: 'studio', access: 'public', modules: ['bugs'], platforms: [], min_description_length: 0, min_suggestion_length: 0, tokens: [{ token: TOKENS.public, ...ALL_FLAGS }] },
-      { key: 'other', id: OTHER_PROJECT_ID, name: 'Other Game', organization: 'studio', access: 'private', modules: ['bugs'], platforms: [], min_description_length: 0, min_suggestion_length: 0, tokens: [{ token: TOKENS.other, ...ALL_FLAGS }] },
+      {
+        key: 'open',
+        id: PUBLIC_PROJECT_ID,
+        name: 'Open Beta',
+        organization: 'studio',
+        access: 'public',
+        modules: ['bugs'],
+        platforms: [],
+        min_description_length: 0,
+        min_suggestion_length: 0,
+        tokens: [{ token: TOKENS.public, ...ALL_FLAGS }],
+      },
+      {
+        key: 'other',
+        id: OTHER_PROJECT_ID,
+        name: 'Other Game',
+        organization: 'studio',
+        access: 'private',
+        modules: ['bugs'],
+        platforms: [],
+        min_description_length: 0,
+        min_suggestion_length: 0,
+        tokens: [{ token: TOKENS.other, ...ALL_FLAGS }],
+      },
     ],
   } as FixtureDocument;
 }

@@ -31,7 +31,9 @@ export interface TestServer extends RunningServer {
   runJobs(): Promise<number>;
 }
 
-export async function startTestServer(options: ServerOptions & { seed?: FixtureDocument | false } = {}): Promise<TestServer> {
+export async function startTestServer(
+  options: ServerOptions & { seed?: FixtureDocument | false } = {},
+): Promise<TestServer> {
   const server = await startServer({ port: 0, jobIntervalMs: 3_600_000, ...options });
   if (options.seed !== false) loadFixtures(server.deps, options.seed ?? seedDocument());
   const request = async <T>(method: string, path: string, o: RequestOptions = {}): Promise<ApiResponse<T>> => {
@@ -40,10 +42,14 @@ export async function startTestServer(options: ServerOptions & { seed?: FixtureD
     const inPath = /^\/projects\/(pr-\d+)/.exec(path)?.[1];
     if (o.project !== false && (o.project ?? inPath)) headers['Service-Project-ID'] = (o.project || inPath) as string;
     let body: BodyInit | undefined = o.raw;
-    if (o.json !== undefined) { body = JSON.stringify(o.json); headers['Content-Type'] = 'application/json'; }
+    if (o.json !== undefined) {
+      body = JSON.stringify(o.json);
+      headers['Content-Type'] = 'application/json';
+    }
     if (o.form) {
       const params = new URLSearchParams();
-      for (const [key, value] of Object.entries(o.form)) for (const v of Array.isArray(value) ? value : [value]) params.append(key, v);
+      for (const [key, value] of Object.entries(o.form))
+        for (const v of Array.isArray(value) ? value : [value]) params.append(key, v);
       body = params.toString();
       headers['Content-Type'] = 'application/x-www-form-urlencoded';
     }
@@ -51,7 +57,11 @@ export async function startTestServer(options: ServerOptions & { seed?: FixtureD
     const response = await fetch(server.url + path, { method, headers, body, redirect: 'manual' });
     const text = await response.text();
     let parsed: unknown = text;
-    try { parsed = text ? JSON.parse(text) : null; } catch { /* not JSON: keep the text */ }
+    try {
+      parsed = text ? JSON.parse(text) : null;
+    } catch {
+      /* not JSON: keep the text */
+    }
     return { status: response.status, body: parsed as T, headers: response.headers };
   };
   return {

@@ -5,7 +5,11 @@ import type { JobHandler } from '../../reference-server/src/jobs/runner.ts';
 
 export const SLOW_JOB = 'test.slow';
 
-export interface SlowJob { log: string; release: string; maxMs: number }
+export interface SlowJob {
+  log: string;
+  release: string;
+  maxMs: number;
+}
 
 const pause = new Int32Array(new SharedArrayBuffer(4));
 

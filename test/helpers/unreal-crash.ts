@@ -3,9 +3,16 @@
 // FCompressedCrashFile records, in the current `CR1` layout or the older trailing-header one.
 import { deflateSync } from 'node:zlib';
 
-export interface CrashFileInput { name: string; data: Uint8Array | string }
+export interface CrashFileInput {
+  name: string;
+  data: Uint8Array | string;
+}
 
-const int32 = (value: number) => { const b = Buffer.alloc(4); b.writeInt32LE(value); return b; };
+const int32 = (value: number) => {
+  const b = Buffer.alloc(4);
+  b.writeInt32LE(value);
+  return b;
+};
 
 /** FString::SerializeAsANSICharArray(Ar, 260): int32 length then the chars, NUL-padded to 260. */
 export function ansiString(text: string, minCharacters = 260): Buffer {
@@ -20,7 +27,10 @@ function header(directory: string, fileName: string, uncompressedSize: number, f
 }
 
 /** The uncompressed container. */
-export function containerBytes(files: CrashFileInput[], options: { layout?: 'cr1' | 'legacy'; directory?: string } = {}): Buffer {
+export function containerBytes(
+  files: CrashFileInput[],
+  options: { layout?: 'cr1' | 'legacy'; directory?: string } = {},
+): Buffer {
   const directory = options.directory ?? 'UECC-Windows-0123456789ABCDEF';
   const records = files.map((file, index) => {
     const data = typeof file.data === 'string' ? Buffer.from(file.data, 'utf8') : Buffer.from(file.data);
@@ -38,13 +48,18 @@ export function containerBytes(files: CrashFileInput[], options: { layout?: 'cr1
   return Buffer.concat([placeholder, body, header(directory, `${directory}.ue4crash`, size, files.length)]);
 }
 
-export function encodeUnrealCrash(files: CrashFileInput[], options: { layout?: 'cr1' | 'legacy'; directory?: string } = {}): Buffer {
+export function encodeUnrealCrash(
+  files: CrashFileInput[],
+  options: { layout?: 'cr1' | 'legacy'; directory?: string } = {},
+): Buffer {
   return deflateSync(containerBytes(files, options));
 }
 
 export function crashContextXml(fields: Record<string, string>): string {
   const escape = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
-  const body = Object.entries(fields).map(([key, value]) => `\t\t<${key}>${escape(value)}</${key}>`).join('\n');
+  const body = Object.entries(fields)
+    .map(([key, value]) => `\t\t<${key}>${escape(value)}</${key}>`)
+    .join('\n');
   return `<?xml version="1.0" encoding="UTF-8"?>\n<FGenericCrashContext>\n\t<RuntimeProperties>\n${body}\n\t</RuntimeProperties>\n</FGenericCrashContext>\n`;
 }
 

@@ -10,13 +10,20 @@ const root = join(import.meta.dirname, '..', '..');
 const biome = join(root, 'node_modules', '.bin', 'biome');
 let dir: string;
 
-interface Diagnostic { category: string; location: { path: string } }
+interface Diagnostic {
+  category: string;
+  location: { path: string };
+}
 
 /** Runs the project's own biome.json over the fixture tree; returns each file's rule categories. */
 function lint(paths: string[]): Map<string, string[]> {
   let out: string;
   try {
-    out = execFileSync(biome, ['lint', '--vcs-enabled=false', '--reporter=json', ...paths], { cwd: dir, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] });
+    out = execFileSync(biome, ['lint', '--vcs-enabled=false', '--reporter=json', ...paths], {
+      cwd: dir,
+      encoding: 'utf8',
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
   } catch (e) {
     out = (e as { stdout: string }).stdout;
   }

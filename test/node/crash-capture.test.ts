@@ -22,31 +22,48 @@ afterEach(async () => {
 });
 
 function crashChild(mode: 'exception' | 'rejection') {
-  return spawnSync(process.execPath, ['--import', 'tsx', join(import.meta.dirname, 'fixtures', 'crash-child.ts'), dir, mode], { encoding: 'utf8', timeout: 20_000 });
+  return spawnSync(
+    process.execPath,
+    ['--import', 'tsx', join(import.meta.dirname, 'fixtures', 'crash-child.ts'), dir, mode],
+    { encoding: 'utf8', timeout: 20_000 },
+  );
 }
 
 describe('crash capture', () => {
   it.each([
     ['exception', 'TypeError: Cannot read properties of undefined'],
     ['rejection', 'RangeError: save slot 7 is out of range'],
-  ] as const)('records an uncaught %s before the process exits and sends it as a raw issue on the next start', async (mode, message) => {
-    const child = crashChild(mode);
-    expect(child.status).toBe(1); // the crash still crashes: capture does not swallow it
-    expect(child.stderr).toContain(message.split(': ')[1]);
+  ] as const)(
+    'records an uncaught %s before the process exits and sends it as a raw issue on the next start',
+    async (mode, message) => {
+      const child = crashChild(mode);
+      expect(child.status).toBe(1); // the crash still crashes: capture does not swallow it
+      expect(child.stderr).toContain(message.split(': ')[1]);
 
-    const reporter = createNodeReporter({ endpoint: server.url, projectId: PROJECT_ID, token: TOKENS.all, dir, captureCrashes: false, autoStart: false });
-    const [kept] = await reporter.list();
-    expect(kept.fields).toMatchObject({ kind: 'bug', raw: true, source: 'node-crash' });
-    const sent = waitFor<ReporterEvent>((l) => reporter.on('sent', l), () => true);
-    reporter.start();
-    const { report } = await sent;
-    reporter.close();
+      const reporter = createNodeReporter({
+        endpoint: server.url,
+        projectId: PROJECT_ID,
+        token: TOKENS.all,
+        dir,
+        captureCrashes: false,
+        autoStart: false,
+      });
+      const [kept] = await reporter.list();
+      expect(kept.fields).toMatchObject({ kind: 'bug', raw: true, source: 'node-crash' });
+      const sent = waitFor<ReporterEvent>(
+        (l) => reporter.on('sent', l),
+        () => true,
+      );
+      reporter.start();
+      const { report } = await sent;
+      reporter.close();
 
-    const issue = await showIssue(server, report.remote!.id);
-    expect(issue).toMatchObject({ raw: true, source: 'node-crash', status: 'open' });
-    expect(issue.title).toContain(message.slice(0, 40));
-    expect(issue.description).toContain(mode === 'exception' ? 'uncaughtException' : 'unhandledRejection');
-    expect(await allIssues(server)).toEqual([]); // raw issues stay out of the default list
-    expect(await reporter.list()).toEqual([]);
-  });
+      const issue = await showIssue(server, report.remote!.id);
+      expect(issue).toMatchObject({ raw: true, source: 'node-crash', status: 'open' });
+      expect(issue.title).toContain(message.slice(0, 40));
+      expect(issue.description).toContain(mode === 'exception' ? 'uncaughtException' : 'unhandledRejection');
+      expect(await allIssues(server)).toEqual([]); // raw issues stay out of the default list
+      expect(await reporter.list()).toEqual([]);
+    },
+  );
 });

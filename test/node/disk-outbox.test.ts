@@ -18,7 +18,12 @@ const bytes = (n: number, seed = 1) => Uint8Array.from({ length: n }, (_, i) => 
 const md5 = (b: Uint8Array) => createHash('md5').update(b).digest('base64');
 
 function newReport(files: Record<string, Uint8Array | Blob> = {}) {
-  const attachments = Object.entries(files).map(([name, data]) => ({ kind: 'binary_file' as const, name, contentType: 'application/octet-stream', data }));
+  const attachments = Object.entries(files).map(([name, data]) => ({
+    kind: 'binary_file' as const,
+    name,
+    contentType: 'application/octet-stream',
+    data,
+  }));
   return toStoredReport({ kind: 'bug', description: 'A crash in the inventory screen.', attachments }, Date.now());
 }
 

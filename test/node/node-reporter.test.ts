@@ -22,7 +22,14 @@ afterEach(async () => {
   rmSync(dir, { recursive: true, force: true });
 });
 
-const reporterIn = (outbox: string) => createNodeReporter({ endpoint: server.url, projectId: PROJECT_ID, token: TOKENS.all, dir: outbox, captureCrashes: false });
+const reporterIn = (outbox: string) =>
+  createNodeReporter({
+    endpoint: server.url,
+    projectId: PROJECT_ID,
+    token: TOKENS.all,
+    dir: outbox,
+    captureCrashes: false,
+  });
 
 describe('node reporter', () => {
   it('reports a bug with files read from disk and waits for delivery', async () => {
@@ -33,7 +40,8 @@ describe('node reporter', () => {
     writeFileSync(logPath, 'tick 1\ntick 2\npanic: lost connection to shard 4\n');
     const reporter = reporterIn(join(dir, 'outbox'));
     const result = await reporter.report({
-      kind: 'bug', description: 'Dedicated server panics when shard 4 restarts.',
+      kind: 'bug',
+      description: 'Dedicated server panics when shard 4 restarts.',
       attachments: [await fileAttachment(shotPath), await fileAttachment(logPath)],
     });
     reporter.close();
@@ -47,25 +55,45 @@ describe('node reporter', () => {
 
   it('sends suggestions through draft, contact and publish, and tickets with their attachments', async () => {
     const reporter = reporterIn(join(dir, 'outbox'));
-    const suggestion = await reporter.report({ kind: 'suggestion', description: 'Let us rebind the boost key on gamepads.', email: 'fan@example.test' });
+    const suggestion = await reporter.report({
+      kind: 'suggestion',
+      description: 'Let us rebind the boost key on gamepads.',
+      email: 'fan@example.test',
+    });
     expect(suggestion.status).toBe('sent');
-    const fr = await server.request('GET', `/projects/${PROJECT_ID}/feature_requests/${suggestion.remoteId}.json`, { auth: `Bearer ${PATS.owner}` });
+    const fr = await server.request('GET', `/projects/${PROJECT_ID}/feature_requests/${suggestion.remoteId}.json`, {
+      auth: `Bearer ${PATS.owner}`,
+    });
     expect(fr.status).toBe(200);
     expect(fr.body.status).toBe('open');
 
     const logPath = join(dir, 'purchase.log');
     writeFileSync(logPath, 'order 991 charged twice\n');
-    const ticket = await reporter.report({ kind: 'ticket', description: 'I was charged twice for the season pass.', email: 'buyer@example.test', attachments: [await fileAttachment(logPath)] });
+    const ticket = await reporter.report({
+      kind: 'ticket',
+      description: 'I was charged twice for the season pass.',
+      email: 'buyer@example.test',
+      attachments: [await fileAttachment(logPath)],
+    });
     reporter.close();
     expect(ticket.status).toBe('sent');
-    const shown = await server.request('GET', `/projects/${PROJECT_ID}/tickets/${ticket.remoteId}.json`, { auth: `Bearer ${PATS.owner}` });
+    const shown = await server.request('GET', `/projects/${PROJECT_ID}/tickets/${ticket.remoteId}.json`, {
+      auth: `Bearer ${PATS.owner}`,
+    });
     expect(shown.status).toBe(200);
     expect(shown.body.attachments.map((a: { filename: string }) => a.filename)).toEqual(['purchase.log']);
   });
 
   it('resolves queued (kept on disk) when the server cannot be reached, and a later run delivers it', async () => {
     const outbox = join(dir, 'outbox');
-    const offline = createNodeReporter({ endpoint: 'http://127.0.0.1:9', projectId: PROJECT_ID, token: TOKENS.all, dir: outbox, captureCrashes: false, autoStart: false });
+    const offline = createNodeReporter({
+      endpoint: 'http://127.0.0.1:9',
+      projectId: PROJECT_ID,
+      token: TOKENS.all,
+      dir: outbox,
+      captureCrashes: false,
+      autoStart: false,
+    });
     const queued = await offline.report({ kind: 'bug', description: 'Reported while the VPN was down.' });
     offline.close();
     expect(queued.status).toBe('queued');
@@ -85,7 +113,21 @@ describe('glitchbox CLI', () => {
     const out: string[] = [];
     const err: string[] = [];
     const code = await main(
-      ['report', '--description', 'Rubber-banding on the north bridge.', '--file', path, '--endpoint', server.url, '--project', PROJECT_ID, '--token', TOKENS.all, '--outbox', join(dir, 'cli')],
+      [
+        'report',
+        '--description',
+        'Rubber-banding on the north bridge.',
+        '--file',
+        path,
+        '--endpoint',
+        server.url,
+        '--project',
+        PROJECT_ID,
+        '--token',
+        TOKENS.all,
+        '--outbox',
+        join(dir, 'cli'),
+      ],
       { stdout: (t) => out.push(t), stderr: (t) => err.push(t), env: {}, isTTY: false },
     );
     expect(code).toBe(0);
@@ -95,17 +137,46 @@ describe('glitchbox CLI', () => {
 
   it('explains a refusal and keeps the report (exit code 2)', async () => {
     const err: string[] = [];
-    const code = await main(['report', '--description', 'short', '--endpoint', server.url, '--project', PROJECT_ID, '--token', TOKENS.all, '--outbox', join(dir, 'cli')], {
-      stdout: () => {}, stderr: (t) => err.push(t), env: {}, isTTY: false,
-    });
+    const code = await main(
+      [
+        'report',
+        '--description',
+        'short',
+        '--endpoint',
+        server.url,
+        '--project',
+        PROJECT_ID,
+        '--token',
+        TOKENS.all,
+        '--outbox',
+        join(dir, 'cli'),
+      ],
+      {
+        stdout: () => {},
+        stderr: (t) => err.push(t),
+        env: {},
+        isTTY: false,
+      },
+    );
     expect(code).toBe(2);
     expect(err.join('')).toMatch(/^rejected: .*description/i);
   });
 
   it('runs as the `glitchbox` bin of the package', () => {
-    const run = spawnSync(process.execPath, [join(import.meta.dirname, '../../widget/src/node/bin.mjs'), 'list', '--outbox', join(dir, 'bin')], {
-      encoding: 'utf8', env: { ...process.env, GLITCHBOX_ENDPOINT: server.url, GLITCHBOX_PROJECT: PROJECT_ID, GLITCHBOX_TOKEN: TOKENS.all }, timeout: 20_000,
-    });
+    const run = spawnSync(
+      process.execPath,
+      [join(import.meta.dirname, '../../widget/src/node/bin.mjs'), 'list', '--outbox', join(dir, 'bin')],
+      {
+        encoding: 'utf8',
+        env: {
+          ...process.env,
+          GLITCHBOX_ENDPOINT: server.url,
+          GLITCHBOX_PROJECT: PROJECT_ID,
+          GLITCHBOX_TOKEN: TOKENS.all,
+        },
+        timeout: 20_000,
+      },
+    );
     expect(run.stderr).toBe('');
     expect(run.stdout).toBe('0 report(s), 0 bytes\n');
     expect(run.status).toBe(0);

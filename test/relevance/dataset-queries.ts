@@ -1,6 +1,10 @@
 // 120 queries for the relevance check, each naming the one issue it is looking for: 60 with
 // misspellings (as typed in a search box) and 60 paraphrases (the same bug told differently).
-export interface RelevanceQuery { kind: 'typo' | 'paraphrase'; text: string; expect: string }
+export interface RelevanceQuery {
+  kind: 'typo' | 'paraphrase';
+  text: string;
+  expect: string;
+}
 
 const typo = (text: string, expect: string): RelevanceQuery => ({ kind: 'typo', text, expect });
 const para = (text: string, expect: string): RelevanceQuery => ({ kind: 'paraphrase', text, expect });

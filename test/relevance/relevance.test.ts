@@ -20,20 +20,47 @@ let ids: Record<string, { id: number; scoped_id: number }>;
 
 function documentWithDataset(): FixtureDocument {
   const seed = seedDocument();
-  const base = { organization: 'studio', access: 'private' as const, modules: ['bugs' as const], platforms: ['Windows'], min_description_length: 0, min_suggestion_length: 0, members: [{ user: 'developer', role: 'developer' as const }] };
+  const base = {
+    organization: 'studio',
+    access: 'private' as const,
+    modules: ['bugs' as const],
+    platforms: ['Windows'],
+    min_description_length: 0,
+    min_suggestion_length: 0,
+    members: [{ user: 'developer', role: 'developer' as const }],
+  };
   const issues = RELEVANCE_ISSUES.map(([key, title, description]) => ({ key, title, description }));
   // Probes for find_similar: one archived issue per query, so they never rank among the results.
-  const probes = RELEVANCE_QUERIES.map((q, i) => ({ key: `probe-${i}`, title: q.text, description: q.text, archived: true }));
+  const probes = RELEVANCE_QUERIES.map((q, i) => ({
+    key: `probe-${i}`,
+    title: q.text,
+    description: q.text,
+    archived: true,
+  }));
   seed.projects.push(
     { ...base, key: 'search', id: SEARCH_PROJECT, name: 'Star Courier relevance (search)', issues },
-    { ...base, key: 'similar', id: SIMILAR_PROJECT, name: 'Star Courier relevance (similar)', issues: [...issues.map((i) => ({ ...i, key: `s-${i.key}` })), ...probes] },
+    {
+      ...base,
+      key: 'similar',
+      id: SIMILAR_PROJECT,
+      name: 'Star Courier relevance (similar)',
+      issues: [...issues.map((i) => ({ ...i, key: `s-${i.key}` })), ...probes],
+    },
   );
   return seed;
 }
 
-interface Recall { all: number; typo: number; paraphrase: number; misses: string[] }
+interface Recall {
+  all: number;
+  typo: number;
+  paraphrase: number;
+  misses: string[];
+}
 
-async function recallAt5(rank: (q: RelevanceQuery, index: number) => Promise<number[]>, expected: (q: RelevanceQuery) => number): Promise<Recall> {
+async function recallAt5(
+  rank: (q: RelevanceQuery, index: number) => Promise<number[]>,
+  expected: (q: RelevanceQuery) => number,
+): Promise<Recall> {
   const hits = { typo: 0, paraphrase: 0 };
   const misses: string[] = [];
   for (const [index, q] of RELEVANCE_QUERIES.entries()) {
@@ -42,12 +69,19 @@ async function recallAt5(rank: (q: RelevanceQuery, index: number) => Promise<num
     else misses.push(`${q.kind}: "${q.text}" → ${q.expect}`);
   }
   const count = (kind: RelevanceQuery['kind']) => RELEVANCE_QUERIES.filter((q) => q.kind === kind).length;
-  return { all: (hits.typo + hits.paraphrase) / RELEVANCE_QUERIES.length, typo: hits.typo / count('typo'), paraphrase: hits.paraphrase / count('paraphrase'), misses };
+  return {
+    all: (hits.typo + hits.paraphrase) / RELEVANCE_QUERIES.length,
+    typo: hits.typo / count('typo'),
+    paraphrase: hits.paraphrase / count('paraphrase'),
+    misses,
+  };
 }
 
 function report(name: string, recall: Recall): void {
   const pct = (x: number) => `${(x * 100).toFixed(1)}%`;
-  console.log(`[relevance] ${name} recall@5: ${pct(recall.all)} (misspelled ${pct(recall.typo)}, paraphrased ${pct(recall.paraphrase)}) over ${RELEVANCE_QUERIES.length} queries`);
+  console.log(
+    `[relevance] ${name} recall@5: ${pct(recall.all)} (misspelled ${pct(recall.typo)}, paraphrased ${pct(recall.paraphrase)}) over ${RELEVANCE_QUERIES.length} queries`,
+  );
   if (process.env.RELEVANCE_VERBOSE) for (const miss of recall.misses) console.log(`  miss ${miss}`);
 }
 
@@ -66,23 +100,37 @@ describe('relevance of search and find_similar', () => {
   });
 
   it('search finds the issue in its top 5 for misspelled and paraphrased queries', async () => {
-    const recall = await recallAt5(async (q) => {
-      const r = await server.request('GET', `/projects/${SEARCH_PROJECT}/issues/search.json?query=${encodeURIComponent(q.text)}`, { auth });
-      expect(r.status).toBe(200);
-      return r.body.issues.map((issue: { id: number }) => issue.id);
-    }, (q) => ids[q.expect].id);
+    const recall = await recallAt5(
+      async (q) => {
+        const r = await server.request(
+          'GET',
+          `/projects/${SEARCH_PROJECT}/issues/search.json?query=${encodeURIComponent(q.text)}`,
+          { auth },
+        );
+        expect(r.status).toBe(200);
+        return r.body.issues.map((issue: { id: number }) => issue.id);
+      },
+      (q) => ids[q.expect].id,
+    );
     report('search', recall);
     expect(recall.typo).toBeGreaterThanOrEqual(FLOORS.search.typo);
     expect(recall.paraphrase).toBeGreaterThanOrEqual(FLOORS.search.paraphrase);
   });
 
   it('find_similar ranks the issue in its top 5 for a report written like the query', async () => {
-    const recall = await recallAt5(async (_q, index) => {
-      const probe = ids[`probe-${index}`];
-      const r = await server.request('GET', `/projects/${SIMILAR_PROJECT}/issues/g-${probe.id}/find_similar.json?limit=5`, { auth });
-      expect(r.status).toBe(200);
-      return r.body.issues.map((issue: { id: number }) => issue.id);
-    }, (q) => ids[`s-${q.expect}`].id);
+    const recall = await recallAt5(
+      async (_q, index) => {
+        const probe = ids[`probe-${index}`];
+        const r = await server.request(
+          'GET',
+          `/projects/${SIMILAR_PROJECT}/issues/g-${probe.id}/find_similar.json?limit=5`,
+          { auth },
+        );
+        expect(r.status).toBe(200);
+        return r.body.issues.map((issue: { id: number }) => issue.id);
+      },
+      (q) => ids[`s-${q.expect}`].id,
+    );
     report('find_similar', recall);
     expect(recall.typo).toBeGreaterThanOrEqual(FLOORS.similar.typo);
     expect(recall.paraphrase).toBeGreaterThanOrEqual(FLOORS.similar.paraphrase);

@@ -192,13 +192,11 @@ export function requestBody(schema: Schema | undefined): fc.Arbitrary<FuzzBody> 
     },
     {
       weight: 1,
-      arbitrary: fc
-        .tuple(fc.integer({ min: 60, max: 9000 }), value)
-        .map(([depth, v]) => ({
-          label: `json ${depth} deep`,
-          contentType: 'application/json',
-          body: `{"issue":${deep(depth, JSON.stringify(v) ?? 'null')}}`,
-        })),
+      arbitrary: fc.tuple(fc.integer({ min: 60, max: 9000 }), value).map(([depth, v]) => ({
+        label: `json ${depth} deep`,
+        contentType: 'application/json',
+        body: `{"issue":${deep(depth, JSON.stringify(v) ?? 'null')}}`,
+      })),
     },
     { weight: 1, arbitrary: fc.constant({ label: 'none' }) },
   );

@@ -14,13 +14,21 @@ const svg = `<svg xmlns="http://www.w3.org/2000/svg" onload="${script}"><script>
 const xhtml = `<?xml version="1.0"?><html xmlns="http://www.w3.org/1999/xhtml"><body><script>${script}</script></body></html>`;
 const PNG_MAGIC = [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a];
 
-export interface HostileFile { label: string; name: string; type: string; bytes: Uint8Array }
+export interface HostileFile {
+  label: string;
+  name: string;
+  type: string;
+  bytes: Uint8Array;
+}
 
 const text = (s: string) => new TextEncoder().encode(s);
 const join = (...parts: Array<Uint8Array | number[]>) => {
   const out = new Uint8Array(parts.reduce((n, p) => n + p.length, 0));
   let offset = 0;
-  for (const part of parts) { out.set(part, offset); offset += part.length; }
+  for (const part of parts) {
+    out.set(part, offset);
+    offset += part.length;
+  }
   return out;
 };
 
@@ -36,20 +44,34 @@ export const CORPUS: HostileFile[] = [
   { label: 'HTML declared video/mp4', name: 'clip.mp4', type: 'video/mp4', bytes: text(html) },
   { label: 'HTML declared video/webm', name: 'clip.webm', type: 'video/webm', bytes: text(html) },
   { label: 'GIF/HTML polyglot', name: 'anim.gif', type: 'image/gif', bytes: text(`GIF89a/*${html}*/`) },
-  { label: 'PNG magic then HTML, declared text/html', name: 'poly.html', type: 'text/html', bytes: join(PNG_MAGIC, text(html)) },
-  { label: 'PNG magic then SVG, declared image/png', name: 'poly.png', type: 'image/png', bytes: join(PNG_MAGIC, text(svg)) },
+  {
+    label: 'PNG magic then HTML, declared text/html',
+    name: 'poly.html',
+    type: 'text/html',
+    bytes: join(PNG_MAGIC, text(html)),
+  },
+  {
+    label: 'PNG magic then SVG, declared image/png',
+    name: 'poly.png',
+    type: 'image/png',
+    bytes: join(PNG_MAGIC, text(svg)),
+  },
 ];
 
 export const DEVELOPER = `Bearer ${PATS.developer}`;
 const TOKEN = `FormUser ${TOKENS.all}`;
 
 /** A served copy of a corpus file: where it is, and the headers a browser needs to fetch it. */
-export interface Served { url: string; headers: Record<string, string> }
+export interface Served {
+  url: string;
+  headers: Record<string, string>;
+}
 
 /** Uploads one file through a route; answers where it is served, or null when the route refused it (4xx). */
 export type Uploader = (server: TestServer, file: HostileFile) => Promise<Served[] | null>;
 
-const blobOf = (file: HostileFile) => new Blob([file.bytes as Uint8Array<ArrayBuffer>], file.type ? { type: file.type } : {});
+const blobOf = (file: HostileFile) =>
+  new Blob([file.bytes as Uint8Array<ArrayBuffer>], file.type ? { type: file.type } : {});
 
 function refused(status: number, body: unknown): null {
   if (status >= 400 && status < 500) return null;
@@ -79,7 +101,10 @@ export const UPLOADERS: Record<string, Uploader> = {
     const form = new FormData();
     form.append('feature_request[description]', 'An idea with a file attached to it');
     form.append('feature_request[files][]', blobOf(file), file.name);
-    const r = await server.request('POST', `/projects/${PROJECT_ID}/feature_requests.json`, { auth: TOKEN, multipart: form });
+    const r = await server.request('POST', `/projects/${PROJECT_ID}/feature_requests.json`, {
+      auth: TOKEN,
+      multipart: form,
+    });
     if (r.status !== 201) return refused(r.status, r.body);
     return r.body.files.map((f: { url: string }) => ({ url: f.url, headers: { Authorization: TOKEN } }));
   },
@@ -91,7 +116,10 @@ export const UPLOADERS: Record<string, Uploader> = {
     const r = await server.request('POST', `/projects/${PROJECT_ID}/tickets.json`, { auth: TOKEN, multipart: form });
     if (r.status !== 201) return refused(r.status, r.body);
     const ticket = `/projects/${PROJECT_ID}/tickets/${r.body.id}`;
-    return r.body.attachments.map((a: { id: number }) => ({ url: `${server.url}${ticket}/attachments/${a.id}`, headers: { Authorization: DEVELOPER } }));
+    return r.body.attachments.map((a: { id: number }) => ({
+      url: `${server.url}${ticket}/attachments/${a.id}`,
+      headers: { Authorization: DEVELOPER },
+    }));
   },
   'screenshot (multipart)': multipartMedia('screenshots', 'screenshot', 'image'),
   'log file (multipart)': multipartMedia('log_files', 'log_file', 'file'),
@@ -102,17 +130,33 @@ export const UPLOADERS: Record<string, Uploader> = {
     const { createHash } = await import('node:crypto');
     const type = file.type || 'application/octet-stream';
     const presign = await server.request('POST', `${issue.path}/binary_files/presigned_upload`, {
-      auth: TOKEN, json: { filename: file.name, byte_size: file.bytes.byteLength, checksum: createHash('md5').update(file.bytes).digest('base64'), content_type: type },
+      auth: TOKEN,
+      json: {
+        filename: file.name,
+        byte_size: file.bytes.byteLength,
+        checksum: createHash('md5').update(file.bytes).digest('base64'),
+        content_type: type,
+      },
     });
     if (presign.status !== 200) return refused(presign.status, presign.body);
-    const put = await fetch(presign.body.direct_upload_url, { method: 'PUT', headers: presign.body.headers, body: file.bytes as Uint8Array<ArrayBuffer> });
+    const put = await fetch(presign.body.direct_upload_url, {
+      method: 'PUT',
+      headers: presign.body.headers,
+      body: file.bytes as Uint8Array<ArrayBuffer>,
+    });
     if (put.status !== 200) return refused(put.status, await put.text());
-    const confirm = await server.request('POST', `${issue.path}/binary_files/confirm_upload`, { auth: TOKEN, json: { blob_signed_id: presign.body.blob_signed_id } });
+    const confirm = await server.request('POST', `${issue.path}/binary_files/confirm_upload`, {
+      auth: TOKEN,
+      json: { blob_signed_id: presign.body.blob_signed_id },
+    });
     if (confirm.status !== 201) return refused(confirm.status, confirm.body);
     return mediaUrls(server, issue.path, 'binary_files');
   },
   'crash report files': async (server, file) => {
-    const body = encodeUnrealCrash([{ name: file.name, data: file.bytes }, { name: `${file.name}.log`, data: file.bytes }]);
+    const body = encodeUnrealCrash([
+      { name: file.name, data: file.bytes },
+      { name: `${file.name}.log`, data: file.bytes },
+    ]);
     const r = await fetch(`${server.url}/crashes/unreal/${TOKENS.all}`, { method: 'POST', body: new Uint8Array(body) });
     if (r.status !== 201) return refused(r.status, await r.text());
     const { id } = (await r.json()) as { id: number };

@@ -17,7 +17,11 @@ let browser: Browser;
 let context: BrowserContext;
 
 beforeAll(async () => {
-  server = await startTestServer({ seed: seedDocument({ project: { tokens: [{ token: TOKENS.all, daily_limit: 100_000, ...ALL_FLAGS }, { token: TOKENS.none }] } }) });
+  server = await startTestServer({
+    seed: seedDocument({
+      project: { tokens: [{ token: TOKENS.all, daily_limit: 100_000, ...ALL_FLAGS }, { token: TOKENS.none }] },
+    }),
+  });
   browser = await launchBrowser();
   context = await browser.newContext({ acceptDownloads: true });
 });
@@ -31,8 +35,13 @@ afterAll(async () => {
 async function scriptRuns(url: string, headers: Record<string, string>): Promise<boolean> {
   const page = await context.newPage();
   let ran = false;
-  page.on('console', (message) => { if (message.text().includes(PWNED)) ran = true; });
-  page.on('dialog', (dialog) => { ran = true; void dialog.dismiss(); });
+  page.on('console', (message) => {
+    if (message.text().includes(PWNED)) ran = true;
+  });
+  page.on('dialog', (dialog) => {
+    ran = true;
+    void dialog.dismiss();
+  });
   try {
     await page.setExtraHTTPHeaders(headers);
     // An `attachment` answer starts a download and the navigation is aborted: that is a pass.
@@ -55,7 +64,8 @@ async function checkServed(file: HostileFile, served: Served): Promise<void> {
   expect(r.headers.get('content-security-policy')).not.toMatch(/allow-scripts/);
   const type = r.headers.get('content-type') ?? '';
   expect(type, `${file.label}: a single well-formed type`).toMatch(/^[a-z0-9.+-]+\/[a-z0-9.+-]+(;.*)?$/);
-  if (!INLINE.includes(type.split(';')[0])) expect(r.headers.get('content-disposition'), `${file.label} as ${type}`).toMatch(/^attachment;/);
+  if (!INLINE.includes(type.split(';')[0]))
+    expect(r.headers.get('content-disposition'), `${file.label} as ${type}`).toMatch(/^attachment;/);
 }
 
 describe('the hook sees script run (positive control, no protections)', () => {
@@ -72,9 +82,12 @@ describe('the hook sees script run (positive control, no protections)', () => {
   });
   afterAll(() => new Promise<void>((resolve) => plain.close(() => resolve())));
 
-  it.each(['page.html', 'image.svg', 'page.xhtml', 'shot.png'])('%s served as its own type runs script', async (name) => {
-    expect(await scriptRuns(`${base}/${name}`, {})).toBe(true);
-  });
+  it.each(['page.html', 'image.svg', 'page.xhtml', 'shot.png'])(
+    '%s served as its own type runs script',
+    async (name) => {
+      expect(await scriptRuns(`${base}/${name}`, {})).toBe(true);
+    },
+  );
 });
 
 describe.each(Object.keys(UPLOADERS))('uploaded as %s', (route) => {
@@ -88,6 +101,7 @@ describe.each(Object.keys(UPLOADERS))('uploaded as %s', (route) => {
     }
     // Every route takes at least some of the corpus (a route that refused all would test nothing).
     expect(checks.length).toBeGreaterThan(0);
-    for (let i = 0; i < checks.length; i += 6) await Promise.all(checks.slice(i, i + 6).map(([file, copy]) => checkServed(file, copy)));
+    for (let i = 0; i < checks.length; i += 6)
+      await Promise.all(checks.slice(i, i + 6).map(([file, copy]) => checkServed(file, copy)));
   }, 120_000);
 });

@@ -102,10 +102,18 @@ describe('form and query keys nested thousands deep', () => {
 
 describe('fixtures nested 5,000 deep', () => {
   /** A fixture project whose game facts hold `member` nested 5,000 deep. */
-  const project = (member: string) => JSON.stringify({
-    key: 'p', name: 'P', organization: 'o', access: 'public', modules: [], platforms: [],
-    min_description_length: 0, min_suggestion_length: 0, game_facts: { [member]: '@' },
-  }).replace('"@"', nested(5000));
+  const project = (member: string) =>
+    JSON.stringify({
+      key: 'p',
+      name: 'P',
+      organization: 'o',
+      access: 'public',
+      modules: [],
+      platforms: [],
+      min_description_length: 0,
+      min_suggestion_length: 0,
+      game_facts: { [member]: '@' },
+    }).replace('"@"', nested(5000));
 
   it('are 400 through /__admin/fixtures, and load nothing', async () => {
     const doc = `{"users":[{"key":"deep","name":"Deep","extra":${nested(5000)}}],"projects":[${project('glossary')}]}`;

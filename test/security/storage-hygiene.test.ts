@@ -31,7 +31,7 @@ async function waitFor(check: () => boolean, what: string): Promise<void> {
   if (!check()) throw new Error(`timed out waiting for ${what}`);
 }
 
-it('reclaims a killed PUT\'s .part file and an object with no row at the next start, and keeps the rest', async () => {
+it("reclaims a killed PUT's .part file and an object with no row at the next start, and keeps the rest", async () => {
   const dir = mkdtempSync(join(tmpdir(), 'glitchbox-sweep-'));
   const db = join(dir, 'db.sqlite');
   const storage = join(dir, 'storage');
@@ -40,25 +40,43 @@ it('reclaims a killed PUT\'s .part file and an object with no row at the next st
 
   const { child, url } = await startChild(['--port', '0', '--db', db, '--storage', storage, '--fixtures', fixtures]);
   const auth = { Authorization: `FormUser ${TOKENS.all}`, 'Service-Project-ID': PROJECT_ID };
-  const issue = await (await fetch(`${url}/projects/${PROJECT_ID}/issues.json`, {
-    method: 'POST', headers: { ...auth, 'Content-Type': 'application/json' },
-    body: JSON.stringify({ issue: { title: 'Crash on load', description: 'The game crashes while loading level 3.' } }),
-  })).json() as { id: number; url: string };
+  const issue = (await (
+    await fetch(`${url}/projects/${PROJECT_ID}/issues.json`, {
+      method: 'POST',
+      headers: { ...auth, 'Content-Type': 'application/json' },
+      body: JSON.stringify({
+        issue: { title: 'Crash on load', description: 'The game crashes while loading level 3.' },
+      }),
+    })
+  ).json()) as { id: number; url: string };
   const issuePath = `${url}/projects/${PROJECT_ID}/issues/g-${issue.id}`;
   // A kept object: a log file with its row.
   const form = new FormData();
   form.append('log_file[file]', new Blob(['kept log line\n'], { type: 'text/plain' }), 'kept.log');
-  const kept = await (await fetch(`${issuePath}/log_files`, { method: 'POST', headers: auth, body: form })).json() as { url: string };
+  const kept = (await (
+    await fetch(`${issuePath}/log_files`, { method: 'POST', headers: auth, body: form })
+  ).json()) as { url: string };
   expect(kept.url).toMatch(/\/cdn\//);
 
   // A 200 MB PUT, killed with the server after some megabytes reached the disk.
   const size = 200 * MB;
-  const presign = await (await fetch(`${issuePath}/video_clips/presigned_upload`, {
-    method: 'POST', headers: { ...auth, 'Content-Type': 'application/json' },
-    body: JSON.stringify({ filename: 'big.mp4', byte_size: size, checksum: '1B2M2Y8AsgTpgAmY7PhCfg==', content_type: 'video/mp4' }),
-  })).json() as { direct_upload_url: string; headers: Record<string, string> };
+  const presign = (await (
+    await fetch(`${issuePath}/video_clips/presigned_upload`, {
+      method: 'POST',
+      headers: { ...auth, 'Content-Type': 'application/json' },
+      body: JSON.stringify({
+        filename: 'big.mp4',
+        byte_size: size,
+        checksum: '1B2M2Y8AsgTpgAmY7PhCfg==',
+        content_type: 'video/mp4',
+      }),
+    })
+  ).json()) as { direct_upload_url: string; headers: Record<string, string> };
   expect(presign.direct_upload_url).toMatch(/\/storage\/direct\//);
-  const put = request(presign.direct_upload_url, { method: 'PUT', headers: { ...presign.headers, 'Content-Length': String(size) } });
+  const put = request(presign.direct_upload_url, {
+    method: 'PUT',
+    headers: { ...presign.headers, 'Content-Length': String(size) },
+  });
   put.on('error', () => undefined);
   const chunk = Buffer.alloc(MB, 7);
   const partsDir = join(storage, 'tmp');

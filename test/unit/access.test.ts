@@ -9,7 +9,13 @@ import { findProjectByPublicId, type ProjectRow } from '../../reference-server/s
 import { insertIssue } from '../../reference-server/src/areas/issues/repository.ts';
 import { createDeps } from '../../reference-server/src/server.ts';
 import {
-  assertMonthlyQuota, assertNdaAccepted, consumeDailyLimit, hasScope, isDeveloperLevel, isTeam, requireTokenFlag,
+  assertMonthlyQuota,
+  assertNdaAccepted,
+  consumeDailyLimit,
+  hasScope,
+  isDeveloperLevel,
+  isTeam,
+  requireTokenFlag,
 } from '../../reference-server/src/areas/projects-auth/access.ts';
 import { resolveCaller, type Caller } from '../../reference-server/src/areas/projects-auth/caller.ts';
 import { loadFixtures } from '../../reference-server/src/areas/admin/fixtures.ts';
@@ -19,14 +25,27 @@ let deps: Deps;
 let project: ProjectRow;
 const as = (auth: string, ip = '10.0.0.1'): Promise<Caller> => resolveCaller(deps, auth, ip);
 const statusOf = (fn: () => void): number | 'ok' => {
-  try { fn(); return 'ok'; } catch (error) { if (error instanceof ServiceError) return ({ forbidden: 403, unprocessable: 422 } as Record<string, number>)[error.code] ?? 500; throw error; }
+  try {
+    fn();
+    return 'ok';
+  } catch (error) {
+    if (error instanceof ServiceError)
+      return ({ forbidden: 403, unprocessable: 422 } as Record<string, number>)[error.code] ?? 500;
+    throw error;
+  }
 };
 
 beforeEach(() => {
   deps = createDeps({ now: new Date('2030-03-10T23:50:00.000Z') });
   const doc = seedDocument({ project: { nda: true } }) as any;
-  doc.users.push({ key: 'scoped', name: 'Scoped', pat: 'pat-scoped' }, { key: 'signed', name: 'Signed', pat: 'pat-signed' });
-  doc.projects[0].members.push({ user: 'scoped', role: 'tester', scopes: ['issues.archive'] }, { user: 'signed', role: 'tester', nda_accepted: true });
+  doc.users.push(
+    { key: 'scoped', name: 'Scoped', pat: 'pat-scoped' },
+    { key: 'signed', name: 'Signed', pat: 'pat-signed' },
+  );
+  doc.projects[0].members.push(
+    { user: 'scoped', role: 'tester', scopes: ['issues.archive'] },
+    { user: 'signed', role: 'tester', nda_accepted: true },
+  );
   doc.projects[0].tokens.push({ token: 'tkn-limited', can_create_bug_report: true, daily_limit: 2 });
   doc.organizations[0].monthly_bug_report_quota = 2;
   loadFixtures(deps, doc);
@@ -48,7 +67,7 @@ describe('roles and scopes (docs/api-choices.md#role-scopes)', () => {
     expect(hasScope(deps, await as(`Bearer ${PATS.owner}`), project, 'project.api_tokens.manage')).toBe(true);
   });
 
-  it('lets a fixture override a member\'s scopes with an explicit list', async () => {
+  it("lets a fixture override a member's scopes with an explicit list", async () => {
     const scoped = await as('Bearer pat-scoped');
     expect(hasScope(deps, scoped, project, 'bugs.archive')).toBe(true);
     expect(hasScope(deps, scoped, project, 'bugs.update')).toBe(false);
@@ -73,7 +92,9 @@ describe('project token flags', () => {
 
   it('refuses a token of another project', async () => {
     const other = await as(`FormUser ${TOKENS.other}`);
-    expect(() => requireTokenFlag(other, project, 'can_list_issues')).toThrow('Auth token does not belong to this project.');
+    expect(() => requireTokenFlag(other, project, 'can_list_issues')).toThrow(
+      'Auth token does not belong to this project.',
+    );
   });
 });
 
@@ -111,7 +132,24 @@ describe('NDA gate and monthly quota', () => {
 
   it('refuses once the organization has used its monthly bug reports, and again allows next month', () => {
     const now = deps.clock.now().toISOString();
-    const issue = { project_id: project.id, title: 't', description: 'd', status: 'open', priority: 'low', score: '0', raw: 0, source: null, reporter_user_id: null, assigned_to_user_id: null, release_id: null, steps: '[]', debug_trace: null, device: null, created_at: now, updated_at: now };
+    const issue = {
+      project_id: project.id,
+      title: 't',
+      description: 'd',
+      status: 'open',
+      priority: 'low',
+      score: '0',
+      raw: 0,
+      source: null,
+      reporter_user_id: null,
+      assigned_to_user_id: null,
+      release_id: null,
+      steps: '[]',
+      debug_trace: null,
+      device: null,
+      created_at: now,
+      updated_at: now,
+    };
     insertIssue(deps.db, issue);
     expect(statusOf(() => assertMonthlyQuota(deps, project))).toBe('ok');
     insertIssue(deps.db, issue);

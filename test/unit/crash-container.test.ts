@@ -8,9 +8,20 @@ import { encodeUnrealCrash } from '../helpers/unreal-crash.ts';
 
 describe('parseUnrealCrash', () => {
   it.each(['cr1', 'legacy'] as const)('reads every file of the %s layout with its bytes', async (layout) => {
-    const crash = await parseUnrealCrash(encodeUnrealCrash([{ name: 'Game.log', data: 'hello' }, { name: 'Saved\\Crashes\\UEMinidump.dmp', data: new Uint8Array([0x4d, 0x44, 0x4d, 0x50]) }], { layout, directory: 'UECC-1' }));
+    const crash = await parseUnrealCrash(
+      encodeUnrealCrash(
+        [
+          { name: 'Game.log', data: 'hello' },
+          { name: 'Saved\\Crashes\\UEMinidump.dmp', data: new Uint8Array([0x4d, 0x44, 0x4d, 0x50]) },
+        ],
+        { layout, directory: 'UECC-1' },
+      ),
+    );
     expect(crash.directoryName).toBe('UECC-1');
-    expect(crash.files.map((f) => [f.index, f.name, Buffer.from(f.bytes).toString('latin1')])).toEqual([[0, 'Game.log', 'hello'], [1, 'UEMinidump.dmp', 'MDMP']]);
+    expect(crash.files.map((f) => [f.index, f.name, Buffer.from(f.bytes).toString('latin1')])).toEqual([
+      [0, 'Game.log', 'hello'],
+      [1, 'UEMinidump.dmp', 'MDMP'],
+    ]);
   });
 
   it('stops inflating at the cap with a payload_too_large error', async () => {

@@ -1,7 +1,14 @@
 // The local embedder and the vector matrix: deterministic unit vectors, similar texts closer
 // than unrelated ones, BLOB round trips, and the SIMD kernel agreeing with the plain loop.
 import { describe, expect, it } from 'vitest';
-import { cosine, EMBEDDING_DIMS, embedIssue, embedText, fromBlob, toBlob } from '../../reference-server/src/areas/search/embedding.ts';
+import {
+  cosine,
+  EMBEDDING_DIMS,
+  embedIssue,
+  embedText,
+  fromBlob,
+  toBlob,
+} from '../../reference-server/src/areas/search/embedding.ts';
 import { VectorMatrix } from '../../reference-server/src/areas/search/similar-kernel.ts';
 
 const norm = (v: Float32Array) => Math.sqrt(cosine(v, v));
@@ -43,8 +50,14 @@ describe('embedText', () => {
 });
 
 describe('VectorMatrix', () => {
-  const random = (seed: number) => { let s = seed; return () => ((s = (s * 1103515245 + 12345) % 2147483648) / 2147483648) - 0.5; };
-  const unit = (v: Float32Array) => { const n = norm(v); return v.map((x) => x / n); };
+  const random = (seed: number) => {
+    let s = seed;
+    return () => (s = (s * 1103515245 + 12345) % 2147483648) / 2147483648 - 0.5;
+  };
+  const unit = (v: Float32Array) => {
+    const n = norm(v);
+    return v.map((x) => x / n);
+  };
 
   it('scores every row close to the exact dot product, in SIMD and in the fallback, across growth and removal', () => {
     const next = random(7);
@@ -57,7 +70,12 @@ describe('VectorMatrix', () => {
       matrix.removeBySwap(10); // row 299 now sits at 10
       const scores = matrix.scoresFor(query);
       expect(scores).toHaveLength(299);
-      for (const [at, original] of [[0, 0], [10, 299], [298, 298]]) expect(Math.abs(scores[at] - cosine(rows[original], query))).toBeLessThan(0.02);
+      for (const [at, original] of [
+        [0, 0],
+        [10, 299],
+        [298, 298],
+      ])
+        expect(Math.abs(scores[at] - cosine(rows[original], query))).toBeLessThan(0.02);
       results.push([...scores]);
     }
     expect(results[0]).toEqual(results[1]);

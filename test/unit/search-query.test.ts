@@ -38,7 +38,8 @@ describe('text rules', () => {
 
 describe('buildSearchQuery', () => {
   const vocabulary = new Vocabulary();
-  for (const term of ['inventory', 'invent', 'freezes', 'freeze', 'frozen', 'sorting', 'hook', 'grappling', 'the']) vocabulary.add(term);
+  for (const term of ['inventory', 'invent', 'freezes', 'freeze', 'frozen', 'sorting', 'hook', 'grappling', 'the'])
+    vocabulary.add(term);
   vocabulary.addDocuments(10);
 
   it('builds a tier of word forms, a tier with synonyms and typos, and an any-word tier', () => {

@@ -2,7 +2,12 @@
 // limit, hotkeys, script-tag options, the bounded ring buffer, safe formatting, OS from the UA,
 // and how the form becomes a ReportInput.
 import { expect, test } from 'vitest';
-import { createBreadcrumbs, DEBUG_TRACE_LIMIT, fitDebugTrace, toSeverity } from '../../widget/src/capture/breadcrumbs.ts';
+import {
+  createBreadcrumbs,
+  DEBUG_TRACE_LIMIT,
+  fitDebugTrace,
+  toSeverity,
+} from '../../widget/src/capture/breadcrumbs.ts';
 import { osFromUserAgent } from '../../widget/src/capture/device-info.ts';
 import { matchesHotkey, parseHotkey } from '../../widget/src/runtime/hotkey.ts';
 import { readDataOptions, resolveOptions } from '../../widget/src/runtime/options.ts';
@@ -11,7 +16,10 @@ import { formatArgs } from '../../widget/src/capture/safe-format.ts';
 import { buildReport, type FormState } from '../../widget/src/ui/build-report.ts';
 
 test('cuts the debug trace to its newest steps within the 128 KB limit', () => {
-  const steps = Array.from({ length: 400 }, (_, i) => ({ severity: 'info' as const, description: `step ${i} ${'x'.repeat(1000)}` }));
+  const steps = Array.from({ length: 400 }, (_, i) => ({
+    severity: 'info' as const,
+    description: `step ${i} ${'x'.repeat(1000)}`,
+  }));
   const fitted = fitDebugTrace(steps);
   const bytes = new TextEncoder().encode(JSON.stringify({ steps: fitted })).length;
   expect(bytes).toBeLessThanOrEqual(DEBUG_TRACE_LIMIT);
@@ -23,15 +31,30 @@ test('cuts the debug trace to its newest steps within the 128 KB limit', () => {
 
 test('keeps breadcrumbs bounded, with severities mapped to info, warning and danger', () => {
   const crumbs = createBreadcrumbs(3, Date.now());
-  for (const [s, t] of [['info', 'a'], ['warn', 'b'], ['error', 'c'], ['nonsense', 'd']]) crumbs.add(s, t);
-  expect(crumbs.steps().map((s) => [s.severity, s.description.replace(/^\[\+[\d.]+s\] /, '')])).toEqual([['warning', 'b'], ['danger', 'c'], ['info', 'd']]);
+  for (const [s, t] of [
+    ['info', 'a'],
+    ['warn', 'b'],
+    ['error', 'c'],
+    ['nonsense', 'd'],
+  ])
+    crumbs.add(s, t);
+  expect(crumbs.steps().map((s) => [s.severity, s.description.replace(/^\[\+[\d.]+s\] /, '')])).toEqual([
+    ['warning', 'b'],
+    ['danger', 'c'],
+    ['info', 'd'],
+  ]);
   expect([toSeverity('fatal'), toSeverity('warning'), toSeverity(undefined)]).toEqual(['danger', 'warning', 'info']);
-  crumbs.add('info', { toString() { throw new Error('bad'); } });
+  crumbs.add('info', {
+    toString() {
+      throw new Error('bad');
+    },
+  });
   expect(crumbs.size).toBe(3); // a throwing value is dropped, never thrown into the game
 });
 
 test('matches hotkeys by key or code with exact modifiers', () => {
-  const ev = (key: string, code: string, mods: Partial<KeyboardEvent> = {}) => ({ key, code, ctrlKey: false, shiftKey: false, altKey: false, metaKey: false, ...mods }) as KeyboardEvent;
+  const ev = (key: string, code: string, mods: Partial<KeyboardEvent> = {}) =>
+    ({ key, code, ctrlKey: false, shiftKey: false, altKey: false, metaKey: false, ...mods }) as KeyboardEvent;
   expect(matchesHotkey(ev('F8', 'F8'), parseHotkey('F8'))).toBe(true);
   expect(matchesHotkey(ev('F8', 'F8', { ctrlKey: true }), parseHotkey('F8'))).toBe(false);
   expect(matchesHotkey(ev('B', 'KeyB', { ctrlKey: true, shiftKey: true }), parseHotkey('Ctrl+Shift+B'))).toBe(true);
@@ -39,16 +62,41 @@ test('matches hotkeys by key or code with exact modifiers', () => {
 });
 
 test('reads the script tag data attributes into options with defaults', () => {
-  const o = resolveOptions(readDataOptions({
-    project: 'pr-1', token: 'tkn-a', endpoint: 'https://feedback.example/', hotkey: 'none', release: '1.2.0', canvas: '#game',
-    locale: 'ar', launcher: 'true', replay: '20', gamepadChord: '4+5', playtimeTags: 'build=42, store=steam', reportErrors: 'false',
-  }));
+  const o = resolveOptions(
+    readDataOptions({
+      project: 'pr-1',
+      token: 'tkn-a',
+      endpoint: 'https://feedback.example/',
+      hotkey: 'none',
+      release: '1.2.0',
+      canvas: '#game',
+      locale: 'ar',
+      launcher: 'true',
+      replay: '20',
+      gamepadChord: '4+5',
+      playtimeTags: 'build=42, store=steam',
+      reportErrors: 'false',
+    }),
+  );
   expect(o).toMatchObject({
-    projectId: 'pr-1', token: 'tkn-a', endpoint: 'https://feedback.example', hotkey: false, release: '1.2.0', canvas: '#game', locale: 'ar',
-    launcher: true, replay: { seconds: 20 }, gamepadChord: [4, 5], playtime: { tags: { build: '42', store: 'steam' } }, reportErrors: false, theme: 'auto',
+    projectId: 'pr-1',
+    token: 'tkn-a',
+    endpoint: 'https://feedback.example',
+    hotkey: false,
+    release: '1.2.0',
+    canvas: '#game',
+    locale: 'ar',
+    launcher: true,
+    replay: { seconds: 20 },
+    gamepadChord: [4, 5],
+    playtime: { tags: { build: '42', store: 'steam' } },
+    reportErrors: false,
+    theme: 'auto',
   });
   expect(resolveOptions({ projectId: 'pr-1', token: 't', endpoint: 'https://x' }).hotkey).toBe('F8');
-  expect(() => resolveOptions(readDataOptions({ token: 'tkn-a' }))).toThrow(/projectId, token and endpoint are required/);
+  expect(() => resolveOptions(readDataOptions({ token: 'tkn-a' }))).toThrow(
+    /projectId, token and endpoint are required/,
+  );
 });
 
 test('drops the oldest ring buffer items past the count or weight budget', () => {
@@ -79,17 +127,47 @@ test('names the operating system from a user agent', () => {
 });
 
 const form = (over: Partial<FormState> = {}): FormState => ({
-  kind: 'bug', title: '', description: ' The door is stuck ', steps: '1. Open the door\n- Push\n\n', fields: { platform: 'Web', empty: '' },
-  email: 'not-an-email', include: { screenshot: true, logs: false, device: true, trace: true, replay: true }, ...over,
+  kind: 'bug',
+  title: '',
+  description: ' The door is stuck ',
+  steps: '1. Open the door\n- Push\n\n',
+  fields: { platform: 'Web', empty: '' },
+  email: 'not-an-email',
+  include: { screenshot: true, logs: false, device: true, trace: true, replay: true },
+  ...over,
 });
-const snap = { logs: 'log text', logCount: 1, debugTrace: [{ severity: 'info' as const, description: 'started' }], deviceInfo: 'OS: Linux', customFields: { level: '3' }, releaseLabel: '1.1.0' };
+const snap = {
+  logs: 'log text',
+  logCount: 1,
+  debugTrace: [{ severity: 'info' as const, description: 'started' }],
+  deviceInfo: 'OS: Linux',
+  customFields: { level: '3' },
+  releaseLabel: '1.1.0',
+};
 
 test('builds the report from the form and only the captures left ticked', async () => {
   const report = await buildReport(form(), snap, { screenshot: null, shapes: [], replay: null });
   expect(report).toEqual({
-    kind: 'bug', description: 'The door is stuck', source: 'glitchbox-web', releaseLabel: '1.1.0', steps: ['Open the door', 'Push'],
-    customFields: { level: '3', platform: 'Web' }, deviceInfo: 'OS: Linux', debugTrace: [{ severity: 'info', description: 'started' }],
+    kind: 'bug',
+    description: 'The door is stuck',
+    source: 'glitchbox-web',
+    releaseLabel: '1.1.0',
+    steps: ['Open the door', 'Push'],
+    customFields: { level: '3', platform: 'Web' },
+    deviceInfo: 'OS: Linux',
+    debugTrace: [{ severity: 'info', description: 'started' }],
   });
-  const suggestion = await buildReport(form({ kind: 'suggestion', email: 'p@players.test', title: 'Idea' }), snap, { screenshot: null, shapes: [], replay: null });
-  expect(suggestion).toEqual({ kind: 'suggestion', title: 'Idea', description: 'The door is stuck', source: 'glitchbox-web', email: 'p@players.test', releaseLabel: '1.1.0' });
+  const suggestion = await buildReport(form({ kind: 'suggestion', email: 'p@players.test', title: 'Idea' }), snap, {
+    screenshot: null,
+    shapes: [],
+    replay: null,
+  });
+  expect(suggestion).toEqual({
+    kind: 'suggestion',
+    title: 'Idea',
+    description: 'The door is stuck',
+    source: 'glitchbox-web',
+    email: 'p@players.test',
+    releaseLabel: '1.1.0',
+  });
 });

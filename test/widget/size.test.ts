@@ -24,7 +24,9 @@ test('keeps the script-tag loader within 9 KB gzip', () => {
 test('keeps Preact, zod, html2canvas and the reporter core out of the loader', () => {
   const loader = modules['glitchbox.js'];
   expect(loader.some((m) => m.includes('widget/src/runtime/runtime.ts'))).toBe(true);
-  const forbidden = loader.filter((m) => /node_modules\/(preact|zod|html2canvas|ky|idb|spark-md5)\/|widget\/src\/(ui|core)\//.test(m));
+  const forbidden = loader.filter((m) =>
+    /node_modules\/(preact|zod|html2canvas|ky|idb|spark-md5)\/|widget\/src\/(ui|core)\//.test(m),
+  );
   expect(forbidden).toEqual([]);
   // The lazy chunks really hold them.
   expect(modules['esm/ui.js'].some((m) => m.includes('node_modules/preact/'))).toBe(true);
@@ -34,7 +36,11 @@ test('keeps Preact, zod, html2canvas and the reporter core out of the loader', (
   expect(modules['esm/dom-capture.js'].some((m) => m.includes('node_modules/html2canvas/'))).toBe(false);
   // The overlay's .tsx files use classic `h` (a file pragma): preact/jsx-runtime would add its own jsx() next to
   // createElement, which render() already ships (0.16 KB gzip).
-  expect(Object.values(modules).flat().filter((m) => m.includes('preact/jsx-runtime'))).toEqual([]);
+  expect(
+    Object.values(modules)
+      .flat()
+      .filter((m) => m.includes('preact/jsx-runtime')),
+  ).toEqual([]);
 });
 
 test('ships each source folder in the chunks its name stands for', () => {
@@ -55,7 +61,12 @@ test('ships each source folder in the chunks its name stands for', () => {
   );
   expect(misplaced).toEqual([]);
   for (const folder of Object.keys(chunksOf)) {
-    expect(Object.values(modules).flat().some((id) => id.startsWith(`widget/src/${folder}/`)), folder).toBe(true);
+    expect(
+      Object.values(modules)
+        .flat()
+        .some((id) => id.startsWith(`widget/src/${folder}/`)),
+      folder,
+    ).toBe(true);
   }
 });
 
@@ -64,7 +75,9 @@ test('leaves out of the count only chunks that are imported on demand', () => {
   for (const f of ['glitchbox.js', 'esm/ui.js', 'esm/reporter.js', 'esm/encode-worker.js']) expect(files).toContain(f);
   expect(files.some((f) => /^esm\/assets\/md5-worker-.*\.js$/.test(f))).toBe(true);
   // A file the count skips must never be a static import of one it counts (it would be downloaded anyway).
-  const pulledIn = files.filter((f) => f.startsWith('esm/')).flatMap((f) => staticImports(f).map((dep) => `${f} -> ${dep}`));
+  const pulledIn = files
+    .filter((f) => f.startsWith('esm/'))
+    .flatMap((f) => staticImports(f).map((dep) => `${f} -> ${dep}`));
   expect(pulledIn.filter((edge) => NOT_COUNTED.test(edge.split(' -> ')[1]))).toEqual([]);
 });
 
@@ -72,7 +85,11 @@ test('ships spark-md5 only in the MD5 worker, workbox-window only on demand, and
   const files = counted().filter((f) => modules[f]);
   const shipped = files.flatMap((f) => modules[f].map((m) => [f, m] as const));
   expect(shipped.filter(([, m]) => /node_modules\/(spark-md5|workbox-window)\//.test(m))).toEqual([]);
-  expect(Object.values(modules).flat().filter((m) => m.includes('vite/preload-helper'))).toEqual([]);
+  expect(
+    Object.values(modules)
+      .flat()
+      .filter((m) => m.includes('vite/preload-helper')),
+  ).toEqual([]);
   // The loader's code (e.g. the canvas grab) must not come again in a chunk it loads.
   const loader = new Set(modules['glitchbox.js']);
   const again = shipped.filter(([f, m]) => f !== 'glitchbox.js' && loader.has(m));
@@ -81,12 +98,18 @@ test('ships spark-md5 only in the MD5 worker, workbox-window only on demand, and
 
 test('ships the production build whatever NODE_ENV the build ran under (no jsxDEV, no source paths)', () => {
   // Built from inside vitest, NODE_ENV is "test": the JSX transform must still emit plain jsx() calls.
-  const leaks = Object.keys(sizes).filter((f) => /jsxDEV|lineNumber:/.test(readFileSync(join(DIST_DIR, f), 'utf8')) || readFileSync(join(DIST_DIR, f), 'utf8').includes(WIDGET_DIR));
+  const leaks = Object.keys(sizes).filter(
+    (f) =>
+      /jsxDEV|lineNumber:/.test(readFileSync(join(DIST_DIR, f), 'utf8')) ||
+      readFileSync(join(DIST_DIR, f), 'utf8').includes(WIDGET_DIR),
+  );
   expect(leaks).toEqual([]);
 });
 
 test(`keeps the whole widget without html2canvas within ${WIDGET_TARGET / 1024} KB gzip`, () => {
   const total = widgetTotal(sizes);
-  const breakdown = counted().map((f) => `${f} ${sizes[f]}`).join(', ');
+  const breakdown = counted()
+    .map((f) => `${f} ${sizes[f]}`)
+    .join(', ');
   expect(total, `widget is ${total} B gzip (${breakdown})`).toBeLessThanOrEqual(WIDGET_TARGET);
 });

@@ -49,14 +49,17 @@ export function measure(dist = DIST_DIR): Record<string, number> {
  *   calls such an operation through reporter.client.call; the report flow's paths are in the reporter.
  * The size test checks that no counted file imports one of these statically.
  */
-export const NOT_COUNTED = /^esm\/(index|dom-capture|replay)\.js$|^esm\/chunks\/(de|fr|ja|ar|background-sync|md5|other-paths|html2canvas|rolldown-runtime)-/;
+export const NOT_COUNTED =
+  /^esm\/(index|dom-capture|replay)\.js$|^esm\/chunks\/(de|fr|ja|ar|background-sync|md5|other-paths|html2canvas|rolldown-runtime)-/;
 
 /**
  * What a player downloads to send a report: the loader, the overlay with English, the reporter, the
  * MD5 and encode workers, and any chunk they share. Everything not in NOT_COUNTED counts.
  */
 export function widgetTotal(sizes: Record<string, number>): number {
-  return Object.entries(sizes).filter(([f]) => !NOT_COUNTED.test(f)).reduce((n, [, b]) => n + b, 0);
+  return Object.entries(sizes)
+    .filter(([f]) => !NOT_COUNTED.test(f))
+    .reduce((n, [, b]) => n + b, 0);
 }
 
 /** The files a built ES module imports statically (`import … from "./x.js"`), as paths in dist/. */

@@ -18,7 +18,10 @@ const sparkMd5AsEsm = {
   name: 'glitchbox:spark-md5-esm',
   transform(code, id) {
     if (!/[\\/]spark-md5[\\/]spark-md5\.js$/.test(id) || !UMD_HEAD.test(code) || !/\}\)\);\s*$/.test(code)) return null;
-    return { code: code.replace(UMD_HEAD, 'export default (function (undefined) {').replace(/\}\)\);\s*$/, '})();\n'), map: null };
+    return {
+      code: code.replace(UMD_HEAD, 'export default (function (undefined) {').replace(/\}\)\);\s*$/, '})();\n'),
+      map: null,
+    };
   },
 };
 
@@ -35,9 +38,16 @@ export async function buildWidget(outDir = resolve(widget, 'dist')) {
     replay: src('media/replay.ts'),
     'encode-worker': src('media/encode-worker.ts'),
   };
-  for (const [name, file] of Object.entries(entries)) if (!existsSync(file)) { console.warn(`glitchbox build: ${file} missing, chunk ${name} skipped`); delete entries[name]; }
+  for (const [name, file] of Object.entries(entries))
+    if (!existsSync(file)) {
+      console.warn(`glitchbox build: ${file} missing, chunk ${name} skipped`);
+      delete entries[name];
+    }
   const common = {
-    configFile: false, logLevel: 'warn', root: widget, base: './',
+    configFile: false,
+    logLevel: 'warn',
+    root: widget,
+    base: './',
     define: { 'process.env.NODE_ENV': '"production"' },
     plugins: [sparkMd5AsEsm],
     // development: false, or oxc follows NODE_ENV: under vitest (NODE_ENV=test) it emitted jsxDEV calls
@@ -54,28 +64,51 @@ export async function buildWidget(outDir = resolve(widget, 'dist')) {
     ...common,
     worker: { format: 'es', plugins: () => [sparkMd5AsEsm], rolldownOptions: { output: { comments: false } } },
     build: {
-      outDir: resolve(outDir, 'esm'), emptyOutDir: true, minify: true, target: 'es2022', modulePreload: false,
-      sourcemap: false, copyPublicDir: false, reportCompressedSize: false,
+      outDir: resolve(outDir, 'esm'),
+      emptyOutDir: true,
+      minify: true,
+      target: 'es2022',
+      modulePreload: false,
+      sourcemap: false,
+      copyPublicDir: false,
+      reportCompressedSize: false,
       lib: { entry: entries, formats: ['es'] },
       rolldownOptions: {
         preserveEntrySignatures: 'exports-only',
-        output: { format: 'es', minify: true, comments: false, entryFileNames: '[name].js', chunkFileNames: 'chunks/[name]-[hash].js', assetFileNames: 'assets/[name]-[hash][extname]' },
+        output: {
+          format: 'es',
+          minify: true,
+          comments: false,
+          entryFileNames: '[name].js',
+          chunkFileNames: 'chunks/[name]-[hash].js',
+          assetFileNames: 'assets/[name]-[hash][extname]',
+        },
       },
     },
   });
   const iife = await build({
     ...common,
     build: {
-      outDir, emptyOutDir: false, minify: true, target: 'es2020', sourcemap: false, copyPublicDir: false, reportCompressedSize: false,
+      outDir,
+      emptyOutDir: false,
+      minify: true,
+      target: 'es2020',
+      sourcemap: false,
+      copyPublicDir: false,
+      reportCompressedSize: false,
       lib: { entry: src('loader.ts'), formats: ['iife'], name: 'GlitchboxLoader', fileName: () => 'glitchbox.js' },
     },
   });
   // Which source modules ended up in which file: the size test checks that Preact and zod stay out of the loader.
   const modules = {};
   const root = resolve(widget, '..');
-  for (const [dir, result] of [['esm/', esm], ['', iife]]) {
+  for (const [dir, result] of [
+    ['esm/', esm],
+    ['', iife],
+  ]) {
     for (const out of [result].flat().flatMap((r) => r.output)) {
-      if (out.type === 'chunk') modules[dir + out.fileName] = out.moduleIds.map((id) => relative(root, id.replace(/^\0/, '')));
+      if (out.type === 'chunk')
+        modules[dir + out.fileName] = out.moduleIds.map((id) => relative(root, id.replace(/^\0/, '')));
     }
   }
   writeFileSync(resolve(outDir, 'modules.json'), JSON.stringify(modules, null, 1));

@@ -5,7 +5,10 @@ import { createPublicApi } from './runtime/public-api.ts';
 
 const script = document.currentScript as HTMLScriptElement | null;
 const base = new URL('./esm/', script?.src || location.href);
-const load = <T>(name: string) => (): Promise<T> => import(/* @vite-ignore */ new URL(name, base).href);
+const load =
+  <T>(name: string) =>
+  (): Promise<T> =>
+    import(/* @vite-ignore */ new URL(name, base).href);
 
 const api = createPublicApi({
   ui: load('ui.js'),

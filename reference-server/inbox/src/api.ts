@@ -3,7 +3,10 @@
 
 /** A refused call: the HTTP status and the server's `{error}` sentence. */
 export class ApiError extends Error {
-  constructor(readonly status: number, message: string) {
+  constructor(
+    readonly status: number,
+    message: string,
+  ) {
     super(message);
     this.name = 'ApiError';
   }
@@ -33,9 +36,11 @@ export interface Api {
 async function readError(response: Response): Promise<ApiError> {
   let message = `${response.status} ${response.statusText}`.trim();
   try {
-    const body = await response.json() as { error?: unknown };
+    const body = (await response.json()) as { error?: unknown };
     if (typeof body.error === 'string') message = body.error;
-  } catch { /* not JSON: keep the status line */ }
+  } catch {
+    /* not JSON: keep the status line */
+  }
   return new ApiError(response.status, message);
 }
 
@@ -62,7 +67,9 @@ export function createApi(token: string, projectId: string | null, base = ''): A
     return (text ? JSON.parse(text) : null) as T;
   };
   return {
-    token, projectId, headers,
+    token,
+    projectId,
+    headers,
     get: (path, query) => call('GET', path + toQuery(query)),
     send: (method, path, body) => call(method, path, body),
   };

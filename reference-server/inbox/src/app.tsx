@@ -26,10 +26,30 @@ export function App() {
   }, [token]);
 
   if (!token) {
-    return <SignIn initialError={signInError} onSignedIn={(value, verdict) => { saveToken(value); setToken(value); setMe(verdict); setSignInError(''); }} />;
+    return (
+      <SignIn
+        initialError={signInError}
+        onSignedIn={(value, verdict) => {
+          saveToken(value);
+          setToken(value);
+          setMe(verdict);
+          setSignInError('');
+        }}
+      />
+    );
   }
-  if (!me) return <main id="main" class="sign-in"><p role="status">Checking your token…</p></main>;
-  const signOut = () => { saveToken(null); setToken(null); setMe(null); navigate({ view: 'home' }); };
+  if (!me)
+    return (
+      <main id="main" class="sign-in">
+        <p role="status">Checking your token…</p>
+      </main>
+    );
+  const signOut = () => {
+    saveToken(null);
+    setToken(null);
+    setMe(null);
+    navigate({ view: 'home' });
+  };
   return <Shell token={token} me={me} onSignOut={signOut} />;
 }
 
@@ -40,25 +60,50 @@ function Shell(props: { token: string; me: VerifyResponse; onSignOut(): void }) 
   const api = useMemo(() => createApi(props.token, projectId), [props.token, projectId]);
   const projects = useProjects(accountApi);
   const main = useRef<HTMLElement>(null);
-  const skip = (event: Event) => { event.preventDefault(); main.current?.focus(); };
+  const skip = (event: Event) => {
+    event.preventDefault();
+    main.current?.focus();
+  };
 
   return (
     <div class="shell">
-      <a class="skip-link" href="#main" onClick={skip}>Skip to content</a>
+      <a class="skip-link" href="#main" onClick={skip}>
+        Skip to content
+      </a>
       <header class="top-bar">
-        <a class="brand" href={toHash({ view: 'home' })}><span aria-hidden="true">▣</span> Glitchbox QA inbox</a>
+        <a class="brand" href={toHash({ view: 'home' })}>
+          <span aria-hidden="true">▣</span> Glitchbox QA inbox
+        </a>
         <ProjectPicker projects={projects.data ?? []} current={projectId} />
         {projectId && (
           <nav aria-label="Views">
-            <a href={toHash({ view: 'reports', projectId })} aria-current={route.view === 'reports' ? 'page' : undefined}>Reports</a>
-            <a href={toHash({ view: 'notifications', projectId })} aria-current={route.view === 'notifications' ? 'page' : undefined}>Notifications</a>
+            <a
+              href={toHash({ view: 'reports', projectId })}
+              aria-current={route.view === 'reports' ? 'page' : undefined}
+            >
+              Reports
+            </a>
+            <a
+              href={toHash({ view: 'notifications', projectId })}
+              aria-current={route.view === 'notifications' ? 'page' : undefined}
+            >
+              Notifications
+            </a>
           </nav>
         )}
-        <span class="who">Signed in as <strong>{props.me.user?.name ?? props.me.user?.id ?? 'unknown'}</strong></span>
-        <button type="button" class="secondary" onClick={props.onSignOut}>Sign out</button>
+        <span class="who">
+          Signed in as <strong>{props.me.user?.name ?? props.me.user?.id ?? 'unknown'}</strong>
+        </span>
+        <button type="button" class="secondary" onClick={props.onSignOut}>
+          Sign out
+        </button>
       </header>
       <main id="main" ref={main} tabIndex={-1}>
-        {projects.error ? <p class="error" role="alert">Projects could not be loaded: {errorText(projects.error)}</p> : null}
+        {projects.error ? (
+          <p class="error" role="alert">
+            Projects could not be loaded: {errorText(projects.error)}
+          </p>
+        ) : null}
         {route.view === 'home' && <HomePage projects={projects.data} loading={projects.loading} />}
         {route.view === 'reports' && <ReportsPage key={route.projectId} api={api} route={route} />}
         {route.view === 'notifications' && <NotificationsPage api={accountApi} />}

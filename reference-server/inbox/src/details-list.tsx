@@ -19,9 +19,14 @@ export function CustomFields(props: { fields: Array<{ id: number; ident: string;
       <h3 id="custom-heading">Custom fields</h3>
       {props.fields.length ? (
         <dl class="facts">
-          {props.fields.map((f) => [<dt key={`t${f.id}`}>{f.name}</dt>, <dd key={`d${f.id}`}>{valueText(f.value)}</dd>])}
+          {props.fields.map((f) => [
+            <dt key={`t${f.id}`}>{f.name}</dt>,
+            <dd key={`d${f.id}`}>{valueText(f.value)}</dd>,
+          ])}
         </dl>
-      ) : <p class="muted">None.</p>}
+      ) : (
+        <p class="muted">None.</p>
+      )}
     </section>
   );
 }
@@ -33,10 +38,16 @@ export function DeviceInfo(props: { device: Issue['device'] }) {
       <h3 id="device-heading">Device</h3>
       {device ? (
         <dl class="facts">
-          <dt>Type</dt><dd>{device.device_type}</dd>
-          {Object.entries(device.configuration ?? {}).map(([key, value]) => [<dt key={`t${key}`}>{key}</dt>, <dd key={`d${key}`}>{valueText(value)}</dd>])}
+          <dt>Type</dt>
+          <dd>{device.device_type}</dd>
+          {Object.entries(device.configuration ?? {}).map(([key, value]) => [
+            <dt key={`t${key}`}>{key}</dt>,
+            <dd key={`d${key}`}>{valueText(value)}</dd>,
+          ])}
         </dl>
-      ) : <p class="muted">No device information.</p>}
+      ) : (
+        <p class="muted">No device information.</p>
+      )}
     </section>
   );
 }

@@ -6,11 +6,22 @@ import { errorText, formatBytes, formatDate, humanize } from './format.ts';
 import type { FeatureRequest } from './types.ts';
 import { useAsync } from './use-async.ts';
 
-export function FeatureRequestView(props: { api: Api; projectId: string; pathId: string; revision: number; onChanged(): void }) {
+export function FeatureRequestView(props: {
+  api: Api;
+  projectId: string;
+  pathId: string;
+  revision: number;
+  onChanged(): void;
+}) {
   const base = `${projectPath(props.projectId)}/feature_requests/${encodeURIComponent(props.pathId)}`;
   const state = useAsync(() => props.api.get<FeatureRequest>(`${base}.json`), [props.api, base, props.revision]);
   const [result, setResult] = useState<{ ok: boolean; text: string } | null>(null);
-  if (state.error) return <p class="error" role="alert">This feature request could not be loaded: {errorText(state.error)}</p>;
+  if (state.error)
+    return (
+      <p class="error" role="alert">
+        This feature request could not be loaded: {errorText(state.error)}
+      </p>
+    );
   if (!state.data) return <p role="status">Loading the feature request…</p>;
   const fr = state.data;
   const publish = async () => {
@@ -27,7 +38,10 @@ export function FeatureRequestView(props: { api: Api; projectId: string; pathId:
       <header class="report-head">
         <p class="eyebrow">Feature request #{fr.scoped_id}</p>
         <h2 id="report-title">{fr.title || '(no title)'}</h2>
-        <p class="muted">Suggested {formatDate(fr.created_at)} by {fr.user?.name ?? 'an anonymous player'} · {fr.votes} votes · status {humanize(fr.status)}</p>
+        <p class="muted">
+          Suggested {formatDate(fr.created_at)} by {fr.user?.name ?? 'an anonymous player'} · {fr.votes} votes · status{' '}
+          {humanize(fr.status)}
+        </p>
       </header>
       <section aria-labelledby="description-heading">
         <h3 id="description-heading">Description</h3>
@@ -38,17 +52,32 @@ export function FeatureRequestView(props: { api: Api; projectId: string; pathId:
         <h3 id="files-heading">Files ({fr.files?.length ?? 0})</h3>
         {fr.files?.length ? (
           <ul class="files">
-            {fr.files.map((f) => <li key={f.id}><a href={f.url} download={f.filename}>{f.filename}</a> <span class="muted">{f.content_type} · {formatBytes(f.size_bytes)}</span></li>)}
+            {fr.files.map((f) => (
+              <li key={f.id}>
+                <a href={f.url} download={f.filename}>
+                  {f.filename}
+                </a>{' '}
+                <span class="muted">
+                  {f.content_type} · {formatBytes(f.size_bytes)}
+                </span>
+              </li>
+            ))}
           </ul>
-        ) : <p class="muted">No files.</p>}
+        ) : (
+          <p class="muted">No files.</p>
+        )}
       </section>
       {fr.status === 'hidden' && (
         <section aria-labelledby="actions-heading" class="actions">
           <h3 id="actions-heading">Actions</h3>
-          <button type="button" onClick={publish}>Publish draft</button>
+          <button type="button" onClick={publish}>
+            Publish draft
+          </button>
         </section>
       )}
-      <p class={result?.ok === false ? 'error' : 'ok'} role="status">{result?.text ?? ''}</p>
+      <p class={result?.ok === false ? 'error' : 'ok'} role="status">
+        {result?.text ?? ''}
+      </p>
     </article>
   );
 }

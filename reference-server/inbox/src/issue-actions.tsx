@@ -18,7 +18,10 @@ export function IssueActions(props: { api: Api; projectId: string; issue: Issue;
     setBusy(true);
     try {
       const answer = await api.send<{ message?: string } | null>('POST', path, body);
-      setResult({ ok: true, text: `${label}: ${answer && typeof answer.message === 'string' ? answer.message : 'done.'}` });
+      setResult({
+        ok: true,
+        text: `${label}: ${answer && typeof answer.message === 'string' ? answer.message : 'done.'}`,
+      });
       props.onDone();
     } catch (error) {
       setResult({ ok: false, text: `${label} refused: ${errorText(error)}` });
@@ -31,27 +34,61 @@ export function IssueActions(props: { api: Api; projectId: string; issue: Issue;
     <section aria-labelledby="actions-heading" class="actions">
       <h3 id="actions-heading">Actions</h3>
       <div class="action-row">
-        {issue.status === 'hidden' && <button type="button" disabled={busy} onClick={() => run('Publish', `${base}/publish`, { email_my_report: false })}>Publish draft</button>}
-        <button type="button" class="secondary" disabled={busy} onClick={() => run('Archive', `${base}/archive`)}>Archive</button>
-        <button type="button" class="secondary" disabled={busy} onClick={() => run('Unarchive', `${base}/unarchive`)}>Unarchive</button>
+        {issue.status === 'hidden' && (
+          <button
+            type="button"
+            disabled={busy}
+            onClick={() => run('Publish', `${base}/publish`, { email_my_report: false })}
+          >
+            Publish draft
+          </button>
+        )}
+        <button type="button" class="secondary" disabled={busy} onClick={() => run('Archive', `${base}/archive`)}>
+          Archive
+        </button>
+        <button type="button" class="secondary" disabled={busy} onClick={() => run('Unarchive', `${base}/unarchive`)}>
+          Unarchive
+        </button>
       </div>
-      <form class="ask" onSubmit={(e) => { e.preventDefault(); void run('Ask for details', `${base}/ask_for_details`, { what, ...(comment.trim() ? { comment: comment.trim() } : {}) }); }}>
+      <form
+        class="ask"
+        onSubmit={(e) => {
+          e.preventDefault();
+          void run('Ask for details', `${base}/ask_for_details`, {
+            what,
+            ...(comment.trim() ? { comment: comment.trim() } : {}),
+          });
+        }}
+      >
         <fieldset>
           <legend>Ask the reporter for details</legend>
           <div class="field">
             <label for="ask-what">What is missing</label>
             <select id="ask-what" value={what} onChange={(e) => setWhat((e.target as HTMLSelectElement).value)}>
-              {ASK_FOR_DETAILS_WHAT.map((w) => <option key={w} value={w}>{humanize(w)}</option>)}
+              {ASK_FOR_DETAILS_WHAT.map((w) => (
+                <option key={w} value={w}>
+                  {humanize(w)}
+                </option>
+              ))}
             </select>
           </div>
           <div class="field grow">
             <label for="ask-comment">Comment (optional)</label>
-            <textarea id="ask-comment" rows={2} value={comment} onInput={(e) => setComment((e.target as HTMLTextAreaElement).value)} />
+            <textarea
+              id="ask-comment"
+              rows={2}
+              value={comment}
+              onInput={(e) => setComment((e.target as HTMLTextAreaElement).value)}
+            />
           </div>
-          <button type="submit" disabled={busy}>Send request</button>
+          <button type="submit" disabled={busy}>
+            Send request
+          </button>
         </fieldset>
       </form>
-      <p class={result?.ok === false ? 'error' : 'ok'} role="status">{result?.text ?? ''}</p>
+      <p class={result?.ok === false ? 'error' : 'ok'} role="status">
+        {result?.text ?? ''}
+      </p>
     </section>
   );
 }

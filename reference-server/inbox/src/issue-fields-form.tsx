@@ -6,7 +6,8 @@ import { errorText, humanize } from './format.ts';
 import type { Issue } from './types.ts';
 
 /** The update enums, plus the current value when the issue holds another one (hidden, duplicate…). */
-const withCurrent = (values: readonly string[], current: string) => (values.includes(current) ? values : [current, ...values]);
+const withCurrent = (values: readonly string[], current: string) =>
+  values.includes(current) ? values : [current, ...values];
 
 export function IssueFieldsForm(props: { api: Api; projectId: string; issue: Issue; onSaved(): void }) {
   const { issue } = props;
@@ -24,7 +25,12 @@ export function IssueFieldsForm(props: { api: Api; projectId: string; issue: Iss
     setBusy(true);
     try {
       await props.api.send('PATCH', `${projectPath(props.projectId)}/issues/g-${issue.id}.json`, { issue: patch });
-      setMessage({ ok: true, text: `Saved: ${Object.entries(patch).map(([k, v]) => `${k} ${humanize(v).toLowerCase()}`).join(', ')}.` });
+      setMessage({
+        ok: true,
+        text: `Saved: ${Object.entries(patch)
+          .map(([k, v]) => `${k} ${humanize(v).toLowerCase()}`)
+          .join(', ')}.`,
+      });
       props.onSaved();
     } catch (error) {
       setMessage({ ok: false, text: `Not saved: ${errorText(error)}` });
@@ -38,17 +44,33 @@ export function IssueFieldsForm(props: { api: Api; projectId: string; issue: Iss
       <div class="field">
         <label for="issue-status">Status</label>
         <select id="issue-status" value={status} onChange={(e) => setStatus((e.target as HTMLSelectElement).value)}>
-          {withCurrent(UPDATE_STATUSES, issue.status).map((s) => <option key={s} value={s}>{humanize(s)}</option>)}
+          {withCurrent(UPDATE_STATUSES, issue.status).map((s) => (
+            <option key={s} value={s}>
+              {humanize(s)}
+            </option>
+          ))}
         </select>
       </div>
       <div class="field">
         <label for="issue-priority">Priority</label>
-        <select id="issue-priority" value={priority} onChange={(e) => setPriority((e.target as HTMLSelectElement).value)}>
-          {withCurrent(UPDATE_PRIORITIES, issue.priority).map((p) => <option key={p} value={p}>{humanize(p)}</option>)}
+        <select
+          id="issue-priority"
+          value={priority}
+          onChange={(e) => setPriority((e.target as HTMLSelectElement).value)}
+        >
+          {withCurrent(UPDATE_PRIORITIES, issue.priority).map((p) => (
+            <option key={p} value={p}>
+              {humanize(p)}
+            </option>
+          ))}
         </select>
       </div>
-      <button type="submit" disabled={!changed || busy}>{busy ? 'Saving…' : 'Save changes'}</button>
-      <p class={message?.ok === false ? 'error' : 'ok'} role="status">{message?.text ?? ''}</p>
+      <button type="submit" disabled={!changed || busy}>
+        {busy ? 'Saving…' : 'Save changes'}
+      </button>
+      <p class={message?.ok === false ? 'error' : 'ok'} role="status">
+        {message?.text ?? ''}
+      </p>
     </form>
   );
 }

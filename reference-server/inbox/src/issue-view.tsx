@@ -18,17 +18,29 @@ const MEDIA: Array<keyof MediaSet> = ['screenshots', 'log_files', 'binary_files'
 async function loadIssue(api: Api, projectId: string, pathId: string): Promise<{ issue: Issue; media: MediaSet }> {
   const base = `${projectPath(projectId)}/issues/${encodeURIComponent(pathId)}`;
   const issue = await api.get<Issue>(`${base}.json`);
-  const lists = await Promise.all(MEDIA.map((kind) => api.get<Attachment[]>(`${base}/${kind}.json`)
-    // Without a listing, the arrays rendered in the issue itself are the next best source.
-    .catch(() => ((issue as Record<string, unknown>)[kind] as Attachment[] | undefined) ?? [])));
-  const media = Object.fromEntries(MEDIA.map((kind, i) => [kind, Array.isArray(lists[i]) ? lists[i] : []])) as unknown as MediaSet;
+  const lists = await Promise.all(
+    MEDIA.map((kind) =>
+      api
+        .get<Attachment[]>(`${base}/${kind}.json`)
+        // Without a listing, the arrays rendered in the issue itself are the next best source.
+        .catch(() => ((issue as Record<string, unknown>)[kind] as Attachment[] | undefined) ?? []),
+    ),
+  );
+  const media = Object.fromEntries(
+    MEDIA.map((kind, i) => [kind, Array.isArray(lists[i]) ? lists[i] : []]),
+  ) as unknown as MediaSet;
   return { issue, media };
 }
 
 export function IssueView(props: { api: Api; projectId: string; pathId: string; revision: number; onChanged(): void }) {
   const { api, projectId, pathId } = props;
   const state = useAsync(() => loadIssue(api, projectId, pathId), [api, projectId, pathId, props.revision]);
-  if (state.error) return <p class="error" role="alert">This issue could not be loaded: {errorText(state.error)}</p>;
+  if (state.error)
+    return (
+      <p class="error" role="alert">
+        This issue could not be loaded: {errorText(state.error)}
+      </p>
+    );
   if (!state.data) return <p role="status">Loading the issue…</p>;
   const { issue, media } = state.data;
   const trace = readDebugTrace(issue);
@@ -36,11 +48,15 @@ export function IssueView(props: { api: Api; projectId: string; pathId: string; 
   return (
     <article class="report" aria-labelledby="report-title">
       <header class="report-head">
-        <p class="eyebrow">Issue #{issue.scoped_id} · <code>g-{issue.id}</code>{issue.raw ? ' · raw' : ''}</p>
+        <p class="eyebrow">
+          Issue #{issue.scoped_id} · <code>g-{issue.id}</code>
+          {issue.raw ? ' · raw' : ''}
+        </p>
         <h2 id="report-title">{issue.title || '(no title)'}</h2>
         <p class="muted">
           Reported {formatDate(issue.created_at)} by {issue.reported_by?.name ?? 'an anonymous player'}
-          {issue.source ? ` · source ${issue.source}` : ''} · updated {formatDate(issue.updated_at)} · score {issue.score}
+          {issue.source ? ` · source ${issue.source}` : ''} · updated {formatDate(issue.updated_at)} · score{' '}
+          {issue.score}
         </p>
       </header>
 
@@ -53,9 +69,15 @@ export function IssueView(props: { api: Api; projectId: string; pathId: string; 
 
       <section aria-labelledby="steps-heading">
         <h3 id="steps-heading">Steps to reproduce</h3>
-        {issue.steps_to_reproduce.length
-          ? <ol class="steps">{issue.steps_to_reproduce.map((s, i) => <li key={i}>{s.step}</li>)}</ol>
-          : <p class="muted">No steps given.</p>}
+        {issue.steps_to_reproduce.length ? (
+          <ol class="steps">
+            {issue.steps_to_reproduce.map((s, i) => (
+              <li key={i}>{s.step}</li>
+            ))}
+          </ol>
+        ) : (
+          <p class="muted">No steps given.</p>
+        )}
       </section>
 
       <div class="two-col">
@@ -72,10 +94,20 @@ export function IssueView(props: { api: Api; projectId: string; pathId: string; 
       <section aria-labelledby="people-heading">
         <h3 id="people-heading">People</h3>
         <dl class="facts">
-          <dt>Reporter</dt><dd>{issue.reported_by?.name ?? '—'}</dd>
-          <dt>Assigned to</dt><dd>{issue.assigned_to?.name ?? 'Nobody'}</dd>
-          <dt>Status label</dt><dd>{issue.status_display || humanize(issue.status)}</dd>
-          {issue.potential_duplicate && <><dt>Duplicate of</dt><dd>#{issue.potential_duplicate.scoped_id} {issue.potential_duplicate.title}</dd></>}
+          <dt>Reporter</dt>
+          <dd>{issue.reported_by?.name ?? '—'}</dd>
+          <dt>Assigned to</dt>
+          <dd>{issue.assigned_to?.name ?? 'Nobody'}</dd>
+          <dt>Status label</dt>
+          <dd>{issue.status_display || humanize(issue.status)}</dd>
+          {issue.potential_duplicate && (
+            <>
+              <dt>Duplicate of</dt>
+              <dd>
+                #{issue.potential_duplicate.scoped_id} {issue.potential_duplicate.title}
+              </dd>
+            </>
+          )}
         </dl>
       </section>
 

@@ -18,7 +18,9 @@ export function LogFiles(props: { items: Attachment[] }) {
     <section aria-labelledby="logs-heading">
       <h3 id="logs-heading">Log files ({props.items.length})</h3>
       {!props.items.length && <p class="muted">No log files.</p>}
-      {props.items.map((log, i) => <LogFile key={log.id} log={log} open={i === 0} />)}
+      {props.items.map((log, i) => (
+        <LogFile key={log.id} log={log} open={i === 0} />
+      ))}
     </section>
   );
 }
@@ -29,8 +31,11 @@ function LogFile(props: { log: Attachment; open: boolean }) {
   const name = log.filename ?? `log-${log.id}.txt`;
   return (
     <details class="log" open={open} onToggle={(e) => setOpen((e.target as HTMLDetailsElement).open)}>
-      <summary>{name} <span class="muted">{formatBytes(log.size_bytes ?? log.media_size_bytes)}</span></summary>
-      {open && (log.url ? <LogBody id={log.id} url={log.url} name={name} /> : <p class="muted">This log has no URL.</p>)}
+      <summary>
+        {name} <span class="muted">{formatBytes(log.size_bytes ?? log.media_size_bytes)}</span>
+      </summary>
+      {open &&
+        (log.url ? <LogBody id={log.id} url={log.url} name={name} /> : <p class="muted">This log has no URL.</p>)}
     </details>
   );
 }
@@ -44,29 +49,55 @@ function LogBody(props: { id: number; url: string; name: string }) {
     const numbered = lines.map((line, i) => ({ n: i + 1, line }));
     return needle ? numbered.filter((l) => l.line.toLowerCase().includes(needle)) : numbered;
   }, [lines, filter]);
-  if (text.error) return <p class="error" role="alert">The log could not be read: {String((text.error as Error).message ?? text.error)}</p>;
+  if (text.error)
+    return (
+      <p class="error" role="alert">
+        The log could not be read: {String((text.error as Error).message ?? text.error)}
+      </p>
+    );
   if (text.loading && !text.data) return <p role="status">Reading the log…</p>;
   const filterId = `log-filter-${props.id}`;
   return (
     <div class="log-body">
       <div class="log-tools">
         <label for={filterId}>Filter lines</label>
-        <input id={filterId} type="search" value={filter} placeholder="error, warn, player…" onInput={(e) => setFilter((e.target as HTMLInputElement).value)} />
-        <span class="muted" role="status">{filter.trim() ? `${shown.length} of ${lines.length} lines match` : `${lines.length} lines`}</span>
-        <a href={`${props.url}?download=${encodeURIComponent(props.name)}`} download={props.name}>Download</a>
+        <input
+          id={filterId}
+          type="search"
+          value={filter}
+          placeholder="error, warn, player…"
+          onInput={(e) => setFilter((e.target as HTMLInputElement).value)}
+        />
+        <span class="muted" role="status">
+          {filter.trim() ? `${shown.length} of ${lines.length} lines match` : `${lines.length} lines`}
+        </span>
+        <a href={`${props.url}?download=${encodeURIComponent(props.name)}`} download={props.name}>
+          Download
+        </a>
       </div>
       <div class="log-lines" tabIndex={0} role="region" aria-label={`Contents of ${props.name}`}>
         <table>
           <tbody>
             {shown.slice(0, MAX_LINES).map((l) => (
-              <tr key={l.n} class={/\b(error|fatal|exception)\b/i.test(l.line) ? 'log-error' : /\bwarn(ing)?\b/i.test(l.line) ? 'log-warn' : undefined}>
+              <tr
+                key={l.n}
+                class={
+                  /\b(error|fatal|exception)\b/i.test(l.line)
+                    ? 'log-error'
+                    : /\bwarn(ing)?\b/i.test(l.line)
+                      ? 'log-warn'
+                      : undefined
+                }
+              >
                 <th scope="row">{l.n}</th>
                 <td>{l.line}</td>
               </tr>
             ))}
           </tbody>
         </table>
-        {shown.length > MAX_LINES && <p class="muted">Showing the first {MAX_LINES} lines; download the file for the rest.</p>}
+        {shown.length > MAX_LINES && (
+          <p class="muted">Showing the first {MAX_LINES} lines; download the file for the rest.</p>
+        )}
       </div>
     </div>
   );

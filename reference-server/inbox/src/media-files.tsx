@@ -17,13 +17,26 @@ export function VideoClips(props: { items: Attachment[] }) {
       <div class="videos">
         {props.items.map((clip, i) => (
           <figure key={clip.id} class="video">
-            {clip.url && !clip.failed
-              ? <video controls preload="metadata" src={clip.url} aria-label={`Video clip ${i + 1}`} data-testid="video-clip" />
-              : <p class="muted">{clip.failed ? 'Processing failed.' : 'No playable file yet.'}</p>}
+            {clip.url && !clip.failed ? (
+              <video
+                controls
+                preload="metadata"
+                src={clip.url}
+                aria-label={`Video clip ${i + 1}`}
+                data-testid="video-clip"
+              />
+            ) : (
+              <p class="muted">{clip.failed ? 'Processing failed.' : 'No playable file yet.'}</p>
+            )}
             <figcaption>
               {clip.filename ?? `clip-${clip.id}`} {formatBytes(clip.size_bytes ?? clip.media_size_bytes)}
               {clip.processing ? ' · processing' : clip.processed === false ? ' · not processed yet' : ''}
-              {downloadUrl(clip) && <> · <a href={downloadUrl(clip)!}>download</a></>}
+              {downloadUrl(clip) && (
+                <>
+                  {' '}
+                  · <a href={downloadUrl(clip)!}>download</a>
+                </>
+              )}
             </figcaption>
           </figure>
         ))}
@@ -36,14 +49,24 @@ export function BinaryFiles(props: { items: Attachment[] }) {
   return (
     <section aria-labelledby="files-heading">
       <h3 id="files-heading">Binary files ({props.items.length})</h3>
-      {!props.items.length ? <p class="muted">No binary files.</p> : (
+      {!props.items.length ? (
+        <p class="muted">No binary files.</p>
+      ) : (
         <ul class="files">
           {props.items.map((file) => (
             <li key={file.id}>
-              {downloadUrl(file)
-                ? <a href={downloadUrl(file)!} download={file.filename ?? undefined}>Download {file.filename ?? `file ${file.id}`}</a>
-                : <span>{file.filename ?? `file ${file.id}`}</span>}
-              <span class="muted"> {file.content_type} · {formatBytes(file.size_bytes ?? file.media_size_bytes)}{file.developer_private ? ' · developer only' : ''}</span>
+              {downloadUrl(file) ? (
+                <a href={downloadUrl(file)!} download={file.filename ?? undefined}>
+                  Download {file.filename ?? `file ${file.id}`}
+                </a>
+              ) : (
+                <span>{file.filename ?? `file ${file.id}`}</span>
+              )}
+              <span class="muted">
+                {' '}
+                {file.content_type} · {formatBytes(file.size_bytes ?? file.media_size_bytes)}
+                {file.developer_private ? ' · developer only' : ''}
+              </span>
             </li>
           ))}
         </ul>

@@ -25,11 +25,23 @@ export function ProjectPicker(props: { projects: ProjectListItem[]; current: str
   return (
     <div class="picker">
       <label for="project-picker">Project</label>
-      <select id="project-picker" value={props.current ?? ''}
-        onChange={(e) => { const id = (e.target as HTMLSelectElement).value; if (id) navigate({ view: 'reports', projectId: id }); }}>
+      <select
+        id="project-picker"
+        value={props.current ?? ''}
+        onChange={(e) => {
+          const id = (e.target as HTMLSelectElement).value;
+          if (id) navigate({ view: 'reports', projectId: id });
+        }}
+      >
         <option value="">Choose a project…</option>
-        {props.projects.map((p) => <option key={p.id} value={p.id}>{p.name} ({p.id})</option>)}
-        {props.current && !props.projects.some((p) => p.id === props.current) && <option value={props.current}>{props.current}</option>}
+        {props.projects.map((p) => (
+          <option key={p.id} value={p.id}>
+            {p.name} ({p.id})
+          </option>
+        ))}
+        {props.current && !props.projects.some((p) => p.id === props.current) && (
+          <option value={props.current}>{props.current}</option>
+        )}
       </select>
     </div>
   );

@@ -15,7 +15,8 @@ export function parseRoute(hash: string): Route {
   if (parts[0] !== 'p' || !parts[1]) return { view: 'home' };
   const projectId = parts[1];
   if (parts[2] === 'notifications') return { view: 'notifications', projectId };
-  if (parts[2] && KINDS.includes(parts[2]) && parts[3]) return { view: 'reports', projectId, kind: parts[2] as ReportKind, id: parts[3] };
+  if (parts[2] && KINDS.includes(parts[2]) && parts[3])
+    return { view: 'reports', projectId, kind: parts[2] as ReportKind, id: parts[3] };
   return { view: 'reports', projectId };
 }
 

@@ -13,7 +13,12 @@ export function Screenshots(props: { items: Attachment[] }) {
       {!props.items.length && <p class="muted">No screenshots.</p>}
       {hasLayer && (
         <p class="checkbox">
-          <input id="show-annotations" type="checkbox" checked={annotations} onChange={(e) => setAnnotations((e.target as HTMLInputElement).checked)} />
+          <input
+            id="show-annotations"
+            type="checkbox"
+            checked={annotations}
+            onChange={(e) => setAnnotations((e.target as HTMLInputElement).checked)}
+          />
           <label for="show-annotations">Show the reporter's annotations</label>
         </p>
       )}
@@ -21,13 +26,34 @@ export function Screenshots(props: { items: Attachment[] }) {
         {props.items.map((shot, i) => (
           <figure key={shot.id} class="shot" data-testid="screenshot">
             <div class="shot-stack">
-              {shot.url && <img src={shot.url} alt={`Screenshot ${i + 1}${shot.description ? `: ${shot.description}` : ''}`} loading="lazy" />}
-              {shot.layer_a_url && annotations && <img class="layer" src={shot.layer_a_url} alt={`Annotations drawn on screenshot ${i + 1}`} data-testid="annotation-layer" />}
+              {shot.url && (
+                <img
+                  src={shot.url}
+                  alt={`Screenshot ${i + 1}${shot.description ? `: ${shot.description}` : ''}`}
+                  loading="lazy"
+                />
+              )}
+              {shot.layer_a_url && annotations && (
+                <img
+                  class="layer"
+                  src={shot.layer_a_url}
+                  alt={`Annotations drawn on screenshot ${i + 1}`}
+                  data-testid="annotation-layer"
+                />
+              )}
             </div>
             <figcaption>
               {shot.filename ?? `screenshot-${shot.id}`} {formatBytes(shot.size_bytes ?? shot.media_size_bytes)}
               {shot.developer_private ? ' · developer only' : ''}
-              {shot.url && <> · <a href={shot.url} target="_blank" rel="noopener noreferrer">open full size</a></>}
+              {shot.url && (
+                <>
+                  {' '}
+                  ·{' '}
+                  <a href={shot.url} target="_blank" rel="noopener noreferrer">
+                    open full size
+                  </a>
+                </>
+              )}
             </figcaption>
           </figure>
         ))}

@@ -3,12 +3,18 @@
 const TOKEN_KEY = 'glitchbox.inbox.token';
 
 export function loadToken(): string | null {
-  try { return sessionStorage.getItem(TOKEN_KEY); } catch { return null; }
+  try {
+    return sessionStorage.getItem(TOKEN_KEY);
+  } catch {
+    return null;
+  }
 }
 
 export function saveToken(token: string | null): void {
   try {
     if (token) sessionStorage.setItem(TOKEN_KEY, token);
     else sessionStorage.removeItem(TOKEN_KEY);
-  } catch { /* storage refused (private mode): the token lives only in memory */ }
+  } catch {
+    /* storage refused (private mode): the token lives only in memory */
+  }
 }

@@ -14,7 +14,8 @@ export async function verifyToken(token: string): Promise<VerifyResponse> {
     const reason = (verdict.error ?? 'unknown token').replace(/\.+$/, '');
     throw new Error(`This token was not accepted (${reason}). Check it and sign in again. ${NEEDS_PAT}`);
   }
-  if (verdict.token_type !== 'personal_access_token') throw new Error(`This is a ${verdict.token_type?.replace(/_/g, ' ') ?? 'different'} credential. ${NEEDS_PAT}`);
+  if (verdict.token_type !== 'personal_access_token')
+    throw new Error(`This is a ${verdict.token_type?.replace(/_/g, ' ') ?? 'different'} credential. ${NEEDS_PAT}`);
   return verdict;
 }
 
@@ -39,15 +40,34 @@ export function SignIn(props: { initialError?: string; onSignedIn(token: string,
   return (
     <main id="main" class="sign-in" tabIndex={-1}>
       <h1>Glitchbox QA inbox</h1>
-      <p>See what players reported: screenshots, logs, debug traces, videos and the emails the service would have sent.</p>
+      <p>
+        See what players reported: screenshots, logs, debug traces, videos and the emails the service would have sent.
+      </p>
       <form onSubmit={submit} aria-describedby="token-help" noValidate>
         <label for="token">Personal access token</label>
-        <input id="token" name="token" type="password" autoComplete="off" spellcheck={false} value={token}
-          aria-invalid={error ? 'true' : undefined} aria-describedby={error ? 'token-error' : undefined}
-          onInput={(e) => setToken((e.target as HTMLInputElement).value)} />
-        <p id="token-help" class="hint">Kept in this tab's session storage only. Under <code>npm start</code> the demo developer token is <code>pat-demo-developer</code>.</p>
-        {error && <p id="token-error" class="error" role="alert">{error}</p>}
-        <button type="submit" disabled={busy}>{busy ? 'Checking…' : 'Sign in'}</button>
+        <input
+          id="token"
+          name="token"
+          type="password"
+          autoComplete="off"
+          spellcheck={false}
+          value={token}
+          aria-invalid={error ? 'true' : undefined}
+          aria-describedby={error ? 'token-error' : undefined}
+          onInput={(e) => setToken((e.target as HTMLInputElement).value)}
+        />
+        <p id="token-help" class="hint">
+          Kept in this tab's session storage only. Under <code>npm start</code> the demo developer token is{' '}
+          <code>pat-demo-developer</code>.
+        </p>
+        {error && (
+          <p id="token-error" class="error" role="alert">
+            {error}
+          </p>
+        )}
+        <button type="submit" disabled={busy}>
+          {busy ? 'Checking…' : 'Sign in'}
+        </button>
       </form>
     </main>
   );

@@ -8,7 +8,11 @@ import { useAsync } from './use-async.ts';
 export function SimilarIssues(props: { api: Api; projectId: string; pathId: string; revision: number }) {
   const { api, projectId, pathId } = props;
   const similar = useAsync(
-    () => api.get<{ issues: SimilarIssue[] }>(`${projectPath(projectId)}/issues/${encodeURIComponent(pathId)}/find_similar.json`, { limit: 5 }),
+    () =>
+      api.get<{ issues: SimilarIssue[] }>(
+        `${projectPath(projectId)}/issues/${encodeURIComponent(pathId)}/find_similar.json`,
+        { limit: 5 },
+      ),
     [api, projectId, pathId, props.revision],
   );
   return (
@@ -16,16 +20,24 @@ export function SimilarIssues(props: { api: Api; projectId: string; pathId: stri
       <h3 id="similar-heading">Similar issues</h3>
       {similar.loading && !similar.data && <p role="status">Looking for similar issues…</p>}
       {similar.error ? <p class="muted">Similar issues are not available: {errorText(similar.error)}</p> : null}
-      {similar.data && (similar.data.issues.length ? (
-        <ul class="similar">
-          {similar.data.issues.map((s) => (
-            <li key={s.id}>
-              <a href={toHash({ view: 'reports', projectId, kind: 'issue', id: `g-${s.id}` })}>#{s.scoped_id} {s.title}</a>
-              <span class="muted"> {humanize(s.status)} · {Math.round(s.similarity_score * 100)}% similar</span>
-            </li>
-          ))}
-        </ul>
-      ) : <p class="muted">No similar issues found.</p>)}
+      {similar.data &&
+        (similar.data.issues.length ? (
+          <ul class="similar">
+            {similar.data.issues.map((s) => (
+              <li key={s.id}>
+                <a href={toHash({ view: 'reports', projectId, kind: 'issue', id: `g-${s.id}` })}>
+                  #{s.scoped_id} {s.title}
+                </a>
+                <span class="muted">
+                  {' '}
+                  {humanize(s.status)} · {Math.round(s.similarity_score * 100)}% similar
+                </span>
+              </li>
+            ))}
+          </ul>
+        ) : (
+          <p class="muted">No similar issues found.</p>
+        ))}
     </section>
   );
 }

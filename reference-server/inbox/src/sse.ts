@@ -59,7 +59,11 @@ export function followEvents(options: FollowOptions): () => void {
         const response = await fetch(options.url, { headers, signal: controller.signal, cache: 'no-store' });
         if (!response.ok || !response.body) {
           let detail = `${response.status}`;
-          try { detail = ((await response.json()) as { error: string }).error ?? detail; } catch { /* keep the status */ }
+          try {
+            detail = ((await response.json()) as { error: string }).error ?? detail;
+          } catch {
+            /* keep the status */
+          }
           if (response.status >= 400 && response.status < 500) return options.onState('refused', detail);
           throw new Error(detail);
         }

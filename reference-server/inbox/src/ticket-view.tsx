@@ -11,7 +11,12 @@ import { useAsync } from './use-async.ts';
 export function TicketView(props: { api: Api; projectId: string; pathId: string; revision: number }) {
   const base = `${projectPath(props.projectId)}/tickets/${encodeURIComponent(props.pathId)}`;
   const state = useAsync(() => props.api.get<Ticket>(`${base}.json`), [props.api, base, props.revision]);
-  if (state.error) return <p class="error" role="alert">This ticket could not be loaded: {errorText(state.error)}</p>;
+  if (state.error)
+    return (
+      <p class="error" role="alert">
+        This ticket could not be loaded: {errorText(state.error)}
+      </p>
+    );
   if (!state.data) return <p role="status">Loading the ticket…</p>;
   const ticket = state.data;
   return (
@@ -19,7 +24,10 @@ export function TicketView(props: { api: Api; projectId: string; pathId: string;
       <header class="report-head">
         <p class="eyebrow">Ticket #{ticket.scoped_id}</p>
         <h2 id="report-title">{ticket.title || '(no title)'}</h2>
-        <p class="muted">Opened {formatDate(ticket.created_at)} by {ticket.reporter?.name ?? 'an anonymous player'} · assigned to {ticket.assigned_to?.name ?? 'nobody'}</p>
+        <p class="muted">
+          Opened {formatDate(ticket.created_at)} by {ticket.reporter?.name ?? 'an anonymous player'} · assigned to{' '}
+          {ticket.assigned_to?.name ?? 'nobody'}
+        </p>
       </header>
       <TicketForm key={ticket.updated_at} api={props.api} path={`${base}.json`} ticket={ticket} />
       <section aria-labelledby="description-heading">
@@ -30,8 +38,19 @@ export function TicketView(props: { api: Api; projectId: string; pathId: string;
       <section aria-labelledby="attachments-heading">
         <h3 id="attachments-heading">Attachments ({ticket.attachments.length})</h3>
         {ticket.attachments.length ? (
-          <ul class="files">{ticket.attachments.map((a) => <li key={a.id}>{a.filename} <span class="muted">{a.content_type} · {formatBytes(a.size_bytes)}</span></li>)}</ul>
-        ) : <p class="muted">No attachments.</p>}
+          <ul class="files">
+            {ticket.attachments.map((a) => (
+              <li key={a.id}>
+                {a.filename}{' '}
+                <span class="muted">
+                  {a.content_type} · {formatBytes(a.size_bytes)}
+                </span>
+              </li>
+            ))}
+          </ul>
+        ) : (
+          <p class="muted">No attachments.</p>
+        )}
       </section>
     </article>
   );
@@ -55,17 +74,33 @@ function TicketForm(props: { api: Api; path: string; ticket: Ticket }) {
       <div class="field">
         <label for="ticket-status">Status</label>
         <select id="ticket-status" value={status} onChange={(e) => setStatus((e.target as HTMLSelectElement).value)}>
-          {TICKET_STATUSES.map((s) => <option key={s} value={s}>{humanize(s)}</option>)}
+          {TICKET_STATUSES.map((s) => (
+            <option key={s} value={s}>
+              {humanize(s)}
+            </option>
+          ))}
         </select>
       </div>
       <div class="field">
         <label for="ticket-priority">Priority</label>
-        <select id="ticket-priority" value={priority} onChange={(e) => setPriority((e.target as HTMLSelectElement).value)}>
-          {TICKET_PRIORITIES.map((p) => <option key={p} value={p}>{humanize(p)}</option>)}
+        <select
+          id="ticket-priority"
+          value={priority}
+          onChange={(e) => setPriority((e.target as HTMLSelectElement).value)}
+        >
+          {TICKET_PRIORITIES.map((p) => (
+            <option key={p} value={p}>
+              {humanize(p)}
+            </option>
+          ))}
         </select>
       </div>
-      <button type="submit" disabled={status === props.ticket.status && priority === props.ticket.priority}>Save changes</button>
-      <p class={message?.ok === false ? 'error' : 'ok'} role="status">{message?.text ?? ''}</p>
+      <button type="submit" disabled={status === props.ticket.status && priority === props.ticket.priority}>
+        Save changes
+      </button>
+      <p class={message?.ok === false ? 'error' : 'ok'} role="status">
+        {message?.text ?? ''}
+      </p>
     </form>
   );
 }

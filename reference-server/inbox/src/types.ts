@@ -79,4 +79,8 @@ export interface Filters {
   query: string;
 }
 
-export const KIND_LABEL: Record<ReportKind, string> = { issue: 'Issue', feature_request: 'Feature request', ticket: 'Ticket' };
+export const KIND_LABEL: Record<ReportKind, string> = {
+  issue: 'Issue',
+  feature_request: 'Feature request',
+  ticket: 'Ticket',
+};

@@ -13,10 +13,16 @@ export function useAsync<T>(load: () => Promise<T>, deps: readonly unknown[]): A
     let current = true;
     setState((s) => ({ ...s, loading: true }));
     load().then(
-      (data) => { if (current) setState({ data, loading: false }); },
-      (error: unknown) => { if (current) setState({ error, loading: false }); },
+      (data) => {
+        if (current) setState({ data, loading: false });
+      },
+      (error: unknown) => {
+        if (current) setState({ error, loading: false });
+      },
     );
-    return () => { current = false; };
+    return () => {
+      current = false;
+    };
   }, deps);
   return state;
 }

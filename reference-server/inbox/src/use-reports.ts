@@ -4,7 +4,16 @@
 import { useCallback, useEffect, useRef, useState } from 'preact/hooks';
 import { ApiError, projectPath, type Api } from './api.ts';
 import { followEvents, type StreamState } from './sse.ts';
-import { KIND_LABEL, type FeatureRequest, type Filters, type Issue, type ReportEvent, type ReportItem, type ReportKind, type Ticket } from './types.ts';
+import {
+  KIND_LABEL,
+  type FeatureRequest,
+  type Filters,
+  type Issue,
+  type ReportEvent,
+  type ReportItem,
+  type ReportKind,
+  type Ticket,
+} from './types.ts';
 
 const EPOCH = '1970-01-01T00:00:00.000Z';
 
@@ -26,16 +35,34 @@ export interface ReportsState {
 export const reportKey = (kind: ReportKind, scopedId: number) => `${kind}:${scopedId}`;
 
 export const fromIssue = (i: Issue): ReportItem => ({
-  key: reportKey('issue', i.scoped_id), kind: 'issue', pathId: `g-${i.id}`, scopedId: i.scoped_id,
-  title: i.title, status: i.status, priority: i.priority, createdAt: i.created_at, raw: i.raw,
+  key: reportKey('issue', i.scoped_id),
+  kind: 'issue',
+  pathId: `g-${i.id}`,
+  scopedId: i.scoped_id,
+  title: i.title,
+  status: i.status,
+  priority: i.priority,
+  createdAt: i.created_at,
+  raw: i.raw,
 });
 const fromFeatureRequest = (f: Pick<FeatureRequest, 'scoped_id' | 'title' | 'status' | 'created_at'>): ReportItem => ({
-  key: reportKey('feature_request', f.scoped_id), kind: 'feature_request', pathId: String(f.scoped_id), scopedId: f.scoped_id,
-  title: f.title, status: f.status, createdAt: f.created_at,
+  key: reportKey('feature_request', f.scoped_id),
+  kind: 'feature_request',
+  pathId: String(f.scoped_id),
+  scopedId: f.scoped_id,
+  title: f.title,
+  status: f.status,
+  createdAt: f.created_at,
 });
 const fromTicket = (t: Ticket): ReportItem => ({
-  key: reportKey('ticket', t.scoped_id), kind: 'ticket', pathId: String(t.scoped_id), scopedId: t.scoped_id,
-  title: t.title, status: t.status, priority: t.priority, createdAt: t.created_at,
+  key: reportKey('ticket', t.scoped_id),
+  kind: 'ticket',
+  pathId: String(t.scoped_id),
+  scopedId: t.scoped_id,
+  title: t.title,
+  status: t.status,
+  priority: t.priority,
+  createdAt: t.created_at,
 });
 
 /** The filters the list operations cannot apply (search results, feature requests, tickets). */
@@ -47,8 +74,12 @@ export function matchesFilters(item: ReportItem, f: Filters): boolean {
   return true;
 }
 
-const wants = (f: Filters, kind: ReportKind) => (f.type === 'all' || f.type === kind) && !((f.release || f.tag) && kind !== 'issue') && !(f.priority && kind === 'feature_request');
-const describe = (error: unknown) => (error instanceof ApiError ? `${error.message} (HTTP ${error.status})` : String(error));
+const wants = (f: Filters, kind: ReportKind) =>
+  (f.type === 'all' || f.type === kind) &&
+  !((f.release || f.tag) && kind !== 'issue') &&
+  !(f.priority && kind === 'feature_request');
+const describe = (error: unknown) =>
+  error instanceof ApiError ? `${error.message} (HTTP ${error.status})` : String(error);
 
 export function useReports(api: Api, projectId: string, filters: Filters): ReportsState {
   const [issues, setIssues] = useState<ReportItem[]>([]);
@@ -78,8 +109,14 @@ export function useReports(api: Api, projectId: string, filters: Filters): Repor
       const body = query
         ? await api.get<{ issues: Issue[] }>(`${base}/issues/search.json`, { query })
         : await api.get<{ issues: Issue[] }>(`${base}/issues.json`, {
-          per_page: 100, status: f.status, priority: f.priority, release_id: f.release, tag_ids: f.tag || undefined, archived: f.archived ? 'true' : undefined, raw: 'any',
-        });
+            per_page: 100,
+            status: f.status,
+            priority: f.priority,
+            release_id: f.release,
+            tag_ids: f.tag || undefined,
+            archived: f.archived ? 'true' : undefined,
+            raw: 'any',
+          });
       if (run !== sequence.current.issue) return;
       const items = body.issues.map(fromIssue);
       setIssues(query ? items.filter((i) => matchesFilters(i, { ...f, release: '' })) : items);
@@ -98,11 +135,17 @@ export function useReports(api: Api, projectId: string, filters: Filters): Repor
     try {
       const query = f.query.trim();
       let list: Array<Pick<FeatureRequest, 'scoped_id' | 'title' | 'status' | 'created_at'>>;
-      if (query) list = (await api.get<{ feature_requests: FeatureRequest[] }>(`${base}/feature_requests/search.json`, { query })).feature_requests;
+      if (query)
+        list = (
+          await api.get<{ feature_requests: FeatureRequest[] }>(`${base}/feature_requests/search.json`, { query })
+        ).feature_requests;
       else {
         // `all` is the team's view with hidden and moderated requests; `new` is everyone's.
-        list = await api.get<{ feature_requests: FeatureRequest[] }>(`${base}/feature_requests.json`, { sort: 'all' })
-          .catch(() => api.get<{ feature_requests: FeatureRequest[] }>(`${base}/feature_requests.json`, { sort: 'new' }))
+        list = await api
+          .get<{ feature_requests: FeatureRequest[] }>(`${base}/feature_requests.json`, { sort: 'all' })
+          .catch(() =>
+            api.get<{ feature_requests: FeatureRequest[] }>(`${base}/feature_requests.json`, { sort: 'new' }),
+          )
           .then((b) => b.feature_requests);
       }
       if (run !== sequence.current.feature_request) return;
@@ -124,27 +167,47 @@ export function useReports(api: Api, projectId: string, filters: Filters): Repor
       const hits = await api.get<Array<{ id: string; title: string }>>(`${base}/tickets/search.json`, { query });
       if (run === sequence.current.ticket) setTicketHits(new Set(hits.map((h) => String(h.id))));
     } catch (error) {
-      if (run === sequence.current.ticket) { setTicketHits(new Set()); note('ticket', describe(error)); }
+      if (run === sequence.current.ticket) {
+        setTicketHits(new Set());
+        note('ticket', describe(error));
+      }
     }
   }, [api, base]);
 
-  const loadTicket = useCallback(async (pathId: string, scopedId: number, deleted: boolean) => {
-    if (deleted) return setTickets((m) => { const next = new Map(m); next.delete(scopedId); return next; });
-    try {
-      const ticket = await api.get<Ticket>(`${base}/tickets/${encodeURIComponent(pathId)}.json`);
-      setTickets((m) => new Map(m).set(ticket.scoped_id, ticket));
-      note('ticket');
-    } catch (error) {
-      note('ticket', describe(error));
-    }
-  }, [api, base]);
+  const loadTicket = useCallback(
+    async (pathId: string, scopedId: number, deleted: boolean) => {
+      if (deleted)
+        return setTickets((m) => {
+          const next = new Map(m);
+          next.delete(scopedId);
+          return next;
+        });
+      try {
+        const ticket = await api.get<Ticket>(`${base}/tickets/${encodeURIComponent(pathId)}.json`);
+        setTickets((m) => new Map(m).set(ticket.scoped_id, ticket));
+        note('ticket');
+      } catch (error) {
+        note('ticket', describe(error));
+      }
+    },
+    [api, base],
+  );
 
   const reload = useCallback(() => {
     setLoading(true);
     void Promise.all([loadIssues(), loadFeatureRequests(), searchTickets()]).finally(() => setLoading(false));
   }, [loadIssues, loadFeatureRequests, searchTickets]);
 
-  useEffect(reload, [reload, filters.type, filters.status, filters.priority, filters.release, filters.tag, filters.archived, filters.query]);
+  useEffect(reload, [
+    reload,
+    filters.type,
+    filters.status,
+    filters.priority,
+    filters.release,
+    filters.tag,
+    filters.archived,
+    filters.query,
+  ]);
 
   const schedule = (kind: 'issue' | 'feature_request') => {
     clearTimeout(timers.current[kind]);
@@ -160,7 +223,10 @@ export function useReports(api: Api, projectId: string, filters: Filters): Repor
       onState(state, detail) {
         setStream({ state, detail });
         if (state === 'offline') wasOffline = true;
-        if (state === 'live' && wasOffline) { wasOffline = false; reload(); }
+        if (state === 'live' && wasOffline) {
+          wasOffline = false;
+          reload();
+        }
       },
       onEvent(message) {
         if (!message.event.startsWith('report.')) return;
@@ -175,14 +241,31 @@ export function useReports(api: Api, projectId: string, filters: Filters): Repor
         else schedule(event.kind);
       },
     });
-    return () => { stop(); for (const t of Object.values(timers.current)) clearTimeout(t); };
+    return () => {
+      stop();
+      for (const t of Object.values(timers.current)) clearTimeout(t);
+    };
   }, [api, base]);
 
   const f = filters;
   const ticketItems = wants(f, 'ticket')
-    ? [...tickets.values()].filter((t) => !ticketHits || ticketHits.has(String(t.id)) || ticketHits.has(String(t.scoped_id))).map(fromTicket).filter((i) => matchesFilters(i, f))
+    ? [...tickets.values()]
+        .filter((t) => !ticketHits || ticketHits.has(String(t.id)) || ticketHits.has(String(t.scoped_id)))
+        .map(fromTicket)
+        .filter((i) => matchesFilters(i, f))
     : [];
   const items = [...issues, ...featureRequests, ...ticketItems];
-  if (!f.query.trim()) items.sort((a, b) => (a.createdAt < b.createdAt ? 1 : a.createdAt > b.createdAt ? -1 : b.scopedId - a.scopedId));
-  return { items, loading, notes, stream: stream.state, streamDetail: stream.detail, fresh, revisions, announcement, reload };
+  if (!f.query.trim())
+    items.sort((a, b) => (a.createdAt < b.createdAt ? 1 : a.createdAt > b.createdAt ? -1 : b.scopedId - a.scopedId));
+  return {
+    items,
+    loading,
+    notes,
+    stream: stream.state,
+    streamDetail: stream.detail,
+    fresh,
+    revisions,
+    announcement,
+    reload,
+  };
 }

@@ -21,7 +21,21 @@ import { issueTagsArea } from './issue-tags/index.ts';
 
 /** Route order matters only where paths could overlap: search's /issues/search before issues. */
 export const AREAS: readonly Area[] = [
-  inboxArea, adminArea, projectsAuthArea, crashesArea, searchArea, issuesArea, releasesArea, eventsArea,
-  playtimeArea, gameFactsArea, knowledgeBaseArea, submissionsArea, mediaArea,
-  issueTagsArea, customFieldReportsArea, deviceAuthArea, conformanceArea,
+  inboxArea,
+  adminArea,
+  projectsAuthArea,
+  crashesArea,
+  searchArea,
+  issuesArea,
+  releasesArea,
+  eventsArea,
+  playtimeArea,
+  gameFactsArea,
+  knowledgeBaseArea,
+  submissionsArea,
+  mediaArea,
+  issueTagsArea,
+  customFieldReportsArea,
+  deviceAuthArea,
+  conformanceArea,
 ];

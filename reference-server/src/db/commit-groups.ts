@@ -27,7 +27,10 @@ export interface CommitGroups {
   stats(): { groups: number; joined: number };
 }
 
-interface Waiter { resolve: () => void; reject: (error: Error) => void }
+interface Waiter {
+  resolve: () => void;
+  reject: (error: Error) => void;
+}
 
 /** `inFlightMirror`, if given, holds the number of requests in flight (the job thread reads it to yield to them). */
 export function createCommitGroups(db: Db, inFlightMirror?: Int32Array): CommitGroups {
@@ -52,7 +55,11 @@ export function createCommitGroups(db: Db, inFlightMirror?: Int32Array): CommitG
         groups += 1;
       } catch (error) {
         failure = error instanceof Error ? error : new Error(String(error));
-        try { if (db.inTransaction) db.exec('ROLLBACK'); } catch { /* already rolled back */ }
+        try {
+          if (db.inTransaction) db.exec('ROLLBACK');
+        } catch {
+          /* already rolled back */
+        }
       }
     }
     for (const waiter of settledWaiters) failure ? waiter.reject(failure) : waiter.resolve();
@@ -71,24 +78,37 @@ export function createCommitGroups(db: Db, inFlightMirror?: Int32Array): CommitG
   type AnyFn = (...args: any[]) => unknown;
   db.transaction = ((fn: AnyFn) => {
     const tx = transaction(fn);
-    const grouped = (variant: AnyFn) => function (this: unknown, ...args: unknown[]) {
-      begin();
-      return variant.apply(this, args);
-    };
+    const grouped = (variant: AnyFn) =>
+      function (this: unknown, ...args: unknown[]) {
+        begin();
+        return variant.apply(this, args);
+      };
     const wrapped = grouped(tx) as unknown as typeof tx;
     Object.defineProperties(wrapped, {
-      default: { value: wrapped }, deferred: { value: grouped(tx.deferred) }, immediate: { value: grouped(tx.immediate) },
-      exclusive: { value: grouped(tx.exclusive) }, database: { value: db, enumerable: true },
+      default: { value: wrapped },
+      deferred: { value: grouped(tx.deferred) },
+      immediate: { value: grouped(tx.immediate) },
+      exclusive: { value: grouped(tx.exclusive) },
+      database: { value: db, enumerable: true },
     });
     return wrapped;
   }) as Db['transaction'];
   // Nothing acknowledged is left uncommitted when the connection closes.
   const close = db.close.bind(db);
-  db.close = () => { flush(); return close(); };
+  db.close = () => {
+    flush();
+    return close();
+  };
 
   const groupsOfDb: CommitGroups = {
-    enter: () => { inFlight += 1; if (inFlightMirror) inFlightMirror[0] = inFlight; },
-    leave: () => { inFlight -= 1; if (inFlightMirror) inFlightMirror[0] = inFlight; },
+    enter: () => {
+      inFlight += 1;
+      if (inFlightMirror) inFlightMirror[0] = inFlight;
+    },
+    leave: () => {
+      inFlight -= 1;
+      if (inFlightMirror) inFlightMirror[0] = inFlight;
+    },
     begin,
     settled() {
       if (!open) return Promise.resolve();

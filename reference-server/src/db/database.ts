@@ -33,22 +33,31 @@ function beginImmediate(db: Db): void {
       return tx.immediate.apply(this, args);
     } as unknown as typeof tx;
     Object.defineProperties(immediate, {
-      default: { value: immediate }, deferred: { value: tx.deferred }, immediate: { value: immediate },
-      exclusive: { value: tx.exclusive }, database: { value: db, enumerable: true },
+      default: { value: immediate },
+      deferred: { value: tx.deferred },
+      immediate: { value: immediate },
+      exclusive: { value: tx.exclusive },
+      database: { value: db, enumerable: true },
     });
     return immediate;
   }) as Db['transaction'];
 }
 
 export function migrate(db: Db): void {
-  db.exec('CREATE TABLE IF NOT EXISTS schema_migrations (version INTEGER PRIMARY KEY, name TEXT NOT NULL, applied_at TEXT NOT NULL)');
+  db.exec(
+    'CREATE TABLE IF NOT EXISTS schema_migrations (version INTEGER PRIMARY KEY, name TEXT NOT NULL, applied_at TEXT NOT NULL)',
+  );
   const applied = new Set(db.prepare('SELECT version FROM schema_migrations').pluck().all() as number[]);
   const sorted = [...migrations].sort((a, b) => a.version - b.version);
   for (const migration of sorted) {
     if (applied.has(migration.version)) continue;
     db.transaction(() => {
       db.exec(migration.sql);
-      db.prepare('INSERT INTO schema_migrations (version, name, applied_at) VALUES (?, ?, ?)').run(migration.version, migration.name, new Date().toISOString());
+      db.prepare('INSERT INTO schema_migrations (version, name, applied_at) VALUES (?, ?, ?)').run(
+        migration.version,
+        migration.name,
+        new Date().toISOString(),
+      );
     })();
   }
 }
@@ -56,12 +65,22 @@ export function migrate(db: Db): void {
 /** Every table but the migration ledger, children first, for /__admin/reset. */
 export function resetDatabase(db: Db): void {
   commitOpenGroup(db); // PRAGMA foreign_keys does nothing inside a transaction
-  const tables = db.prepare("SELECT name FROM sqlite_master WHERE type='table' AND name NOT LIKE 'sqlite_%' AND name != 'schema_migrations' AND name NOT LIKE '%_fts%' AND name != 'settings'").pluck().all() as string[];
+  const tables = db
+    .prepare(
+      "SELECT name FROM sqlite_master WHERE type='table' AND name NOT LIKE 'sqlite_%' AND name != 'schema_migrations' AND name NOT LIKE '%_fts%' AND name != 'settings'",
+    )
+    .pluck()
+    .all() as string[];
   db.pragma('foreign_keys = OFF');
   try {
-    db.transaction(() => { for (const table of tables) db.exec(`DELETE FROM "${table}"`); })();
+    db.transaction(() => {
+      for (const table of tables) db.exec(`DELETE FROM "${table}"`);
+    })();
     commitOpenGroup(db);
-    const fts = db.prepare("SELECT name FROM sqlite_master WHERE type='table' AND sql LIKE '%VIRTUAL TABLE%'").pluck().all() as string[];
+    const fts = db
+      .prepare("SELECT name FROM sqlite_master WHERE type='table' AND sql LIKE '%VIRTUAL TABLE%'")
+      .pluck()
+      .all() as string[];
     for (const table of fts) db.exec(`DELETE FROM "${table}"`);
   } finally {
     db.pragma('foreign_keys = ON');

@@ -11,18 +11,32 @@ export interface IdempotencyRow {
   created_at: string;
 }
 
-export function findIdempotent(db: Db, callerKey: string, operation: string, key: string, since: string): IdempotencyRow | undefined {
-  return stmt(db, 'SELECT * FROM idempotency_keys WHERE caller_key = ? AND operation = ? AND key = ? AND created_at >= ?').get(callerKey, operation, key, since) as IdempotencyRow | undefined;
+export function findIdempotent(
+  db: Db,
+  callerKey: string,
+  operation: string,
+  key: string,
+  since: string,
+): IdempotencyRow | undefined {
+  return stmt(
+    db,
+    'SELECT * FROM idempotency_keys WHERE caller_key = ? AND operation = ? AND key = ? AND created_at >= ?',
+  ).get(callerKey, operation, key, since) as IdempotencyRow | undefined;
 }
 
 export function saveIdempotent(db: Db, row: IdempotencyRow): void {
-  stmt(db, `INSERT OR REPLACE INTO idempotency_keys (caller_key, operation, key, request_hash, status, body, created_at)
-    VALUES (@caller_key, @operation, @key, @request_hash, @status, @body, @created_at)`).run(row);
+  stmt(
+    db,
+    `INSERT OR REPLACE INTO idempotency_keys (caller_key, operation, key, request_hash, status, body, created_at)
+    VALUES (@caller_key, @operation, @key, @request_hash, @status, @body, @created_at)`,
+  ).run(row);
 }
 
 /** Marks a submission token used; false when it had been used already. */
 export function useSubmissionToken(db: Db, jti: string, at: string): boolean {
-  return stmt(db, 'INSERT OR IGNORE INTO used_submission_tokens (jti, used_at) VALUES (?, ?)').run(jti, at).changes === 1;
+  return (
+    stmt(db, 'INSERT OR IGNORE INTO used_submission_tokens (jti, used_at) VALUES (?, ?)').run(jti, at).changes === 1
+  );
 }
 
 export function isSubmissionTokenUsed(db: Db, jti: string): boolean {

@@ -15,7 +15,10 @@ export function getSetting(db: Db, key: string): string | undefined {
 }
 
 export function putSetting(db: Db, key: string, value: string): void {
-  stmt(db, 'INSERT INTO settings (key, value) VALUES (?, ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value').run(key, value);
+  stmt(
+    db,
+    'INSERT INTO settings (key, value) VALUES (?, ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value',
+  ).run(key, value);
 }
 
 /** How far /__admin/clock moved the server clock from real time, kept across restarts. */

@@ -49,7 +49,8 @@ export function nestEntries(entries: Iterable<[string, unknown]>): Body {
         if (part in node) node[part] = Array.isArray(node[part]) ? [...node[part], value] : [node[part], value];
         else node[part] = value;
       } else {
-        if (!(part in node) || typeof node[part] !== 'object' || node[part] === null || node[part] instanceof Blob) node[part] = nextIsArray ? [] : Object.create(null);
+        if (!(part in node) || typeof node[part] !== 'object' || node[part] === null || node[part] instanceof Blob)
+          node[part] = nextIsArray ? [] : Object.create(null);
         node = node[part];
       }
     }
@@ -72,7 +73,9 @@ export const MAX_BODY_BYTES = 8 * 1024 * 1024;
 export function bodyStream(c: Context): Readable {
   const incoming = (c.env as { incoming?: IncomingMessage } | undefined)?.incoming;
   if (incoming && !incoming.readableDidRead) return incoming;
-  return c.req.raw.body ? Readable.fromWeb(c.req.raw.body as import('node:stream/web').ReadableStream) : Readable.from([]);
+  return c.req.raw.body
+    ? Readable.fromWeb(c.req.raw.body as import('node:stream/web').ReadableStream)
+    : Readable.from([]);
 }
 
 /** The whole body as bytes, refused with 413 as soon as it passes `max` bytes (chunked bodies included). */
@@ -92,9 +95,19 @@ export function readBytes(c: Context, max: number): Promise<Buffer> {
       }
       chunks.push(bytes);
     };
-    const onEnd = () => { cleanup(); resolve(chunks.length === 1 ? chunks[0] : Buffer.concat(chunks, size)); };
-    const onError = (error: Error) => { cleanup(); reject(badRequest(`The request body could not be read: ${error.message}`)); };
-    const cleanup = () => { stream.off('data', onData); stream.off('end', onEnd); stream.off('error', onError); };
+    const onEnd = () => {
+      cleanup();
+      resolve(chunks.length === 1 ? chunks[0] : Buffer.concat(chunks, size));
+    };
+    const onError = (error: Error) => {
+      cleanup();
+      reject(badRequest(`The request body could not be read: ${error.message}`));
+    };
+    const cleanup = () => {
+      stream.off('data', onData);
+      stream.off('end', onEnd);
+      stream.off('error', onError);
+    };
     stream.on('data', onData);
     stream.once('end', onEnd);
     stream.once('error', onError);
@@ -131,8 +144,13 @@ async function parseBody(c: Context, options: BodyOptions): Promise<Body> {
     const text = await readText(c, max);
     if (text.trim() === '') return Object.create(null);
     let parsed: unknown;
-    try { parsed = JSON.parse(text); } catch { throw badRequest('The request body is not valid JSON.'); }
-    if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) throw badRequest('The JSON body must be an object.');
+    try {
+      parsed = JSON.parse(text);
+    } catch {
+      throw badRequest('The request body is not valid JSON.');
+    }
+    if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed))
+      throw badRequest('The JSON body must be an object.');
     return parsed as Body;
   }
   if (type === 'application/x-www-form-urlencoded') {
@@ -149,9 +167,13 @@ async function parseBody(c: Context, options: BodyOptions): Promise<Body> {
   if (type === '') {
     const text = await readText(c, max);
     if (text.length === 0) return Object.create(null);
-    throw badRequest('A request body needs a Content-Type: application/json, application/x-www-form-urlencoded or multipart/form-data.');
+    throw badRequest(
+      'A request body needs a Content-Type: application/json, application/x-www-form-urlencoded or multipart/form-data.',
+    );
   }
-  throw badRequest(`Unsupported Content-Type ${type}: send application/json, application/x-www-form-urlencoded or multipart/form-data.`);
+  throw badRequest(
+    `Unsupported Content-Type ${type}: send application/json, application/x-www-form-urlencoded or multipart/form-data.`,
+  );
 }
 
 /** Query parameters as one nested object (`status[]=a&status[]=b` → {status: ['a', 'b']}). */

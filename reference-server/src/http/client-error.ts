@@ -4,7 +4,9 @@
 import type { Socket } from 'node:net';
 
 const REASONS: Record<number, string> = {
-  400: 'Bad Request', 408: 'Request Timeout', 431: 'Request Header Fields Too Large',
+  400: 'Bad Request',
+  408: 'Request Timeout',
+  431: 'Request Header Fields Too Large',
 };
 
 /** Status and sentence for a parser error code (llhttp's HPE_* names, Node's ERR_HTTP_*). */
@@ -25,14 +27,16 @@ export function answerClientError(error: Error & { code?: string }, socket: Sock
   const { status, error: message } = describe(error.code);
   const body = JSON.stringify({ error: message });
   socket.end(
-    `HTTP/1.1 ${status} ${REASONS[status]}\r\nContent-Type: application/json; charset=UTF-8\r\n`
-      + `Content-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
+    `HTTP/1.1 ${status} ${REASONS[status]}\r\nContent-Type: application/json; charset=UTF-8\r\n` +
+      `Content-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
   );
 }
 
-const json = (status: number, error: string) => new Response(JSON.stringify({ error }), {
-  status, headers: { 'Content-Type': 'application/json; charset=UTF-8' },
-});
+const json = (status: number, error: string) =>
+  new Response(JSON.stringify({ error }), {
+    status,
+    headers: { 'Content-Type': 'application/json; charset=UTF-8' },
+  });
 
 /**
  * @hono/node-server's errorHandler. Its RequestError is a request it could not build (invalid URL,

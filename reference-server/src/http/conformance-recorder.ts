@@ -35,7 +35,10 @@ export function noteShape(c: Context, rule: ConformanceRuleId, detail: string): 
   state.findings.push({ rule, detail, outcome: strict ? 'refused' : 'tolerated' });
   if (!strict) return;
   const { rule: text, fix } = CONFORMANCE_RULES[rule];
-  throw new StrictRefusal('bad_request', `${detail}: refused by strict mode (docs/api-choices.md#strict-mode), rule "${rule}". ${text} Fix: ${fix}`);
+  throw new StrictRefusal(
+    'bad_request',
+    `${detail}: refused by strict mode (docs/api-choices.md#strict-mode), rule "${rule}". ${text} Fix: ${fix}`,
+  );
 }
 
 export function isStrictRefusal(error: unknown): boolean {

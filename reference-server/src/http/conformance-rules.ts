@@ -20,8 +20,8 @@ export const CONFORMANCE_RULES = {
   'json-less-path': {
     title: 'Path without `.json` and no `Accept: application/json`',
     rule:
-      'General rule 2: JSON is rendered when the path ends in `.json` '
-      + 'or the request sends `Accept: application/json`.',
+      'General rule 2: JSON is rendered when the path ends in `.json` ' +
+      'or the request sends `Accept: application/json`.',
     fix: 'Append `.json` to the path or send `Accept: application/json`.',
   },
   'form-boolean-spelling': {

@@ -10,7 +10,10 @@ interface OpenApiOperation {
 }
 
 export function escapeHtml(text: string): string {
-  return text.replace(/[&<>"']/g, (ch) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[ch]!);
+  return text.replace(
+    /[&<>"']/g,
+    (ch) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[ch]!,
+  );
 }
 
 function schemaBlock(title: string, schema: unknown): string {
@@ -23,17 +26,33 @@ export function renderDocsPage(document: Record<string, unknown>): string {
   for (const [path, methods] of Object.entries(paths)) {
     for (const [method, op] of Object.entries(methods)) {
       const params = (op.parameters ?? []).filter((p) => p.in !== 'header');
-      const rows = params.map((p) => `<tr><td><code>${escapeHtml(p.name)}</code></td><td>${p.in}</td><td>${p.required ? 'required' : ''}</td><td>${escapeHtml(p.description ?? '')}</td></tr>`).join('');
-      const body = op.requestBody ? schemaBlock('Request body (JSON form; form and multipart use bracketed keys)', Object.values(op.requestBody.content)[0].schema) : '';
-      const responses = Object.entries(op.responses).map(([status, r]) => (r.content ? schemaBlock(`${status} response`, Object.values(r.content)[0].schema) : '')).join('');
+      const rows = params
+        .map(
+          (p) =>
+            `<tr><td><code>${escapeHtml(p.name)}</code></td><td>${p.in}</td><td>${p.required ? 'required' : ''}</td><td>${escapeHtml(p.description ?? '')}</td></tr>`,
+        )
+        .join('');
+      const body = op.requestBody
+        ? schemaBlock(
+            'Request body (JSON form; form and multipart use bracketed keys)',
+            Object.values(op.requestBody.content)[0].schema,
+          )
+        : '';
+      const responses = Object.entries(op.responses)
+        .map(([status, r]) => (r.content ? schemaBlock(`${status} response`, Object.values(r.content)[0].schema) : ''))
+        .join('');
       const html = `<section class="op" id="${escapeHtml(op.operationId)}"><h3><span class="m ${method}">${method.toUpperCase()}</span> <code>${escapeHtml(path)}</code></h3>
 <p>${escapeHtml(op.summary)}</p>${rows ? `<table><thead><tr><th>Parameter</th><th>In</th><th></th><th></th></tr></thead><tbody>${rows}</tbody></table>` : ''}${body}${responses}</section>`;
       const tag = op.tags[0] ?? 'Other';
       byTag.set(tag, [...(byTag.get(tag) ?? []), html]);
     }
   }
-  const nav = [...byTag.keys()].map((tag) => `<li><a href="#tag-${escapeHtml(tag)}">${escapeHtml(tag)}</a></li>`).join('');
-  const sections = [...byTag.entries()].map(([tag, ops]) => `<h2 id="tag-${escapeHtml(tag)}">${escapeHtml(tag)}</h2>${ops.join('')}`).join('');
+  const nav = [...byTag.keys()]
+    .map((tag) => `<li><a href="#tag-${escapeHtml(tag)}">${escapeHtml(tag)}</a></li>`)
+    .join('');
+  const sections = [...byTag.entries()]
+    .map(([tag, ops]) => `<h2 id="tag-${escapeHtml(tag)}">${escapeHtml(tag)}</h2>${ops.join('')}`)
+    .join('');
   const info = document.info as { title: string; version: string };
   return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
 <title>${escapeHtml(info.title)}</title><style>

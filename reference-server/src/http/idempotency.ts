@@ -16,7 +16,10 @@ const MAX_KEY_LENGTH = 255;
 
 /** Who "the same caller" is: the token and user; the IP as well when neither identifies anyone. */
 export function callerKeyOf(caller: Caller): string {
-  const parts = [caller.token ? `tkn:${caller.token.token}` : null, caller.user ? `usr:${caller.user.id}` : null].filter(Boolean);
+  const parts = [
+    caller.token ? `tkn:${caller.token.token}` : null,
+    caller.user ? `usr:${caller.user.id}` : null,
+  ].filter(Boolean);
   return parts.length ? parts.join('|') : `ip:${caller.ip}`;
 }
 
@@ -31,16 +34,26 @@ export async function fingerprint(body: unknown): Promise<string> {
   const work: Array<{ value: unknown; depth: number } | string> = [{ value: body, depth: 0 }];
   while (work.length > 0) {
     const item = work.pop()!;
-    if (typeof item === 'string') { hash.update(item); continue; }
+    if (typeof item === 'string') {
+      hash.update(item);
+      continue;
+    }
     const { value, depth } = item;
     if (value instanceof Blob) {
       // A streamed part is known by the MD5 taken while it was stored: no second read of its bytes.
       const staged = stagedObjectOf(value)?.md5;
-      const digest = staged ?? createHash('sha256').update(Buffer.from(await value.arrayBuffer())).digest('hex');
+      const digest =
+        staged ??
+        createHash('sha256')
+          .update(Buffer.from(await value.arrayBuffer()))
+          .digest('hex');
       hash.update(`file:${(value as File).name ?? ''}:${value.type}:${digest};`);
       continue;
     }
-    if (value === null || typeof value !== 'object') { hash.update(`${JSON.stringify(value ?? null)};`); continue; }
+    if (value === null || typeof value !== 'object') {
+      hash.update(`${JSON.stringify(value ?? null)};`);
+      continue;
+    }
     if (depth >= MAX_NESTING) throw nestingError('request body');
     const record = value as Record<string, unknown>;
     const keys = Array.isArray(value) ? null : Object.keys(record).sort();
@@ -59,7 +72,10 @@ export async function fingerprint(body: unknown): Promise<string> {
   return hash.digest('hex');
 }
 
-export interface StoredResponse { status: number; body: unknown }
+export interface StoredResponse {
+  status: number;
+  body: unknown;
+}
 
 /**
  * Creates under way, per database: a second request with the same key that arrives while the
@@ -70,7 +86,11 @@ const inFlight = new WeakMap<object, Map<string, { hash: string; promise: Promis
 
 /** Runs `create` once per key; a replay answers the stored status and body. */
 export async function withIdempotencyKey(
-  deps: Pick<Deps, 'db' | 'clock'>, caller: Caller, operation: string, key: string | undefined, body: unknown,
+  deps: Pick<Deps, 'db' | 'clock'>,
+  caller: Caller,
+  operation: string,
+  key: string | undefined,
+  body: unknown,
   create: () => Promise<StoredResponse>,
 ): Promise<StoredResponse> {
   // The key is an extension the real service lacks, so no value of it refuses a create: a blank
@@ -84,7 +104,8 @@ export async function withIdempotencyKey(
   const since = new Date(now.getTime() - WINDOW_MS).toISOString();
   const previous = findIdempotent(deps.db, callerKey, operation, trimmed, since);
   if (previous) {
-    if (previous.request_hash !== requestHash) throw unprocessable('This Idempotency-Key was already used with a different request body.');
+    if (previous.request_hash !== requestHash)
+      throw unprocessable('This Idempotency-Key was already used with a different request body.');
     return { status: previous.status, body: JSON.parse(previous.body) as unknown };
   }
   let pending = inFlight.get(deps.db);
@@ -92,13 +113,22 @@ export async function withIdempotencyKey(
   const slot = `${callerKey}\u0000${operation}\u0000${trimmed}`;
   const running = pending.get(slot);
   if (running) {
-    if (running.hash !== requestHash) throw unprocessable('This Idempotency-Key was already used with a different request body.');
+    if (running.hash !== requestHash)
+      throw unprocessable('This Idempotency-Key was already used with a different request body.');
     return running.promise;
   }
   const promise = (async () => {
     const response = await create();
     if (response.status < 300) {
-      saveIdempotent(deps.db, { caller_key: callerKey, operation, key: trimmed, request_hash: requestHash, status: response.status, body: JSON.stringify(response.body), created_at: now.toISOString() });
+      saveIdempotent(deps.db, {
+        caller_key: callerKey,
+        operation,
+        key: trimmed,
+        request_hash: requestHash,
+        status: response.status,
+        body: JSON.stringify(response.body),
+        created_at: now.toISOString(),
+      });
     }
     return response;
   })();

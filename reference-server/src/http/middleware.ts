@@ -96,7 +96,9 @@ export function projectMiddleware(deps: Deps): MiddlewareHandler<AppEnv> {
     const canonical = c.req.header('service-project-id');
     const header = canonical ?? c.req.header('betahub-project-id');
     if (header !== undefined && header.trim() !== publicId) {
-      throw badRequest(`The Service-Project-ID header (${header}) does not match the project in the path (${publicId}).`);
+      throw badRequest(
+        `The Service-Project-ID header (${header}) does not match the project in the path (${publicId}).`,
+      );
     }
     if (header === undefined) noteShape(c, 'project-header-missing', 'Missing Service-Project-ID header');
     else if (canonical === undefined) noteShape(c, 'project-header-alias', `BetaHub-Project-ID: ${header}`);

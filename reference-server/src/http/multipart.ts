@@ -48,7 +48,9 @@ export function stagedUploads(deps: Deps): MiddlewareHandler<AppEnv> {
 
 /** The entries of a multipart body in order, files as stored-object Files. */
 export function readMultipart(
-  c: Context, source: Readable, limits: MultipartLimits,
+  c: Context,
+  source: Readable,
+  limits: MultipartLimits,
 ): Promise<Array<[string, unknown]>> {
   const uploads = (c as Context<AppEnv>).get('uploads') as { storage: Storage; staged: StagedObject[] } | undefined;
   if (!uploads) throw new Error('readMultipart needs the stagedUploads middleware');
@@ -57,7 +59,9 @@ export function readMultipart(
   try {
     // preservePath: the raw name reaches the upload's own sanitizer; defParamCharset: browsers send UTF-8 names.
     parser = busboy({
-      headers: { 'content-type': c.req.header('content-type') ?? '' }, preservePath: true, defParamCharset: 'utf8',
+      headers: { 'content-type': c.req.header('content-type') ?? '' },
+      preservePath: true,
+      defParamCharset: 'utf8',
       limits: { fieldSize: limits.maxTextBytes + 1, parts: 10_000 },
     });
   } catch (error) {
@@ -98,34 +102,44 @@ export function readMultipart(
     });
 
     parser.on('file', (name, stream, info) => {
-      if (failed) { stream.resume(); return; }
+      if (failed) {
+        stream.resume();
+        return;
+      }
       const slot: [string, unknown] = [name, undefined];
       entries.push(slot);
       const key = newObjectKey();
       const max = limits.files.maxBytes(name);
       const filename = info.filename ?? '';
       parts.add(stream);
-      writes.push(storage.writeStream(key, stream, { maxBytes: max }).then(async (written) => {
-        parts.delete(stream);
-        const object: StagedObject = { key, ...written, claimed: false };
-        staged.push(object);
-        const file = new File([await storage.openBlob(key)], filename, { type: info.mimeType });
-        markStaged(file, object);
-        slot[1] = file;
-      }, (error: unknown) => {
-        parts.delete(stream);
-        if (error instanceof StorageWriteError && error.reason === 'too_large') {
-          fail((limits.files.tooLarge ?? defaultTooLarge)(name, filename, max));
-        } else {
-          fail(badRequest(`The multipart body could not be read: ${(error as Error).message}`));
-        }
-      }));
+      writes.push(
+        storage.writeStream(key, stream, { maxBytes: max }).then(
+          async (written) => {
+            parts.delete(stream);
+            const object: StagedObject = { key, ...written, claimed: false };
+            staged.push(object);
+            const file = new File([await storage.openBlob(key)], filename, { type: info.mimeType });
+            markStaged(file, object);
+            slot[1] = file;
+          },
+          (error: unknown) => {
+            parts.delete(stream);
+            if (error instanceof StorageWriteError && error.reason === 'too_large') {
+              fail((limits.files.tooLarge ?? defaultTooLarge)(name, filename, max));
+            } else {
+              fail(badRequest(`The multipart body could not be read: ${(error as Error).message}`));
+            }
+          },
+        ),
+      );
     });
 
     // `on`, not `once`: a destroyed parser may report again (a write after destroy); only the first counts.
     parser.on('error', (error: Error) => fail(badRequest(`The multipart body could not be parsed: ${error.message}.`)));
     parser.once('close', () => {
-      void Promise.allSettled(writes).then(() => { if (!failed) resolve(entries); });
+      void Promise.allSettled(writes).then(() => {
+        if (!failed) resolve(entries);
+      });
     });
     source.pipe(parser);
   });

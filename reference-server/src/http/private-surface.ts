@@ -21,7 +21,11 @@ export function isLoopbackHost(host: string): boolean {
 /** An Origin of this very server: http, a loopback name and the port the request came to. */
 function isOwnOrigin(origin: string, host: string): boolean {
   let url: URL;
-  try { url = new URL(origin); } catch { return false; }
+  try {
+    url = new URL(origin);
+  } catch {
+    return false;
+  }
   const exact = origin.replace(/\/$/, '') === url.origin;
   if (url.protocol !== 'http:' || url.pathname !== '/' || !exact) return false;
   return isLoopbackHost(url.host) && splitHost(url.host).port === splitHost(host).port;

@@ -22,7 +22,9 @@ export interface SseQueue {
 }
 
 export function createSseQueue(
-  stream: SSEStreamingApi, outgoing: ServerResponse | undefined, limits: SseLimits,
+  stream: SSEStreamingApi,
+  outgoing: ServerResponse | undefined,
+  limits: SseLimits,
 ): SseQueue {
   let chain: Promise<unknown> = Promise.resolve();
   let pending = 0;
@@ -37,7 +39,12 @@ export function createSseQueue(
     if (stream.aborted) return;
     if (pending >= limits.maxPending) return drop();
     pending += 1;
-    chain = chain.then(write).catch(() => undefined).finally(() => { pending -= 1; });
+    chain = chain
+      .then(write)
+      .catch(() => undefined)
+      .finally(() => {
+        pending -= 1;
+      });
   };
   return {
     send: (message) => enqueue(() => stream.writeSSE(message)),
@@ -52,6 +59,8 @@ export function createSseQueue(
       if (!taken) drop();
       return taken && !stream.aborted;
     },
-    onDrop: (listener) => { listeners.push(listener); },
+    onDrop: (listener) => {
+      listeners.push(listener);
+    },
   };
 }

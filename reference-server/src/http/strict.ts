@@ -9,7 +9,9 @@ import { operations, type Operation } from '../../../widget/src/protocol/index.t
 import { noteShape } from './conformance-recorder.ts';
 
 /** Allowed keys of an object schema: null means "anything" (not an object, a record, a union of non-objects). */
-interface KeySet { keys: Map<string, KeySet | null> }
+interface KeySet {
+  keys: Map<string, KeySet | null>;
+}
 
 type AnySchema = { _zod?: { def?: any } } | undefined;
 
@@ -18,11 +20,20 @@ function shapesOf(schema: AnySchema, depth = 0): Record<string, AnySchema>[] | n
   const def = schema?._zod?.def;
   if (!def || depth > 12) return null;
   switch (def.type) {
-    case 'object': return [def.shape];
-    case 'optional': case 'nullable': case 'default': case 'prefault': case 'readonly': case 'catch': case 'nonoptional':
+    case 'object':
+      return [def.shape];
+    case 'optional':
+    case 'nullable':
+    case 'default':
+    case 'prefault':
+    case 'readonly':
+    case 'catch':
+    case 'nonoptional':
       return shapesOf(def.innerType, depth + 1);
-    case 'pipe': return shapesOf(def.in?._zod?.def?.type === 'transform' ? def.out : def.in, depth + 1);
-    case 'lazy': return shapesOf(def.getter(), depth + 1);
+    case 'pipe':
+      return shapesOf(def.in?._zod?.def?.type === 'transform' ? def.out : def.in, depth + 1);
+    case 'lazy':
+      return shapesOf(def.getter(), depth + 1);
     case 'union': {
       const all: Record<string, AnySchema>[] = [];
       for (const option of def.options as AnySchema[]) {
@@ -31,7 +42,8 @@ function shapesOf(schema: AnySchema, depth = 0): Record<string, AnySchema>[] | n
       }
       return all.length > 0 ? all : null;
     }
-    default: return null;
+    default:
+      return null;
   }
 }
 
@@ -56,7 +68,14 @@ function keySetOf(schema: AnySchema, level: number): KeySet | null {
 /** Wrappers whose keys are free-form by the reference: any `playtime_session[<key>]=<value>` is a tag. */
 const FREE_FORM_WRAPPERS = new Set(['playtime_session']);
 
-interface StrictOperation { op: Operation; methods: readonly string[]; pattern: RegExp; params: number; query: KeySet | null; body: KeySet | null }
+interface StrictOperation {
+  op: Operation;
+  methods: readonly string[];
+  pattern: RegExp;
+  params: number;
+  query: KeySet | null;
+  body: KeySet | null;
+}
 
 function compile(): StrictOperation[] {
   const list: StrictOperation[] = [];
@@ -66,7 +85,11 @@ function compile(): StrictOperation[] {
     const params = (op.path.match(/\{\w+\}/g) ?? []).length;
     const query = op.query ? keySetOf(op.query as AnySchema, 0) : { keys: new Map() };
     // A search POST without its own body schema takes the query parameters in the body.
-    const body = op.body ? keySetOf(op.body as AnySchema, 0) : op.methods.includes('POST') && op.query ? query : { keys: new Map() };
+    const body = op.body
+      ? keySetOf(op.body as AnySchema, 0)
+      : op.methods.includes('POST') && op.query
+        ? query
+        : { keys: new Map() };
     if (body) for (const wrapper of FREE_FORM_WRAPPERS) if (body.keys.has(wrapper)) body.keys.set(wrapper, null);
     list.push({ op, methods: op.methods, pattern: new RegExp(`^${source}$`), params, query, body });
   }
@@ -82,7 +105,13 @@ function operationOf(method: string, path: string): StrictOperation | undefined 
   return compiled.find((o) => o.methods.includes(method as never) && o.pattern.test(bare));
 }
 
-function checkKeys(c: Context, where: 'query' | 'body', allowed: KeySet | null, value: Record<string, unknown>, op: Operation): void {
+function checkKeys(
+  c: Context,
+  where: 'query' | 'body',
+  allowed: KeySet | null,
+  value: Record<string, unknown>,
+  op: Operation,
+): void {
   if (!allowed) return;
   for (const [key, child] of Object.entries(value)) {
     if (!allowed.keys.has(key)) {
@@ -93,7 +122,11 @@ function checkKeys(c: Context, where: 'query' | 'body', allowed: KeySet | null, 
     if (nested && child && typeof child === 'object' && !Array.isArray(child) && !(child instanceof Blob)) {
       for (const inner of Object.keys(child)) {
         if (!nested.keys.has(inner)) {
-          noteShape(c, 'unknown-parameter', `Unknown ${where} parameter "${key}[${inner}]" for ${op.methods[0]} ${op.path}`);
+          noteShape(
+            c,
+            'unknown-parameter',
+            `Unknown ${where} parameter "${key}[${inner}]" for ${op.methods[0]} ${op.path}`,
+          );
         }
       }
     }
@@ -101,7 +134,19 @@ function checkKeys(c: Context, where: 'query' | 'body', allowed: KeySet | null, 
 }
 
 /** Top-level form booleans of the reference (custom field rules 2; publish; releases). */
-const FLAG_KEYS = new Set(['draft', 'skip_description_check', 'email_my_report', 'save_draft', 'process_include_flags', 'include_screenshot', 'include_video', 'include_other', 'raw', 'developer_private', 'send_images_separately']);
+const FLAG_KEYS = new Set([
+  'draft',
+  'skip_description_check',
+  'email_my_report',
+  'save_draft',
+  'process_include_flags',
+  'include_screenshot',
+  'include_video',
+  'include_other',
+  'raw',
+  'developer_private',
+  'send_images_separately',
+]);
 
 function checkFlags(c: Context, value: Record<string, unknown>, path: string): void {
   for (const [key, child] of Object.entries(value)) {
@@ -109,7 +154,8 @@ function checkFlags(c: Context, value: Record<string, unknown>, path: string): v
     if (typeof child === 'string' && FLAG_KEYS.has(key) && !['1', '0', 'true', 'false'].includes(child)) {
       noteShape(c, 'form-boolean-spelling', `The form boolean ${name}=${child} is not one of 1, 0, true, false`);
     }
-    if (!path && child && typeof child === 'object' && !Array.isArray(child) && !(child instanceof Blob)) checkFlags(c, child as Record<string, unknown>, name);
+    if (!path && child && typeof child === 'object' && !Array.isArray(child) && !(child instanceof Blob))
+      checkFlags(c, child as Record<string, unknown>, name);
   }
 }
 
@@ -125,7 +171,7 @@ export function strictQuery(c: Context): void {
   for (const key of url.searchParams.keys()) {
     const bracket = key.indexOf('[');
     const top = bracket === -1 ? key : key.slice(0, bracket);
-    const inner = bracket === -1 ? null : /^\[([^\]]*)\]/.exec(key.slice(bracket))?.[1] ?? '';
+    const inner = bracket === -1 ? null : (/^\[([^\]]*)\]/.exec(key.slice(bracket))?.[1] ?? '');
     query[top] = inner ? { ...(query[top] as object), [inner]: '' } : '';
   }
   // A search POST (and the feature request contact route) read the query beside the body; every
@@ -146,15 +192,28 @@ export function strictBody(c: Context, body: Record<string, unknown>, encoding: 
   const issue = body.issue;
   if (issue && typeof issue === 'object' && 'custom_fields' in issue) {
     const keys = Object.keys((issue as { custom_fields: object }).custom_fields ?? {});
-    noteShape(c, 'custom-fields-wrapper', keys.map((key) => `issue[custom_fields][${key}]`).join(', ') || 'issue[custom_fields]');
+    noteShape(
+      c,
+      'custom-fields-wrapper',
+      keys.map((key) => `issue[custom_fields][${key}]`).join(', ') || 'issue[custom_fields]',
+    );
   }
   checkKeys(c, 'body', op.body, body, op.op);
   if (encoding === 'form') checkFlags(c, body, '');
 }
 
 /** For tests and the docs: the keys strict mode accepts per operation. */
-export function strictKeyTable(): Record<string, { query: string[] | null; body: Record<string, string[] | null> | null }> {
+export function strictKeyTable(): Record<
+  string,
+  { query: string[] | null; body: Record<string, string[] | null> | null }
+> {
   compiled ??= compile();
-  const render = (k: KeySet | null) => (k ? Object.fromEntries([...k.keys].map(([key, v]) => [key, v ? [...v.keys.keys()] : null])) : null);
-  return Object.fromEntries(compiled.map((o) => [`${o.methods.join('|')} ${o.op.path}`, { query: o.query ? [...o.query.keys.keys()] : null, body: render(o.body) }]));
+  const render = (k: KeySet | null) =>
+    k ? Object.fromEntries([...k.keys].map(([key, v]) => [key, v ? [...v.keys.keys()] : null])) : null;
+  return Object.fromEntries(
+    compiled.map((o) => [
+      `${o.methods.join('|')} ${o.op.path}`,
+      { query: o.query ? [...o.query.keys.keys()] : null, body: render(o.body) },
+    ]),
+  );
 }

@@ -27,7 +27,10 @@ export interface ServeOptions {
  */
 export const USER_CONTENT_CSP = 'sandbox';
 
-export interface ByteRange { start: number; end: number }
+export interface ByteRange {
+  start: number;
+  end: number;
+}
 
 /** `bytes=a-b`, `bytes=a-`, `bytes=-n` → inclusive range; 'unsatisfiable'; null to serve it all. */
 export function parseRange(header: string | undefined, size: number): ByteRange | 'unsatisfiable' | null {
@@ -61,27 +64,41 @@ async function readHead(storage: Storage, key: string, size: number): Promise<Ui
 
 /** The response for a stored user file, or null when its bytes are gone (the caller answers 404). */
 export async function serveUserFile(
-  c: Context, storage: Storage, file: UserFile, options: ServeOptions = {},
+  c: Context,
+  storage: Storage,
+  file: UserFile,
+  options: ServeOptions = {},
 ): Promise<Response | null> {
   const stored = await storage.stat(file.storage_key);
   if (!stored) return null;
-  const inline = options.download === undefined
-    ? inlineTypeOf(file.content_type, await readHead(storage, file.storage_key, stored.size))
-    : null;
+  const inline =
+    options.download === undefined
+      ? inlineTypeOf(file.content_type, await readHead(storage, file.storage_key, stored.size))
+      : null;
   const headers: Record<string, string> = {
     // A malformed stored type (`image/png,text/html`) is never echoed: a browser may pick either half.
     'Content-Type': parseMediaType(file.content_type) ?? inline ?? 'application/octet-stream',
     'Accept-Ranges': 'bytes',
     'Cache-Control': options.cacheControl ?? 'public, max-age=31536000, immutable',
-    'Content-Disposition':
-      contentDisposition(inline ? 'inline' : 'attachment', options.download || file.filename || 'file'),
+    'Content-Disposition': contentDisposition(
+      inline ? 'inline' : 'attachment',
+      options.download || file.filename || 'file',
+    ),
     'X-Content-Type-Options': 'nosniff',
     'Content-Security-Policy': USER_CONTENT_CSP,
   };
   const etag = file.checksum ? `"${Buffer.from(file.checksum, 'base64').toString('hex')}"` : null;
   if (etag) headers.ETag = etag;
   const inm = c.req.header('if-none-match');
-  if (etag && inm && (inm.trim() === '*' || inm.split(',').map((t) => t.trim().replace(/^W\//, '')).includes(etag))) {
+  if (
+    etag &&
+    inm &&
+    (inm.trim() === '*' ||
+      inm
+        .split(',')
+        .map((t) => t.trim().replace(/^W\//, ''))
+        .includes(etag))
+  ) {
     return c.body(null, 304, headers);
   }
 

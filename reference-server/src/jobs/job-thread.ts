@@ -20,7 +20,11 @@ const yieldToRequests = (ms: number) => {
   if (spec.requestsInFlight[0] > 0) Atomics.wait(pause, 0, 0, Math.min(ms, MAX_PAUSE_MS));
 };
 const deps = createDeps({
-  db: spec.file, storageDir: spec.storageDir, strict: spec.strict, admin: spec.admin, afterJob: yieldToRequests,
+  db: spec.file,
+  storageDir: spec.storageDir,
+  strict: spec.strict,
+  admin: spec.admin,
+  afterJob: yieldToRequests,
 });
 // Issue writes go back to the request thread, whose areas follow them (the event stream lives there).
 const forward: Area = {
@@ -45,7 +49,7 @@ port.on('message', (message: ToThread) => {
   handle(message).then(
     (ran) => post({ type: 'done', id: message.id, ran }),
     (error: unknown) => {
-      const text = error instanceof Error ? error.stack ?? error.message : String(error);
+      const text = error instanceof Error ? (error.stack ?? error.message) : String(error);
       post({ type: 'failed', id: message.id, error: text });
     },
   );

@@ -15,10 +15,14 @@ export interface JobRow {
   created_at: string;
 }
 
-export function insertJob(db: Db, job: { kind: string; payload: unknown; run_at: string; max_attempts?: number; created_at: string }): JobRow {
-  return stmt(db, 'INSERT INTO jobs (kind, payload, run_at, max_attempts, created_at) VALUES (?, ?, ?, ?, ?) RETURNING *').get(
-    job.kind, JSON.stringify(job.payload ?? {}), job.run_at, job.max_attempts ?? 5, job.created_at,
-  ) as JobRow;
+export function insertJob(
+  db: Db,
+  job: { kind: string; payload: unknown; run_at: string; max_attempts?: number; created_at: string },
+): JobRow {
+  return stmt(
+    db,
+    'INSERT INTO jobs (kind, payload, run_at, max_attempts, created_at) VALUES (?, ?, ?, ?, ?) RETURNING *',
+  ).get(job.kind, JSON.stringify(job.payload ?? {}), job.run_at, job.max_attempts ?? 5, job.created_at) as JobRow;
 }
 
 /**
@@ -27,10 +31,16 @@ export function insertJob(db: Db, job: { kind: string; payload: unknown; run_at:
  * that knows them.
  */
 export function leaseDueJobs(db: Db, kinds: string[], now: string, leaseUntil: string, limit: number): JobRow[] {
-  return db.transaction(() => stmt(db, `UPDATE jobs SET locked_until = ?, attempts = attempts + 1
+  return db.transaction(
+    () =>
+      stmt(
+        db,
+        `UPDATE jobs SET locked_until = ?, attempts = attempts + 1
     WHERE id IN (SELECT id FROM jobs WHERE done_at IS NULL AND run_at <= ? AND (locked_until IS NULL OR locked_until <= ?)
       AND attempts < max_attempts AND kind IN (SELECT value FROM json_each(?)) ORDER BY run_at, id LIMIT ?)
-    RETURNING *`).all(leaseUntil, now, now, JSON.stringify(kinds), limit) as JobRow[])();
+    RETURNING *`,
+      ).all(leaseUntil, now, now, JSON.stringify(kinds), limit) as JobRow[],
+  )();
 }
 
 /**
@@ -38,9 +48,12 @@ export function leaseDueJobs(db: Db, kinds: string[], now: string, leaseUntil: s
  * or was killed) once that lease has lapsed: they would otherwise stay open for ever.
  */
 export function abandonLapsedJobs(db: Db, now: string): number {
-  return stmt(db, `UPDATE jobs SET done_at = ?, locked_until = NULL,
+  return stmt(
+    db,
+    `UPDATE jobs SET done_at = ?, locked_until = NULL,
       last_error = coalesce(last_error || '; ', '') || 'lease lapsed on the last attempt'
-    WHERE done_at IS NULL AND attempts >= max_attempts AND locked_until IS NOT NULL AND locked_until <= ?`).run(now, now).changes;
+    WHERE done_at IS NULL AND attempts >= max_attempts AND locked_until IS NOT NULL AND locked_until <= ?`,
+  ).run(now, now).changes;
 }
 
 export function completeJob(db: Db, id: number, at: string): void {
@@ -49,7 +62,8 @@ export function completeJob(db: Db, id: number, at: string): void {
 
 /** Puts a failed job back for a later run, or closes it with its error after the last attempt. */
 export function failJob(db: Db, id: number, error: string, retryAt: string | null, at: string): void {
-  if (retryAt) stmt(db, 'UPDATE jobs SET last_error = ?, run_at = ?, locked_until = NULL WHERE id = ?').run(error, retryAt, id);
+  if (retryAt)
+    stmt(db, 'UPDATE jobs SET last_error = ?, run_at = ?, locked_until = NULL WHERE id = ?').run(error, retryAt, id);
   else stmt(db, 'UPDATE jobs SET last_error = ?, done_at = ?, locked_until = NULL WHERE id = ?').run(error, at, id);
 }
 
@@ -58,7 +72,11 @@ export function findJob(db: Db, id: number): JobRow | undefined {
 }
 
 export function listJobs(db: Db, kind?: string): JobRow[] {
-  return (kind ? stmt(db, 'SELECT * FROM jobs WHERE kind = ? ORDER BY id').all(kind) : stmt(db, 'SELECT * FROM jobs ORDER BY id').all()) as JobRow[];
+  return (
+    kind
+      ? stmt(db, 'SELECT * FROM jobs WHERE kind = ? ORDER BY id').all(kind)
+      : stmt(db, 'SELECT * FROM jobs ORDER BY id').all()
+  ) as JobRow[];
 }
 
 /** Finished jobs are kept a while for inspection, then removed. */

@@ -3,7 +3,15 @@
 // Handlers must therefore be idempotent: a job can run again after it did its work.
 import type { Clock } from '../clock.ts';
 import type { Db } from '../db/database.ts';
-import { abandonLapsedJobs, completeJob, failJob, insertJob, leaseDueJobs, purgeFinishedJobs, type JobRow } from './repository.ts';
+import {
+  abandonLapsedJobs,
+  completeJob,
+  failJob,
+  insertJob,
+  leaseDueJobs,
+  purgeFinishedJobs,
+  type JobRow,
+} from './repository.ts';
 
 export type JobHandler = (payload: any, job: JobRow) => void | Promise<void>;
 
@@ -48,7 +56,10 @@ export function createJobRunner(db: Db, clock: Clock, options: JobRunnerOptions 
       await handlers.get(job.kind)!(JSON.parse(job.payload), job);
       completeJob(db, job.id, clock.now().toISOString());
     } catch (error) {
-      const retry = job.attempts < job.max_attempts ? new Date(clock.now().getTime() + backoffMs(job.attempts)).toISOString() : null;
+      const retry =
+        job.attempts < job.max_attempts
+          ? new Date(clock.now().getTime() + backoffMs(job.attempts)).toISOString()
+          : null;
       failJob(db, job.id, error instanceof Error ? error.message : String(error), retry, clock.now().toISOString());
     }
   }
@@ -60,7 +71,13 @@ export function createJobRunner(db: Db, clock: Clock, options: JobRunnerOptions 
     if (passes++ % 600 === 0) purgeFinishedJobs(db, new Date(now.getTime() - KEEP_FINISHED_MS).toISOString());
     while (ran < MAX_JOBS_PER_PASS) {
       const at = clock.now();
-      const due = leaseDueJobs(db, [...handlers.keys()], at.toISOString(), new Date(at.getTime() + LEASE_MS).toISOString(), 50);
+      const due = leaseDueJobs(
+        db,
+        [...handlers.keys()],
+        at.toISOString(),
+        new Date(at.getTime() + LEASE_MS).toISOString(),
+        50,
+      );
       if (due.length === 0) break;
       for (const job of due) {
         const started = performance.now();
@@ -73,14 +90,24 @@ export function createJobRunner(db: Db, clock: Clock, options: JobRunnerOptions 
   }
 
   return {
-    register(kind, handler) { handlers.set(kind, handler); },
+    register(kind, handler) {
+      handlers.set(kind, handler);
+    },
     enqueue(kind, payload, runAt, maxAttempts) {
       const now = clock.now();
-      return insertJob(db, { kind, payload, run_at: (runAt ?? now).toISOString(), max_attempts: maxAttempts, created_at: now.toISOString() });
+      return insertJob(db, {
+        kind,
+        payload,
+        run_at: (runAt ?? now).toISOString(),
+        max_attempts: maxAttempts,
+        created_at: now.toISOString(),
+      });
     },
     runDue() {
       // One pass at a time: the loop and /__admin/jobs/run share it.
-      running ??= runOnce().finally(() => { running = undefined; });
+      running ??= runOnce().finally(() => {
+        running = undefined;
+      });
       return running;
     },
     start(intervalMs = 1000) {

@@ -26,9 +26,7 @@ export interface ThreadSpec {
 }
 
 /** A pass runs with the server clock's offset and the public URL as they stand now (both can move). */
-export type ToThread =
-  | { type: 'run'; id: number; offset: number; publicUrl: string }
-  | { type: 'forget'; id: number };
+export type ToThread = { type: 'run'; id: number; offset: number; publicUrl: string } | { type: 'forget'; id: number };
 
 export type FromThread =
   | { type: 'done'; id: number; ran: number }
@@ -54,8 +52,8 @@ function startWorker(spec: ThreadSpec): Worker {
   // bin/glitchbox-server.mjs does) before loading the entry.
   const tsx = pathToFileURL(tsxEsmApi(createRequire(here).resolve('tsx/package.json'))).href;
   const entry = new URL('./job-thread.ts', here).href;
-  const boot = `import(${JSON.stringify(tsx)}).then((api) => { api.register(); `
-    + `return import(${JSON.stringify(entry)}); })`;
+  const boot =
+    `import(${JSON.stringify(tsx)}).then((api) => { api.register(); ` + `return import(${JSON.stringify(entry)}); })`;
   return new Worker(boot, { eval: true, workerData: spec });
 }
 
@@ -96,7 +94,10 @@ export function createThreadJobRunner(db: Db, clock: ControllableClock, options:
       else waiter?.reject(new Error(message.error));
     });
     // A thread that died is started again by the next pass; the jobs it held wait for their leases to lapse.
-    started.on('error', (error) => { if (worker === started) worker = undefined; failAll(error); });
+    started.on('error', (error) => {
+      if (worker === started) worker = undefined;
+      failAll(error);
+    });
     started.on('exit', (code) => {
       if (worker === started) worker = undefined;
       failAll(new Error(`the job thread exited with code ${code}`));
@@ -133,7 +134,9 @@ export function createThreadJobRunner(db: Db, clock: ControllableClock, options:
     },
     enqueue: (kind, payload, runAt, maxAttempts) => local.enqueue(kind, payload, runAt, maxAttempts),
     runDue() {
-      running ??= pass().finally(() => { running = undefined; });
+      running ??= pass().finally(() => {
+        running = undefined;
+      });
       return running;
     },
     start(intervalMs = 1000) {

@@ -4,7 +4,13 @@
 
 /** Types a browser may show inline when the bytes prove them; everything else is a download. */
 export const INLINE_TYPES = [
-  'image/png', 'image/jpeg', 'image/gif', 'image/webp', 'video/mp4', 'video/webm', 'text/plain',
+  'image/png',
+  'image/jpeg',
+  'image/gif',
+  'image/webp',
+  'video/mp4',
+  'video/webm',
+  'text/plain',
 ] as const;
 export type InlineType = (typeof INLINE_TYPES)[number];
 
@@ -43,7 +49,9 @@ function isPlainText(bytes: Uint8Array): boolean {
     try {
       new TextDecoder('utf-8', { fatal: true }).decode(bytes.subarray(0, bytes.length - cut));
       return true;
-    } catch { /* try a shorter prefix */ }
+    } catch {
+      /* try a shorter prefix */
+    }
   }
   return false;
 }
@@ -55,7 +63,9 @@ export function parseMediaType(declared: string | null | undefined): string | nu
 }
 
 const ALIASES: Record<string, string> = {
-  'image/jpg': 'image/jpeg', 'image/pjpeg': 'image/jpeg', 'video/x-m4v': 'video/mp4',
+  'image/jpg': 'image/jpeg',
+  'image/pjpeg': 'image/jpeg',
+  'video/x-m4v': 'video/mp4',
 };
 
 /**
@@ -94,4 +104,3 @@ export function sanitizeFilename(name: string): string {
   const clean = base.replace(/[\u0000-\u001f\u007f"]/g, '').trim();
   return /^\.*$/.test(clean) ? '' : clean.slice(0, 255);
 }
-

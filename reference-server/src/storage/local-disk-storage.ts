@@ -21,7 +21,10 @@ export function createLocalDiskStorage(root: string): Storage {
   const tmp = join(root, 'tmp');
   mkdirSync(objects, { recursive: true });
   mkdirSync(tmp, { recursive: true });
-  const pathOf = (key: string) => { assertSafeKey(key); return join(objects, key); };
+  const pathOf = (key: string) => {
+    assertSafeKey(key);
+    return join(objects, key);
+  };
   const tempPath = () => join(tmp, `${randomBytes(12).toString('hex')}.part`);
 
   return {
@@ -34,12 +37,15 @@ export function createLocalDiskStorage(root: string): Storage {
       // Kept, not thrown: a write still in flight when a refused upload destroys the file would
       // otherwise surface as an uncaught 'error' after the request was answered.
       let writeError: Error | null = null;
-      out.on('error', (error) => { writeError ??= error; });
+      out.on('error', (error) => {
+        writeError ??= error;
+      });
       let size = 0;
       try {
         for await (const chunk of source as AsyncIterable<Uint8Array>) {
           size += chunk.byteLength;
-          if (size > limit) throw new StorageWriteError('too_large', `The body is larger than the ${limit} bytes that were declared.`);
+          if (size > limit)
+            throw new StorageWriteError('too_large', `The body is larger than the ${limit} bytes that were declared.`);
           if (writeError) throw writeError;
           hash.update(chunk);
           // Backpressure: wait for the file to drain instead of buffering the socket's pace.
@@ -49,7 +55,10 @@ export function createLocalDiskStorage(root: string): Storage {
         await finished(out);
         const md5 = hash.digest('base64');
         if (options.expectedSize !== undefined && size !== options.expectedSize) {
-          throw new StorageWriteError('incomplete', `The body has ${size} bytes but ${options.expectedSize} were declared.`);
+          throw new StorageWriteError(
+            'incomplete',
+            `The body has ${size} bytes but ${options.expectedSize} were declared.`,
+          );
         }
         if (options.expectedMd5 !== undefined && md5 !== options.expectedMd5) {
           throw new StorageWriteError('bad_digest', 'The Content-MD5 you specified did not match what we received.');
@@ -60,7 +69,10 @@ export function createLocalDiskStorage(root: string): Storage {
         out.destroy();
         await unlink(temp).catch(() => undefined);
         if (error instanceof StorageWriteError) throw error;
-        throw new StorageWriteError('aborted', `The upload was interrupted: ${error instanceof Error ? error.message : String(error)}`);
+        throw new StorageWriteError(
+          'aborted',
+          `The upload was interrupted: ${error instanceof Error ? error.message : String(error)}`,
+        );
       }
     },
     writeBytesSync(key, bytes) {
@@ -79,7 +91,10 @@ export function createLocalDiskStorage(root: string): Storage {
       }
     },
     read(key, range): Readable {
-      return createReadStream(pathOf(key), range ? { start: range.start, end: range.end, highWaterMark: 256 * 1024 } : { highWaterMark: 256 * 1024 });
+      return createReadStream(
+        pathOf(key),
+        range ? { start: range.start, end: range.end, highWaterMark: 256 * 1024 } : { highWaterMark: 256 * 1024 },
+      );
     },
     openBlob(key, type) {
       return openAsBlob(pathOf(key), type ? { type } : undefined);
@@ -102,4 +117,3 @@ export function createLocalDiskStorage(root: string): Storage {
     },
   };
 }
-

@@ -38,7 +38,9 @@ export async function headOf(file: Blob): Promise<Uint8Array> {
  * other Blob is streamed to storage under `options`' checks.
  */
 export async function storeFile(
-  storage: Storage, file: Blob, options: StreamWriteOptions = {},
+  storage: Storage,
+  file: Blob,
+  options: StreamWriteOptions = {},
 ): Promise<WriteResult & { key: string }> {
   const object = staged.get(file);
   if (object && !object.claimed && (options.maxBytes === undefined || object.size <= options.maxBytes)) {

@@ -25,7 +25,11 @@ export interface Storage {
    * Streams bytes to `key` with constant memory, hashing as they pass. The object appears only
    * when every check passed (temp object, then rename); a failed write leaves nothing.
    */
-  writeStream(key: string, source: Readable | AsyncIterable<Uint8Array>, options?: StreamWriteOptions): Promise<WriteResult>;
+  writeStream(
+    key: string,
+    source: Readable | AsyncIterable<Uint8Array>,
+    options?: StreamWriteOptions,
+  ): Promise<WriteResult>;
   /**
    * Small payloads already in memory (inline logs, crash-report files), written before it
    * returns so a caller inside a SQLite transaction stays synchronous. A remote backend

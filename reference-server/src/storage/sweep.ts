@@ -12,8 +12,10 @@ export interface SweepResult {
 /** Every storage key any table refers to. */
 function referencedKeys(db: Db): Set<string> {
   const keys = new Set<string>();
-  const tables = db.prepare("SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%'")
-    .pluck().all() as string[];
+  const tables = db
+    .prepare("SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%'")
+    .pluck()
+    .all() as string[];
   for (const table of tables) {
     const columns = db.prepare('SELECT name FROM pragma_table_info(?)').pluck().all(table) as string[];
     if (!columns.includes('storage_key')) continue;

@@ -3,7 +3,10 @@
 export type StorageWriteFailure = 'bad_digest' | 'too_large' | 'incomplete' | 'aborted';
 
 export class StorageWriteError extends Error {
-  constructor(readonly reason: StorageWriteFailure, message: string) {
+  constructor(
+    readonly reason: StorageWriteFailure,
+    message: string,
+  ) {
     super(message);
     this.name = 'StorageWriteError';
   }

@@ -8,6 +8,12 @@ import { toStoredReport } from '../../../widget/src/core/report-builder.ts';
 import { OutboxQuotaError } from '../../../widget/src/core/types.ts';
 
 (window as unknown as { glitchbox: unknown }).glitchbox = {
-  createBrowserReporter, createWorkerHasher, createIdbOutbox, createWebLock, createBroadcastLock, toStoredReport, OutboxQuotaError,
+  createBrowserReporter,
+  createWorkerHasher,
+  createIdbOutbox,
+  createWebLock,
+  createBroadcastLock,
+  toStoredReport,
+  OutboxQuotaError,
   md5Worker: () => new Worker('/md5-worker.js', { type: 'module' }),
 };

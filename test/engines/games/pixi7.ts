@@ -5,7 +5,9 @@ import { drift, exposeGame, sway, H, W } from './shared.ts';
 
 const game = exposeGame();
 let t = 0;
-Ticker.system.add(() => { t = performance.now(); });
+Ticker.system.add(() => {
+  t = performance.now();
+});
 const app = new Application({ width: W, height: H, background: '#336699' });
 document.body.appendChild(app.view as HTMLCanvasElement);
 const shapes = [0xff6644, 0x44dd66, 0xffee55, 0xee55ff].map((c, i) => {
@@ -15,6 +17,9 @@ const shapes = [0xff6644, 0x44dd66, 0xffee55, 0xee55ff].map((c, i) => {
   return g;
 });
 app.ticker.add(() => {
-  shapes.forEach((g, i) => { g.x = 80 + i * 150 + sway(t); g.rotation = drift(t, 0.05) + i; });
+  shapes.forEach((g, i) => {
+    g.x = 80 + i * 150 + sway(t);
+    g.rotation = drift(t, 0.05) + i;
+  });
   game.frame();
 });

@@ -4,7 +4,9 @@ import { drift, exposeGame, sway, H, W } from './shared.ts';
 
 const game = exposeGame();
 let t = 0;
-Ticker.system.add(() => { t = performance.now(); });
+Ticker.system.add(() => {
+  t = performance.now();
+});
 const app = new Application();
 void app.init({ width: W, height: H, background: '#336699', preference: 'webgl' }).then(() => {
   document.body.appendChild(app.canvas);
@@ -19,7 +21,10 @@ function start() {
     return g;
   });
   app.ticker.add(() => {
-    shapes.forEach((g, i) => { g.x = 80 + i * 150 + sway(t); g.rotation = drift(t, 0.05) + i; });
+    shapes.forEach((g, i) => {
+      g.x = 80 + i * 150 + sway(t);
+      g.rotation = drift(t, 0.05) + i;
+    });
     game.frame();
   });
 }

@@ -9,7 +9,11 @@ export function exposeGame(): { frame(): void } {
   window.addEventListener('keyup', (e) => held.delete(e.code));
   const game = { frames: 0, held };
   (window as unknown as { __game: typeof game }).__game = game;
-  return { frame: () => { game.frames++; } };
+  return {
+    frame: () => {
+      game.frames++;
+    },
+  };
 }
 
 /** Slow motion (radians or pixels per second): a screenshot a few frames apart differs by a few pixels. */

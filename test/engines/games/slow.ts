@@ -17,7 +17,12 @@ const loop = (t: number) => {
   gl.clearColor(0.2, 0.4, 0.6, 1);
   gl.clear(gl.COLOR_BUFFER_BIT);
   gl.enable(gl.SCISSOR_TEST);
-  [[1, 0.4, 0.27], [0.27, 0.87, 0.4], [1, 0.93, 0.33], [0.93, 0.33, 1]].forEach(([r, g, b], i) => {
+  [
+    [1, 0.4, 0.27],
+    [0.27, 0.87, 0.4],
+    [1, 0.93, 0.33],
+    [0.93, 0.33, 1],
+  ].forEach(([r, g, b], i) => {
     gl.scissor(30 + i * 150 + Math.round(sway(t)), 80 + (i % 2) * 120, 110, 90);
     gl.clearColor(r, g, b, 1);
     gl.clear(gl.COLOR_BUFFER_BIT);

@@ -17,7 +17,10 @@ const boxes = [0xff6644, 0x44dd66, 0xffee55, 0xee55ff].map((color, i) => {
   return box;
 });
 renderer.setAnimationLoop((t) => {
-  boxes.forEach((b, i) => { b.rotation.x = drift(t, 0.1) + i; b.rotation.y = drift(t, 0.08) + i; });
+  boxes.forEach((b, i) => {
+    b.rotation.x = drift(t, 0.1) + i;
+    b.rotation.y = drift(t, 0.08) + i;
+  });
   renderer.render(scene, camera);
   game.frame();
 });

@@ -3,7 +3,10 @@
 import { createRingBuffer } from './ring-buffer.ts';
 import type { Severity } from '../runtime/options.ts';
 
-export interface TraceStep { severity: Severity; description: string }
+export interface TraceStep {
+  severity: Severity;
+  description: string;
+}
 
 /** Reference "Limits": debug_trace is at most 128 KB; we keep a margin for the JSON envelope. */
 export const DEBUG_TRACE_LIMIT = 128 * 1024;
@@ -24,10 +27,14 @@ export function createBreadcrumbs(max: number, start = Date.now()) {
         const secs = ((Date.now() - start) / 1000).toFixed(1);
         const body = String(text).slice(0, MAX_TEXT);
         ring.push({ severity: toSeverity(severity), description: `[+${secs}s] ${body}` });
-      } catch { /* never throw into the game */ }
+      } catch {
+        /* never throw into the game */
+      }
     },
     steps: () => ring.items(),
-    get size() { return ring.size; },
+    get size() {
+      return ring.size;
+    },
   };
 }
 

@@ -3,7 +3,11 @@
 import { createRingBuffer } from './ring-buffer.ts';
 import { formatArgs, formatValue } from './safe-format.ts';
 
-export interface LogEntry { t: number; level: string; text: string }
+export interface LogEntry {
+  t: number;
+  level: string;
+  text: string;
+}
 
 const LEVELS = ['debug', 'log', 'info', 'warn', 'error', 'trace'] as const;
 const MAX_BYTES = 512 * 1024;
@@ -16,7 +20,11 @@ export interface ConsoleCapture {
   readonly dropped: number;
 }
 
-export function createConsoleCapture(maxEntries: number, wrapConsole: boolean, onError?: (message: string, detail: string) => void): ConsoleCapture {
+export function createConsoleCapture(
+  maxEntries: number,
+  wrapConsole: boolean,
+  onError?: (message: string, detail: string) => void,
+): ConsoleCapture {
   const ring = createRingBuffer<LogEntry>(maxEntries, MAX_BYTES, (e) => e.text.length + 40);
   const record = (level: string, text: string) => ring.push({ t: Date.now(), level, text });
   const c = console as unknown as Record<string, (...args: unknown[]) => unknown>;
@@ -25,7 +33,11 @@ export function createConsoleCapture(maxEntries: number, wrapConsole: boolean, o
       const original = c[level];
       if (typeof original !== 'function') continue;
       c[level] = function (this: unknown, ...args: unknown[]) {
-        try { record(level, formatArgs(args)); } catch { /* capture never throws into the game */ }
+        try {
+          record(level, formatArgs(args));
+        } catch {
+          /* capture never throws into the game */
+        }
         return original.apply(this, args);
       };
     }
@@ -39,23 +51,34 @@ export function createConsoleCapture(maxEntries: number, wrapConsole: boolean, o
       } else {
         // A resource that failed to load (capture phase sees element errors).
         const el = e.target as HTMLElement & { src?: string; href?: string };
-        if (el && el !== (window as unknown)) record('error', `Failed to load <${el.nodeName?.toLowerCase()}> ${el.src || el.href || ''}`);
+        if (el && el !== (window as unknown))
+          record('error', `Failed to load <${el.nodeName?.toLowerCase()}> ${el.src || el.href || ''}`);
       }
-    } catch { /* never throw */ }
+    } catch {
+      /* never throw */
+    }
   };
   const onRejection = (e: PromiseRejectionEvent) => {
     try {
       const detail = formatValue(e.reason);
       record('error', `Unhandled rejection: ${detail}`);
       onError?.(`Unhandled rejection: ${detail.split('\n')[0].slice(0, 120)}`, detail);
-    } catch { /* never throw */ }
+    } catch {
+      /* never throw */
+    }
   };
   addEventListener('error', onWindowError, true);
   addEventListener('unhandledrejection', onRejection);
   return {
     entries: () => ring.items(),
-    text: () => ring.items().map((e) => `${new Date(e.t).toISOString()} [${e.level}] ${e.text}`).join('\n'),
+    text: () =>
+      ring
+        .items()
+        .map((e) => `${new Date(e.t).toISOString()} [${e.level}] ${e.text}`)
+        .join('\n'),
     record,
-    get dropped() { return ring.total - ring.size; },
+    get dropped() {
+      return ring.total - ring.size;
+    },
   };
 }

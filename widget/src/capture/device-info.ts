@@ -14,9 +14,15 @@ let hints: Record<string, unknown> | undefined;
 export function prefetchClientHints(): void {
   try {
     const ua = (navigator as Navigator & { userAgentData?: UAData }).userAgentData;
-    ua?.getHighEntropyValues?.(['platformVersion', 'architecture', 'bitness', 'model', 'fullVersionList'])
-      .then((h) => { hints = h; }, () => {});
-  } catch { /* not available */ }
+    ua?.getHighEntropyValues?.(['platformVersion', 'architecture', 'bitness', 'model', 'fullVersionList']).then(
+      (h) => {
+        hints = h;
+      },
+      () => {},
+    );
+  } catch {
+    /* not available */
+  }
 }
 
 let gpu: string | undefined;
@@ -43,21 +49,36 @@ export function readGpuName(canvas: HTMLCanvasElement | null): boolean {
 /** The WebGL context a canvas already has (getContext with the same type returns it, never a new one of another type). */
 function contextOf(canvas: HTMLCanvasElement): WebGLRenderingContext | null {
   const known = (canvas as { __glitchboxContextType?: string }).__glitchboxContextType;
-  if (known === 'webgl2' || known === 'webgl' || known === 'experimental-webgl') return canvas.getContext(known) as WebGLRenderingContext;
+  if (known === 'webgl2' || known === 'webgl' || known === 'experimental-webgl')
+    return canvas.getContext(known) as WebGLRenderingContext;
   return null;
 }
 
 export function collectDeviceInfo(canvas?: HTMLCanvasElement | null): string {
   const lines: string[] = [];
-  const add = (label: string, value: unknown) => { if (value !== undefined && value !== null && value !== '') lines.push(`${label}: ${value}`); };
+  const add = (label: string, value: unknown) => {
+    if (value !== undefined && value !== null && value !== '') lines.push(`${label}: ${value}`);
+  };
   try {
-    const nav = navigator as Navigator & { userAgentData?: UAData; deviceMemory?: number; connection?: { effectiveType?: string; downlink?: number; rtt?: number; saveData?: boolean } };
+    const nav = navigator as Navigator & {
+      userAgentData?: UAData;
+      deviceMemory?: number;
+      connection?: { effectiveType?: string; downlink?: number; rtt?: number; saveData?: boolean };
+    };
     const ua = nav.userAgentData;
     const h = hints ?? {};
-    const os = ua?.platform ? `${ua.platform}${h.platformVersion ? ' ' + h.platformVersion : ''}` : osFromUserAgent(nav.userAgent);
+    const os = ua?.platform
+      ? `${ua.platform}${h.platformVersion ? ' ' + h.platformVersion : ''}`
+      : osFromUserAgent(nav.userAgent);
     add('OS', `${os}${h.architecture ? ` ${h.architecture}${h.bitness ? `-${h.bitness}` : ''}` : ''}`);
     const brands = (h.fullVersionList as UAData['brands']) ?? ua?.brands;
-    add('Browser', brands?.filter((b) => !/not.a.brand/i.test(b.brand)).map((b) => `${b.brand} ${b.version}`).join(', '));
+    add(
+      'Browser',
+      brands
+        ?.filter((b) => !/not.a.brand/i.test(b.brand))
+        .map((b) => `${b.brand} ${b.version}`)
+        .join(', '),
+    );
     add('Device model', h.model);
     add('Mobile', ua?.mobile === undefined ? undefined : ua.mobile ? 'yes' : 'no');
     add('User agent', nav.userAgent);
@@ -68,18 +89,36 @@ export function collectDeviceInfo(canvas?: HTMLCanvasElement | null): string {
     add('Viewport', `${innerWidth}x${innerHeight}`);
     if (canvas) add('Canvas', `${canvas.width}x${canvas.height} (${canvas.clientWidth}x${canvas.clientHeight} CSS px)`);
     const c = nav.connection;
-    if (c) add('Connection', [c.effectiveType, c.downlink !== undefined && `${c.downlink} Mbps`, c.rtt !== undefined && `rtt ${c.rtt} ms`, c.saveData && 'save-data'].filter(Boolean).join(', '));
+    if (c)
+      add(
+        'Connection',
+        [
+          c.effectiveType,
+          c.downlink !== undefined && `${c.downlink} Mbps`,
+          c.rtt !== undefined && `rtt ${c.rtt} ms`,
+          c.saveData && 'save-data',
+        ]
+          .filter(Boolean)
+          .join(', '),
+      );
     add('Language', nav.language);
     add('Time zone', Intl.DateTimeFormat().resolvedOptions().timeZone);
     add('Page', location.origin + location.pathname);
-  } catch { /* partial info is still useful */ }
+  } catch {
+    /* partial info is still useful */
+  }
   return lines.join('\n');
 }
 
 export function osFromUserAgent(ua: string): string {
   const rules: Array<[RegExp, string]> = [
-    [/Windows NT 10/, 'Windows 10/11'], [/Windows NT ([\d.]+)/, 'Windows NT $1'], [/Android ([\d.]+)/, 'Android $1'],
-    [/(iPhone|iPad).*OS ([\d_]+)/, 'iOS $2'], [/Mac OS X ([\d_]+)/, 'macOS $1'], [/CrOS/, 'ChromeOS'], [/Linux/, 'Linux'],
+    [/Windows NT 10/, 'Windows 10/11'],
+    [/Windows NT ([\d.]+)/, 'Windows NT $1'],
+    [/Android ([\d.]+)/, 'Android $1'],
+    [/(iPhone|iPad).*OS ([\d_]+)/, 'iOS $2'],
+    [/Mac OS X ([\d_]+)/, 'macOS $1'],
+    [/CrOS/, 'ChromeOS'],
+    [/Linux/, 'Linux'],
   ];
   for (const [re, name] of rules) {
     const m = re.exec(ua);

@@ -3,7 +3,12 @@
 // and the contexts' draw calls (to know which canvases a frame or task drew), and records frame times.
 import { createRingBuffer } from './ring-buffer.ts';
 
-export interface FrameStats { frames: number; avgMs: number; p95Ms: number; maxMs: number }
+export interface FrameStats {
+  frames: number;
+  avgMs: number;
+  p95Ms: number;
+  maxMs: number;
+}
 
 export interface FrameHook {
   /**
@@ -30,8 +35,9 @@ type Context = {
 
 // Calls that change pixels, in WebGL 1 and 2 and Canvas 2D; engines look them up on the context at
 // each call, so wrapping the prototypes sees every draw, on contexts made before the loader too.
-const DRAWS = 'drawArrays drawElements clear drawArraysInstanced drawElementsInstanced drawRangeElements '
-  + 'blitFramebuffer fillRect clearRect drawImage fill stroke fillText putImageData';
+const DRAWS =
+  'drawArrays drawElements clear drawArraysInstanced drawElementsInstanced drawRangeElements ' +
+  'blitFramebuffer fillRect clearRect drawImage fill stroke fillText putImageData';
 
 /** Starts watching frames; `preserve` forces preserveDrawingBuffer on WebGL contexts created from now on. */
 export function createFrameHook(preserve: boolean): FrameHook {
@@ -57,7 +63,10 @@ export function createFrameHook(preserve: boolean): FrameHook {
     waiters = keep;
   };
   const endSoon = () => {
-    if (!flushQueued) { flushQueued = true; queueMicrotask(flush); }
+    if (!flushQueued) {
+      flushQueued = true;
+      queueMicrotask(flush);
+    }
   };
   const noteDraw = (ctx: Context) => {
     const canvas = ctx?.canvas as (HTMLCanvasElement & { __glitchboxContextType?: string }) | undefined;
@@ -68,8 +77,12 @@ export function createFrameHook(preserve: boolean): FrameHook {
     d.at = performance.now();
     drawn.set(canvas, d);
     // A canvas whose context was made before the loader: its draws say what it is.
-    canvas.__glitchboxContextType ??= ctx instanceof CanvasRenderingContext2D ? '2d'
-      : self.WebGL2RenderingContext && ctx instanceof WebGL2RenderingContext ? 'webgl2' : 'webgl';
+    canvas.__glitchboxContextType ??=
+      ctx instanceof CanvasRenderingContext2D
+        ? '2d'
+        : self.WebGL2RenderingContext && ctx instanceof WebGL2RenderingContext
+          ? 'webgl2'
+          : 'webgl';
     // Outside a frame (setTimeout loops, a loop that kept an old rAF): the task's drawing ends with it.
     if (!inFrame) endSoon();
   };
@@ -114,7 +127,10 @@ export function createFrameHook(preserve: boolean): FrameHook {
       } finally {
         running.delete(id);
         // The frame's last callback: what it drew (and the microtasks it queued) is the frame.
-        if (!running.size) { inFrame = false; endSoon(); }
+        if (!running.size) {
+          inFrame = false;
+          endSoon();
+        }
       }
     });
     queued.add(id);
@@ -122,7 +138,10 @@ export function createFrameHook(preserve: boolean): FrameHook {
   };
   window.cancelAnimationFrame = function (id: number) {
     queued.delete(id);
-    if (running.delete(id) && !running.size && inFrame) { inFrame = false; endSoon(); }
+    if (running.delete(id) && !running.size && inFrame) {
+      inFrame = false;
+      endSoon();
+    }
     caf.call(window, id);
   };
 
@@ -141,18 +160,27 @@ export function createFrameHook(preserve: boolean): FrameHook {
         const run = (ok: boolean) => {
           if (done) return;
           done = true;
-          try { fn(); } catch { /* recorded by the caller */ }
+          try {
+            fn();
+          } catch {
+            /* recorded by the caller */
+          }
           resolve(ok);
         };
         if (keepsPixels(canvas)) return run(true);
         const waiter = { canvas, run: () => run(true) };
         waiters.push(waiter);
-        setTimeout(() => { waiters = waiters.filter((w) => w !== waiter); run(false); }, timeoutMs);
+        setTimeout(() => {
+          waiters = waiters.filter((w) => w !== waiter);
+          run(false);
+        }, timeoutMs);
       });
     },
     sinceDrawn: (canvas) => performance.now() - (drawn.get(canvas)?.at ?? -Infinity),
     framesDrawn: (canvas) => drawn.get(canvas)?.frames ?? 0,
-    preserveFromNow: () => { preserve = true; },
+    preserveFromNow: () => {
+      preserve = true;
+    },
     stats() {
       const s = samples.items();
       if (!s.length) return undefined;

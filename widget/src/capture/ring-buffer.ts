@@ -8,7 +8,11 @@ export interface RingBuffer<T> {
   readonly total: number;
 }
 
-export function createRingBuffer<T>(maxItems: number, maxWeight = Infinity, weigh: (item: T) => number = () => 0): RingBuffer<T> {
+export function createRingBuffer<T>(
+  maxItems: number,
+  maxWeight = Infinity,
+  weigh: (item: T) => number = () => 0,
+): RingBuffer<T> {
   const buf: T[] = [];
   let weight = 0;
   let total = 0;
@@ -20,7 +24,11 @@ export function createRingBuffer<T>(maxItems: number, maxWeight = Infinity, weig
       while (buf.length > maxItems || (weight > maxWeight && buf.length > 1)) weight -= weigh(buf.shift() as T);
     },
     items: () => buf.slice(),
-    get size() { return buf.length; },
-    get total() { return total; },
+    get size() {
+      return buf.length;
+    },
+    get total() {
+      return total;
+    },
   };
 }

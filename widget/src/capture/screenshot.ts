@@ -93,7 +93,10 @@ export function findCanvas(option: CanvasOption, frames?: FrameHook): HTMLCanvas
       if (!area) continue;
       const type = (c as { __glitchboxContextType?: string }).__glitchboxContextType ?? '';
       const score = (frames && frames.sinceDrawn(c) < 2000 ? 4e12 : 0) + (/webgl|webgpu/.test(type) ? 2e12 : 0) + area;
-      if (score > top) { top = score; best = c; }
+      if (score > top) {
+        top = score;
+        best = c;
+      }
     }
     return best;
   } catch {
@@ -118,12 +121,14 @@ function overCanvases(canvas: HTMLCanvasElement, frames: FrameHook) {
   };
   const above = (a: number[], b: number[]) => a[0] - b[0] || a[1] - b[1] || a[2] - b[2];
   const base = rank(canvas);
-  return all.flatMap((el) => {
-    const r = el.getBoundingClientRect();
-    const overlaps = r.right > frame.left && r.left < frame.right && r.bottom > frame.top && r.top < frame.bottom;
-    const at = rank(el);
-    return el !== canvas && overlaps && el.width && frames.framesDrawn(el) && above(at, base) > 0
-      ? [{ el, at, x: (r.left - frame.left) * sx, y: (r.top - frame.top) * sy, w: r.width * sx, h: r.height * sy }]
-      : [];
-  }).sort((a, b) => above(a.at, b.at));
+  return all
+    .flatMap((el) => {
+      const r = el.getBoundingClientRect();
+      const overlaps = r.right > frame.left && r.left < frame.right && r.bottom > frame.top && r.top < frame.bottom;
+      const at = rank(el);
+      return el !== canvas && overlaps && el.width && frames.framesDrawn(el) && above(at, base) > 0
+        ? [{ el, at, x: (r.left - frame.left) * sx, y: (r.top - frame.top) * sy, w: r.width * sx, h: r.height * sy }]
+        : [];
+    })
+    .sort((a, b) => above(a.at, b.at));
 }

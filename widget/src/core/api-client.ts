@@ -34,7 +34,12 @@ export interface ApiClient {
   /** Sends one operation and classifies the result; never throws for HTTP or network failures. */
   call<T = any>(operation: OperationId, options?: CallOptions): Promise<Outcome<T>>;
   /** Step 2 of a direct upload: PUT the bytes with every header presigned_upload returned. */
-  put(url: string, headers: Record<string, string>, body: Blob | ReadableStream<Uint8Array>, options?: PutOptions): Promise<Outcome>;
+  put(
+    url: string,
+    headers: Record<string, string>,
+    body: Blob | ReadableStream<Uint8Array>,
+    options?: PutOptions,
+  ): Promise<Outcome>;
   /** Absolute URL for a path or URL returned by the server. */
   resolve(pathOrUrl: string): string;
 }
@@ -50,7 +55,10 @@ export interface ApiClientOptions {
   upload?: UploadTransport;
 }
 
-function countingStream(body: ReadableStream<Uint8Array>, onProgress: (loaded: number) => void): ReadableStream<Uint8Array> {
+function countingStream(
+  body: ReadableStream<Uint8Array>,
+  onProgress: (loaded: number) => void,
+): ReadableStream<Uint8Array> {
   let loaded = 0;
   return body.pipeThrough(
     new TransformStream<Uint8Array, Uint8Array>({
@@ -87,11 +95,13 @@ function deadline(outer: AbortSignal | undefined, what: string) {
 export function createApiClient(options: ApiClientOptions): ApiClient {
   const endpoint = options.endpoint.replace(/\/+$/, '');
   const timeoutMs = options.timeoutMs ?? 30_000;
-  const resolve = (pathOrUrl: string) => (/^https?:\/\//i.test(pathOrUrl) ? pathOrUrl : endpoint + (pathOrUrl.startsWith('/') ? '' : '/') + pathOrUrl);
+  const resolve = (pathOrUrl: string) =>
+    /^https?:\/\//i.test(pathOrUrl) ? pathOrUrl : endpoint + (pathOrUrl.startsWith('/') ? '' : '/') + pathOrUrl;
 
   async function call<T>(id: OperationId, o: CallOptions = {}): Promise<Outcome<T>> {
     // The report flow's operations are at hand; any other one loads the rest of the table first.
-    const table: Partial<Record<OperationId, { methods: readonly HttpMethod[]; path: string }>> = id in reportPaths ? reportPaths : (await import('../protocol/other-paths.ts')).otherPaths;
+    const table: Partial<Record<OperationId, { methods: readonly HttpMethod[]; path: string }>> =
+      id in reportPaths ? reportPaths : (await import('../protocol/other-paths.ts')).otherPaths;
     const operation = table[id]!;
     const params = { project_id: options.projectId, ...o.params };
     const path = toPath(operation.path, params);
@@ -115,7 +125,12 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
     let outcome: Outcome;
     try {
       try {
-        result = await options.fetch(resolve(path) + (search ? '?' + search : ''), { method: o.method ?? operation.methods[0], headers, body, signal: exchange.signal });
+        result = await options.fetch(resolve(path) + (search ? '?' + search : ''), {
+          method: o.method ?? operation.methods[0],
+          headers,
+          body,
+          signal: exchange.signal,
+        });
       } catch (error) {
         result = error; // network failure, timeout or the caller's abort: classified as offline
       }
@@ -127,12 +142,23 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
     if (outcome.kind === 'sent' && check) {
       // Check the fields the engine reads, but hand back the body as sent: unknown fields pass through.
       const problem = check(outcome.body);
-      if (problem) return { kind: 'rejected', status: outcome.status, error: `response of ${id} does not match the protocol: ${problem}`.slice(0, 500), body: outcome.body };
+      if (problem)
+        return {
+          kind: 'rejected',
+          status: outcome.status,
+          error: `response of ${id} does not match the protocol: ${problem}`.slice(0, 500),
+          body: outcome.body,
+        };
     }
     return outcome as Outcome<T>;
   }
 
-  async function put(url: string, headers: Record<string, string>, body: Blob | ReadableStream<Uint8Array>, o: PutOptions = {}): Promise<Outcome> {
+  async function put(
+    url: string,
+    headers: Record<string, string>,
+    body: Blob | ReadableStream<Uint8Array>,
+    o: PutOptions = {},
+  ): Promise<Outcome> {
     // No whole-request timeout (a large clip on a slow link takes as long as it takes), but an upload
     // that makes no progress for uploadStallMs is abandoned, so a dead connection cannot hold the
     // outbox forever. A Blob sent by plain fetch reports no progress: it gets the stall time plus one
@@ -152,7 +178,12 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
         const stream = body instanceof ReadableStream;
         upload.arm(stream ? stallMs : stallMs + Math.ceil(body.size / 32));
         // duplex 'half' is required by fetch for a ReadableStream body (Fetch standard, RequestInit.duplex).
-        const init: RequestInit & { duplex?: 'half' } = { method: 'PUT', headers, body: stream ? countingStream(body, progress) : body, signal: upload.signal };
+        const init: RequestInit & { duplex?: 'half' } = {
+          method: 'PUT',
+          headers,
+          body: stream ? countingStream(body, progress) : body,
+          signal: upload.signal,
+        };
         if (stream) init.duplex = 'half';
         result = await options.fetch(resolve(url), init);
         if (!stream) o.onProgress?.(body.size);

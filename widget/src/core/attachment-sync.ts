@@ -21,9 +21,16 @@ const MAX_RESIGNS = 3;
 
 type PartResult = StepResult | { ok: 'again' };
 
-function isPresign(body: unknown): body is { direct_upload_url: string; headers: Record<string, string>; blob_signed_id: string } {
+function isPresign(
+  body: unknown,
+): body is { direct_upload_url: string; headers: Record<string, string>; blob_signed_id: string } {
   const b = body as Record<string, unknown> | null;
-  return !!b && typeof b.direct_upload_url === 'string' && typeof b.blob_signed_id === 'string' && (b.headers === undefined || typeof b.headers === 'object');
+  return (
+    !!b &&
+    typeof b.direct_upload_url === 'string' &&
+    typeof b.blob_signed_id === 'string' &&
+    (b.headers === undefined || typeof b.headers === 'object')
+  );
 }
 
 function resign(a: StoredAttachment, outcome: Outcome, step: string): PartResult {
@@ -34,10 +41,20 @@ function resign(a: StoredAttachment, outcome: Outcome, step: string): PartResult
   return { ok: 'again' };
 }
 
-async function uploadPart(ctx: StepContext, r: StoredReport, a: StoredAttachment, part: BlobUpload, isLayer: boolean): Promise<PartResult> {
+async function uploadPart(
+  ctx: StepContext,
+  r: StoredReport,
+  a: StoredAttachment,
+  part: BlobUpload,
+  isLayer: boolean,
+): Promise<PartResult> {
   const media = MEDIA_OF[a.kind];
   const issueId = r.remote!.id;
-  if (part.step === 'presigned' && part.presignedAt !== undefined && ctx.clock.now() - part.presignedAt > UPLOAD_URL_TTL_MS) {
+  if (
+    part.step === 'presigned' &&
+    part.presignedAt !== undefined &&
+    ctx.clock.now() - part.presignedAt > UPLOAD_URL_TTL_MS
+  ) {
     part.step = 'pending'; // the URL is about to expire (or has): sign again rather than PUT into a refusal
   }
   if (part.step === 'pending') {
@@ -59,7 +76,16 @@ async function uploadPart(ctx: StepContext, r: StoredReport, a: StoredAttachment
       }),
     );
     if (outcome.kind !== 'sent') return { ok: false, outcome, step: 'presign' };
-    if (!isPresign(outcome.body)) return { ok: false, outcome: { kind: 'rejected', status: outcome.status, error: 'presigned_upload answered without direct_upload_url and blob_signed_id' }, step: 'presign' };
+    if (!isPresign(outcome.body))
+      return {
+        ok: false,
+        outcome: {
+          kind: 'rejected',
+          status: outcome.status,
+          error: 'presigned_upload answered without direct_upload_url and blob_signed_id',
+        },
+        step: 'presign',
+      };
     Object.assign(part, {
       step: 'presigned',
       directUploadUrl: outcome.body.direct_upload_url,
@@ -75,7 +101,16 @@ async function uploadPart(ctx: StepContext, r: StoredReport, a: StoredAttachment
     const total = part.size;
     const outcome = await ctx.client.put(part.directUploadUrl!, part.headers ?? {}, source.body(), {
       signal: ctx.signal,
-      onProgress: (loaded) => ctx.emitter.emit({ type: 'progress', id: r.id, report: r, step: 'presigned', attachment: a.index, loaded, total }),
+      onProgress: (loaded) =>
+        ctx.emitter.emit({
+          type: 'progress',
+          id: r.id,
+          report: r,
+          step: 'presigned',
+          attachment: a.index,
+          loaded,
+          total,
+        }),
     });
     if (outcome.kind === 'rejected') {
       // Storage refused the bytes: the URL expired or its signature no longer holds. Sign again.
@@ -86,7 +121,15 @@ async function uploadPart(ctx: StepContext, r: StoredReport, a: StoredAttachment
     if (outcome.kind !== 'sent') return { ok: false, outcome, step: 'upload' };
     part.step = 'uploaded';
     await persist(ctx, r);
-    ctx.emitter.emit({ type: 'progress', id: r.id, report: r, step: 'uploaded', attachment: a.index, loaded: total, total });
+    ctx.emitter.emit({
+      type: 'progress',
+      id: r.id,
+      report: r,
+      step: 'uploaded',
+      attachment: a.index,
+      loaded: total,
+      total,
+    });
   }
   return { ok: true };
 }
@@ -99,7 +142,11 @@ async function reconcileConfirm(ctx: StepContext, r: StoredReport, a: StoredAtta
   );
   if (outcome.kind === 'offline' || outcome.kind === 'retry') return { ok: false, outcome, step: 'confirm' };
   if (outcome.kind === 'sent' && Array.isArray(outcome.body)) {
-    const known = new Set(r.attachments.filter((x) => x !== a && x.kind === a.kind && x.remoteId !== undefined).map((x) => String(x.remoteId)));
+    const known = new Set(
+      r.attachments
+        .filter((x) => x !== a && x.kind === a.kind && x.remoteId !== undefined)
+        .map((x) => String(x.remoteId)),
+    );
     const extra = (outcome.body as Array<{ id: number | string }>).filter((m) => !known.has(String(m.id)));
     if (extra.length > 0) {
       a.step = 'confirmed';
@@ -109,7 +156,8 @@ async function reconcileConfirm(ctx: StepContext, r: StoredReport, a: StoredAtta
   // A refused listing leaves the question open; the confirm is then sent again (see reporter-core.md).
   a.confirmTried = false;
   await persist(ctx, r);
-  if (a.step === 'confirmed') ctx.emitter.emit({ type: 'progress', id: r.id, report: r, step: 'confirmed', attachment: a.index });
+  if (a.step === 'confirmed')
+    ctx.emitter.emit({ type: 'progress', id: r.id, report: r, step: 'confirmed', attachment: a.index });
   return { ok: true };
 }
 
@@ -123,7 +171,10 @@ export async function syncAttachment(ctx: StepContext, r: StoredReport, a: Store
       if (!reconciled.ok || isConfirmed(a)) return reconciled;
     }
     let again = false;
-    for (const [part, isLayer] of [[a.file, false], [a.layer, true]] as const) {
+    for (const [part, isLayer] of [
+      [a.file, false],
+      [a.layer, true],
+    ] as const) {
       if (!part || part.step === 'uploaded') continue;
       const result = await uploadPart(ctx, r, a, part, isLayer);
       if (result.ok === 'again') {
@@ -139,7 +190,12 @@ export async function syncAttachment(ctx: StepContext, r: StoredReport, a: Store
     if (a.layer) json.layer_a_blob_signed_id = a.layer.blobSignedId;
     if (a.developerPrivate) json.developer_private = true;
     const outcome = await callDraft(ctx, r, (auth) =>
-      ctx.client.call('confirmUpload', { params: { issue_id: r.remote!.id, media: MEDIA_OF[a.kind] }, json, auth, signal: ctx.signal }),
+      ctx.client.call('confirmUpload', {
+        params: { issue_id: r.remote!.id, media: MEDIA_OF[a.kind] },
+        json,
+        auth,
+        signal: ctx.signal,
+      }),
     );
     if (outcome.kind === 'sent') {
       a.step = 'confirmed';

@@ -8,7 +8,12 @@ export interface BackoffPolicy {
 
 export const DEFAULT_BACKOFF: BackoffPolicy = { baseMs: 1_000, maxMs: 300_000 };
 
-export function backoffDelay(attempt: number, policy: BackoffPolicy, random: () => number, retryAfterMs?: number): number {
+export function backoffDelay(
+  attempt: number,
+  policy: BackoffPolicy,
+  random: () => number,
+  retryAfterMs?: number,
+): number {
   const ceiling = Math.min(policy.maxMs, policy.baseMs * 2 ** Math.min(attempt, 30));
   // Half fixed, half jitter: never hammers in lockstep, never collapses to zero.
   const jittered = ceiling / 2 + random() * (ceiling / 2);

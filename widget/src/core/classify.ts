@@ -22,7 +22,8 @@ export function parseRetryAfter(value: string | null, now: number): number | und
 }
 
 function errorText(body: unknown, fallback: string): string {
-  if (body && typeof body === 'object' && typeof (body as { error?: unknown }).error === 'string') return (body as { error: string }).error;
+  if (body && typeof body === 'object' && typeof (body as { error?: unknown }).error === 'string')
+    return (body as { error: string }).error;
   if (typeof body === 'string' && body.trim()) return body.trim().slice(0, 500);
   return fallback;
 }
@@ -41,7 +42,13 @@ async function readBody(response: Response): Promise<unknown> {
 /** Duck-typed: a Response from another realm (worker, test runner, polyfill) is still a Response. */
 function isResponse(value: unknown): value is Response {
   const r = value as Response | null;
-  return !!r && typeof r === 'object' && typeof r.status === 'number' && typeof r.text === 'function' && typeof r.headers?.get === 'function';
+  return (
+    !!r &&
+    typeof r === 'object' &&
+    typeof r.status === 'number' &&
+    typeof r.text === 'function' &&
+    typeof r.headers?.get === 'function'
+  );
 }
 
 export async function classify(result: Response | unknown, now: number): Promise<Outcome> {
@@ -59,6 +66,7 @@ export async function classify(result: Response | unknown, now: number): Promise
   const status = result.status;
   if (status >= 200 && status < 300) return { kind: 'sent', status, body, headers: result.headers };
   const error = errorText(body, `HTTP ${status}`);
-  if (isRetryStatus(status)) return { kind: 'retry', status, error, retryAfterMs: parseRetryAfter(result.headers.get('retry-after'), now) };
+  if (isRetryStatus(status))
+    return { kind: 'retry', status, error, retryAfterMs: parseRetryAfter(result.headers.get('retry-after'), now) };
   return { kind: 'rejected', status, error, body };
 }

@@ -29,7 +29,9 @@ export function createMemoryOutbox(options: { quotaBytes?: number } = {}): Outbo
     async add(report, reportFiles) {
       const incoming = Object.values(reportFiles).reduce((s, d) => s + size(d), 0);
       if (options.quotaBytes !== undefined && used() + incoming > options.quotaBytes) {
-        throw new OutboxQuotaError(`outbox full: ${used()} of ${options.quotaBytes} bytes used, report needs ${incoming}`);
+        throw new OutboxQuotaError(
+          `outbox full: ${used()} of ${options.quotaBytes} bytes used, report needs ${incoming}`,
+        );
       }
       files.set(report.id, new Map(Object.entries(reportFiles)));
       reports.set(report.id, structuredClone(report));

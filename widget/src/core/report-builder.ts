@@ -14,12 +14,18 @@ function newId(): string {
 }
 
 export function validateInput(input: ReportInput): void {
-  if (!input || !KINDS.has(input.kind)) throw new TypeError(`report kind must be bug, suggestion or ticket, got ${String(input?.kind)}`);
-  if (typeof input.description !== 'string' || !input.description.trim()) throw new TypeError('report description is required');
+  if (!input || !KINDS.has(input.kind))
+    throw new TypeError(`report kind must be bug, suggestion or ticket, got ${String(input?.kind)}`);
+  if (typeof input.description !== 'string' || !input.description.trim())
+    throw new TypeError('report description is required');
   for (const a of input.attachments ?? []) {
-    if (!ATTACHMENT_KINDS.has(a.kind)) throw new TypeError(`attachment kind must be screenshot, log_file, binary_file or video_clip, got ${String(a.kind)}`);
+    if (!ATTACHMENT_KINDS.has(a.kind))
+      throw new TypeError(
+        `attachment kind must be screenshot, log_file, binary_file or video_clip, got ${String(a.kind)}`,
+      );
     if (!a.name || !a.contentType) throw new TypeError('attachment name and contentType are required');
-    if (!(a.data instanceof Uint8Array) && !(a.data instanceof Blob)) throw new TypeError(`attachment ${a.name}: data must be a Blob or Uint8Array`);
+    if (!(a.data instanceof Uint8Array) && !(a.data instanceof Blob))
+      throw new TypeError(`attachment ${a.name}: data must be a Blob or Uint8Array`);
     if (a.layer && a.kind !== 'screenshot') throw new TypeError('only a screenshot has an annotation layer');
   }
 }
@@ -38,7 +44,11 @@ function plan(a: ReportAttachmentInput, index: number): StoredAttachment {
   };
 }
 
-export function toStoredReport(input: ReportInput, now: number, id = newId()): { report: StoredReport; files: Record<string, Blob | Uint8Array> } {
+export function toStoredReport(
+  input: ReportInput,
+  now: number,
+  id = newId(),
+): { report: StoredReport; files: Record<string, Blob | Uint8Array> } {
   validateInput(input);
   const { attachments = [], ...fields } = input;
   const files: Record<string, Blob | Uint8Array> = {};

@@ -20,7 +20,9 @@ async function filesOf(ctx: StepContext, r: StoredReport) {
   return Promise.all(
     r.attachments.map(async (a) => {
       const source = await ctx.outbox.file(r.id, a.file.key);
-      const blob = source.blob ?? new Blob([(await source.slice(0, source.size)) as Uint8Array<ArrayBuffer>], { type: a.contentType });
+      const blob =
+        source.blob ??
+        new Blob([(await source.slice(0, source.size)) as Uint8Array<ArrayBuffer>], { type: a.contentType });
       return { name: a.name, blob };
     }),
   );
@@ -28,20 +30,37 @@ async function filesOf(ctx: StepContext, r: StoredReport) {
 
 export async function createRemote(ctx: StepContext, r: StoredReport): Promise<StepResult> {
   const kind = r.fields.kind;
-  const common = { auth: creatorCredential(r, ctx.token), idempotencyKey: r.idempotencyKey ?? r.id, signal: ctx.signal };
+  const common = {
+    auth: creatorCredential(r, ctx.token),
+    idempotencyKey: r.idempotencyKey ?? r.id,
+    signal: ctx.signal,
+  };
   const multipart = kind === 'ticket' || (kind === 'suggestion' && r.attachments.length > 0);
   // The create is the one POST the engine repeats after a lost answer: the Idempotency-Key makes the
   // server answer the first response again instead of creating a second record (docs/api-choices.md#idempotency).
   const outcome = multipart
-    ? await ctx.client.call<Created>(kind === 'ticket' ? 'createTicket' : 'createFeatureRequest', { ...common, body: multipartCreateBody(r, await filesOf(ctx, r)) })
+    ? await ctx.client.call<Created>(kind === 'ticket' ? 'createTicket' : 'createFeatureRequest', {
+        ...common,
+        body: multipartCreateBody(r, await filesOf(ctx, r)),
+      })
     : kind === 'bug'
       ? await ctx.client.call<Created>('createIssue', { ...common, json: issueCreateBody(r.fields, ctx.publishAfter) })
       : await ctx.client.call<Created>('createFeatureRequest', { ...common, json: featureRequestCreateBody(r.fields) });
   if (outcome.kind !== 'sent') return { ok: false, outcome, step: 'create' };
   const body = (outcome.body ?? {}) as Created;
   const id = remoteId(kind, body);
-  if (!id) return { ok: false, outcome: { kind: 'rejected', status: outcome.status, error: 'create answered without an id' }, step: 'create' };
-  r.remote = { id, url: body.url, scopedId: body.scoped_id, jwt: typeof body.token === 'string' ? body.token : undefined };
+  if (!id)
+    return {
+      ok: false,
+      outcome: { kind: 'rejected', status: outcome.status, error: 'create answered without an id' },
+      step: 'create',
+    };
+  r.remote = {
+    id,
+    url: body.url,
+    scopedId: body.scoped_id,
+    jwt: typeof body.token === 'string' ? body.token : undefined,
+  };
   if (multipart) for (const a of r.attachments) a.step = 'confirmed';
   r.step = kind === 'ticket' ? 'published' : 'created';
   await persist(ctx, r);
@@ -51,7 +70,12 @@ export async function createRemote(ctx: StepContext, r: StoredReport): Promise<S
 
 const OPS = {
   bug: { contact: 'setIssueContactInfo', publish: 'publishIssue', show: 'showIssue', param: 'issue_id' },
-  suggestion: { contact: 'setFeatureRequestContactInfo', publish: 'publishFeatureRequest', show: 'showFeatureRequest', param: 'id' },
+  suggestion: {
+    contact: 'setFeatureRequestContactInfo',
+    publish: 'publishFeatureRequest',
+    show: 'showFeatureRequest',
+    param: 'id',
+  },
 } as const satisfies Record<string, { contact: OperationId; publish: OperationId; show: OperationId; param: string }>;
 
 function opsOf(r: StoredReport) {
@@ -80,7 +104,12 @@ export async function setContact(ctx: StepContext, r: StoredReport): Promise<Ste
     const ops = opsOf(r);
     // Setting the same contact twice has the same effect as once: repeating it is safe.
     const outcome = await callDraft(ctx, r, (auth) =>
-      ctx.client.call(ops.contact, { params: { [ops.param]: r.remote!.id }, json: { email }, auth, signal: ctx.signal }),
+      ctx.client.call(ops.contact, {
+        params: { [ops.param]: r.remote!.id },
+        json: { email },
+        auth,
+        signal: ctx.signal,
+      }),
     );
     if (outcome.kind === 'rejected' && r.remote?.jwtExpired) {
       // The draft was created as `FormUser tkn-…,email:<email>`, so its reporter already is that person.

@@ -2,7 +2,15 @@
 // data contract, which the API client uses, does not import the client back.
 import type { ApiClient } from './api-client.ts';
 import type {
-  Clock, Md5Hasher, OutboxStore, ReporterEvent, ReporterEventType, ReportInput, StoredReport, SyncLock, UploadTransport,
+  Clock,
+  Md5Hasher,
+  OutboxStore,
+  ReporterEvent,
+  ReporterEventType,
+  ReportInput,
+  StoredReport,
+  SyncLock,
+  UploadTransport,
 } from './types.ts';
 
 export interface ReporterOptions {

@@ -28,7 +28,8 @@ export function featureRequestCreateBody(fields: ReportFields): Record<string, u
 function appendForm(form: FormData, prefix: string, value: unknown): void {
   if (value === undefined || value === null) return;
   if (Array.isArray(value)) for (const v of value) appendForm(form, `${prefix}[]`, v);
-  else if (typeof value === 'object') for (const [k, v] of Object.entries(value)) appendForm(form, `${prefix}[${k}]`, v);
+  else if (typeof value === 'object')
+    for (const [k, v] of Object.entries(value)) appendForm(form, `${prefix}[${k}]`, v);
   else if (typeof value === 'boolean') form.append(prefix, value ? '1' : '0');
   else form.append(prefix, String(value));
 }

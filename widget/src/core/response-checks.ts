@@ -9,11 +9,15 @@ type Json = Record<string, unknown>;
 const isObject = (v: unknown): v is Json => typeof v === 'object' && v !== null && !Array.isArray(v);
 const isId = (v: unknown) => (typeof v === 'number' && Number.isInteger(v)) || (typeof v === 'string' && v !== '');
 
-function fields(spec: Record<string, (v: unknown) => boolean>, optional: Record<string, (v: unknown) => boolean> = {}): Check {
+function fields(
+  spec: Record<string, (v: unknown) => boolean>,
+  optional: Record<string, (v: unknown) => boolean> = {},
+): Check {
   return (body) => {
     if (!isObject(body)) return 'expected an object';
     for (const [key, ok] of Object.entries(spec)) if (!ok(body[key])) return `${key}: invalid or missing`;
-    for (const [key, ok] of Object.entries(optional)) if (body[key] !== undefined && body[key] !== null && !ok(body[key])) return `${key}: invalid`;
+    for (const [key, ok] of Object.entries(optional))
+      if (body[key] !== undefined && body[key] !== null && !ok(body[key])) return `${key}: invalid`;
     return undefined;
   };
 }
@@ -38,7 +42,13 @@ export const responseChecks: Partial<Record<OperationId, Check>> = {
   publishFeatureRequest: record,
   setIssueContactInfo: record,
   setFeatureRequestContactInfo: record,
-  presignedUpload: fields({ direct_upload_url: string, headers: stringRecord, blob_signed_id: string }, { blob_id: int }),
+  presignedUpload: fields(
+    { direct_upload_url: string, headers: stringRecord, blob_signed_id: string },
+    { blob_id: int },
+  ),
   confirmUpload: fields({ id: isId }),
-  listMedia: (body) => (Array.isArray(body) && body.every((m) => isObject(m) && isId(m.id)) ? undefined : 'expected an array of attachments with ids'),
+  listMedia: (body) =>
+    Array.isArray(body) && body.every((m) => isObject(m) && isId(m.id))
+      ? undefined
+      : 'expected an array of attachments with ids',
 };

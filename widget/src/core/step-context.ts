@@ -34,7 +34,9 @@ export async function persist(ctx: StepContext, r: StoredReport, at = ctx.clock.
  * first request was refused, so nothing happened and the second is not a blind repeat.
  */
 export async function callDraft(
-  ctx: StepContext, r: StoredReport, send: (auth: Credential) => Promise<Outcome>,
+  ctx: StepContext,
+  r: StoredReport,
+  send: (auth: Credential) => Promise<Outcome>,
 ): Promise<Outcome> {
   const credentials = draftCredentials(r, ctx.token, ctx.clock.now());
   let outcome: Outcome = { kind: 'offline', error: 'no credential' };

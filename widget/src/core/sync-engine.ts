@@ -64,11 +64,17 @@ export function createSyncEngine(o: SyncEngineOptions): SyncEngine {
     r.attempts += 1;
     const retryAfter = outcome.kind === 'retry' ? outcome.retryAfterMs : undefined;
     r.nextAttemptAt = now + backoffDelay(r.attempts - 1, o.backoff, o.random, retryAfter);
-    r.lastError = outcome.kind === 'retry' ? `${step}: HTTP ${outcome.status} ${outcome.error}` : `${step}: ${outcome.error}`;
+    r.lastError =
+      outcome.kind === 'retry' ? `${step}: HTTP ${outcome.status} ${outcome.error}` : `${step}: ${outcome.error}`;
     await persist(ctx, r, now); // nextAttemptAt and updatedAt from the same instant
     o.emitter.emit({
-      type: 'progress', id: r.id, report: r, step: outcome.kind, error: outcome.error,
-      status: outcome.kind === 'retry' ? outcome.status : undefined, retryAt: r.nextAttemptAt,
+      type: 'progress',
+      id: r.id,
+      report: r,
+      step: outcome.kind,
+      error: outcome.error,
+      status: outcome.kind === 'retry' ? outcome.status : undefined,
+      retryAt: r.nextAttemptAt,
     });
     // The service is unreachable or overloaded: the other reports would fare no better now.
     return 'stop';
@@ -116,7 +122,16 @@ export function createSyncEngine(o: SyncEngineOptions): SyncEngine {
 
   async function pass(force: boolean, signal: AbortSignal): Promise<boolean> {
     return o.lock.withLock(async () => {
-      const ctx: StepContext = { client: o.client, outbox: o.outbox, token: o.token, hasher: o.hasher, clock: o.clock, emitter: o.emitter, publishAfter: o.publishAfter, signal };
+      const ctx: StepContext = {
+        client: o.client,
+        outbox: o.outbox,
+        token: o.token,
+        hasher: o.hasher,
+        clock: o.clock,
+        emitter: o.emitter,
+        publishAfter: o.publishAfter,
+        signal,
+      };
       for (const report of await o.outbox.list()) {
         if (signal.aborted) return;
         if (report.status !== 'pending' || (!force && report.nextAttemptAt > o.clock.now())) continue;
@@ -130,7 +145,14 @@ export function createSyncEngine(o: SyncEngineOptions): SyncEngine {
           report.nextAttemptAt = o.clock.now() + backoffDelay(report.attempts - 1, o.backoff, o.random);
           report.lastError = `outbox: ${error instanceof Error ? error.message : String(error)}`;
           await o.outbox.update(report).catch(() => undefined);
-          o.emitter.emit({ type: 'progress', id: report.id, report, step: 'offline', error: report.lastError, retryAt: report.nextAttemptAt });
+          o.emitter.emit({
+            type: 'progress',
+            id: report.id,
+            report,
+            step: 'offline',
+            error: report.lastError,
+            retryAt: report.nextAttemptAt,
+          });
           verdict = 'stop';
         }
         if (verdict === 'stop') return;

@@ -151,7 +151,10 @@ export interface BlobSource {
 
 export class OutboxQuotaError extends Error {
   override name = 'OutboxQuotaError';
-  constructor(message: string, override readonly cause?: unknown) {
+  constructor(
+    message: string,
+    override readonly cause?: unknown,
+  ) {
     super(message);
   }
 }
@@ -189,5 +192,10 @@ export interface SyncLock {
 /** Optional transport for the storage PUT that reports upload progress (XHR in browsers). */
 export type UploadTransport = (
   url: string,
-  init: { headers: Record<string, string>; body: Blob | ReadableStream<Uint8Array>; onProgress?: (loaded: number) => void; signal?: AbortSignal },
+  init: {
+    headers: Record<string, string>;
+    body: Blob | ReadableStream<Uint8Array>;
+    onProgress?: (loaded: number) => void;
+    signal?: AbortSignal;
+  },
 ) => Promise<Response>;

@@ -27,7 +27,10 @@ export function registerBackgroundSync(serviceWorkerUrl: string, config: Backgro
     .register()
     .then(async (registration) => {
       // Each activation of a new worker gets the configuration again.
-      wb.addEventListener('activated', () => void wb.messageSW({ type: 'glitchbox-config', config }).catch(() => undefined));
+      wb.addEventListener(
+        'activated',
+        () => void wb.messageSW({ type: 'glitchbox-config', config }).catch(() => undefined),
+      );
       await wb.messageSW({ type: 'glitchbox-config', config }).catch(() => undefined);
       return registration as SyncRegistration | undefined;
     })

@@ -23,7 +23,12 @@ export const xhrUpload: UploadTransport = async (url, { headers, body, onProgres
     xhr.upload.onprogress = (event) => onProgress?.(event.loaded);
     xhr.onload = () => {
       onProgress?.(blob.size);
-      resolve(new Response(NULL_BODY.has(xhr.status) ? null : xhr.responseText, { status: xhr.status, headers: parseHeaders(xhr.getAllResponseHeaders()) }));
+      resolve(
+        new Response(NULL_BODY.has(xhr.status) ? null : xhr.responseText, {
+          status: xhr.status,
+          headers: parseHeaders(xhr.getAllResponseHeaders()),
+        }),
+      );
     };
     xhr.onerror = () => reject(new TypeError('Failed to fetch (network error during upload)'));
     xhr.ontimeout = () => reject(new TypeError('upload timed out'));

@@ -33,7 +33,10 @@ export interface BrowserReporterOptions {
  * encode worker next to it (a worker's script is not in the page's resource timing). */
 function loadedChunks(): string[] {
   const dir = import.meta.url.slice(0, import.meta.url.lastIndexOf('/') + 1);
-  const loaded = performance.getEntriesByType('resource').map((e) => e.name).filter((n) => n.startsWith(dir));
+  const loaded = performance
+    .getEntriesByType('resource')
+    .map((e) => e.name)
+    .filter((n) => n.startsWith(dir));
   return [dir + 'encode-worker.js', ...loaded];
 }
 
@@ -54,7 +57,10 @@ export function createBrowserReporter(options: BrowserReporterOptions): Reporter
   if (swUrl) {
     const { endpoint, projectId, token } = options;
     const config = { endpoint, projectId, token, outboxName, precache: loadedChunks() };
-    const background: Promise<BackgroundSync | undefined> = import('./background-sync.ts').then((m) => m.registerBackgroundSync(swUrl, config), () => undefined);
+    const background: Promise<BackgroundSync | undefined> = import('./background-sync.ts').then(
+      (m) => m.registerBackgroundSync(swUrl, config),
+      () => undefined,
+    );
     // Whenever a report waits (new, or delayed by the network), ask the browser to sync even if the page closes.
     const request = () => void background.then((b) => b?.request());
     reporter.on('queued', request);
@@ -84,6 +90,9 @@ export function createBrowserReporter(options: BrowserReporterOptions): Reporter
     },
   };
   if (options.autoStart !== false) browser.start();
-  if (options.parkedDb) adoptParked(options.parkedDb, browser).catch(() => { /* kept for the next load */ });
+  if (options.parkedDb)
+    adoptParked(options.parkedDb, browser).catch(() => {
+      /* kept for the next load */
+    });
   return browser;
 }

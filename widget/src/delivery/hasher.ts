@@ -15,9 +15,14 @@ export function createWorkerHasher(options: WorkerHasherOptions = {}): Md5Hasher
   if (typeof Worker === 'undefined') return createLazySparkHasher(options.sliceBytes);
   let worker: Worker | undefined;
   let nextId = 1;
-  const pending = new Map<number, { resolve: (md5: string) => void; reject: (e: Error) => void; onProgress?: (loaded: number, total: number) => void }>();
+  const pending = new Map<
+    number,
+    { resolve: (md5: string) => void; reject: (e: Error) => void; onProgress?: (loaded: number, total: number) => void }
+  >();
   const spawn = () => {
-    const w = options.createWorker ? options.createWorker() : new Worker(new URL('./md5-worker.ts', import.meta.url), { type: 'module' });
+    const w = options.createWorker
+      ? options.createWorker()
+      : new Worker(new URL('./md5-worker.ts', import.meta.url), { type: 'module' });
     w.onmessage = (event: MessageEvent<Md5Reply>) => {
       const reply = event.data;
       const job = pending.get(reply.id);

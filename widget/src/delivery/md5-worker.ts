@@ -10,7 +10,10 @@ export interface Md5Request {
   slices?: ArrayBuffer[];
   sliceBytes?: number;
 }
-export type Md5Reply = { id: number; type: 'progress'; loaded: number; total: number } | { id: number; type: 'done'; md5: string } | { id: number; type: 'error'; error: string };
+export type Md5Reply =
+  | { id: number; type: 'progress'; loaded: number; total: number }
+  | { id: number; type: 'done'; md5: string }
+  | { id: number; type: 'error'; error: string };
 
 const SLICE = 2 * 1024 * 1024;
 
@@ -44,5 +47,6 @@ export async function hashRequest(request: Md5Request, post: (reply: Md5Reply) =
 declare const WorkerGlobalScope: { new (): unknown } | undefined;
 if (typeof WorkerGlobalScope !== 'undefined' && globalThis instanceof WorkerGlobalScope) {
   const scope = globalThis as unknown as { onmessage: unknown; postMessage(m: unknown): void };
-  scope.onmessage = (event: MessageEvent<Md5Request>) => void hashRequest(event.data, (reply) => scope.postMessage(reply));
+  scope.onmessage = (event: MessageEvent<Md5Request>) =>
+    void hashRequest(event.data, (reply) => scope.postMessage(reply));
 }

@@ -7,7 +7,11 @@ import { blobSourceFromBlob } from '../core/memory-outbox.ts';
 
 interface OutboxSchema extends DBSchema {
   reports: { key: string; value: StoredReport };
-  files: { key: [string, string]; value: { reportId: string; key: string; size: number; blob: Blob }; indexes: { byReport: string } };
+  files: {
+    key: [string, string];
+    value: { reportId: string; key: string; size: number; blob: Blob };
+    indexes: { byReport: string };
+  };
 }
 
 export const OUTBOX_DB_VERSION = 1;
@@ -48,19 +52,32 @@ export function createIdbOutbox(name = 'glitchbox-outbox', options: { quotaBytes
 
   return {
     async add(report, files) {
-      const entries = Object.entries(files).map(([key, data]) => ({ reportId: report.id, key, blob: toBlob(data), size: data instanceof Blob ? data.size : data.byteLength }));
+      const entries = Object.entries(files).map(([key, data]) => ({
+        reportId: report.id,
+        key,
+        blob: toBlob(data),
+        size: data instanceof Blob ? data.size : data.byteLength,
+      }));
       if (options.quotaBytes !== undefined) {
         const used = await bytesUsed();
         const incoming = entries.reduce((s, e) => s + e.size, 0);
-        if (used + incoming > options.quotaBytes) throw new OutboxQuotaError(`outbox full: ${used} of ${options.quotaBytes} bytes used, the report needs ${incoming} more`);
+        if (used + incoming > options.quotaBytes)
+          throw new OutboxQuotaError(
+            `outbox full: ${used} of ${options.quotaBytes} bytes used, the report needs ${incoming} more`,
+          );
       }
       const database = await db();
       try {
         const tx = database.transaction(['reports', 'files'], 'readwrite');
         // Only IndexedDB calls are awaited inside the transaction (it would auto-commit otherwise).
-        await Promise.all([...entries.map((e) => tx.objectStore('files').put(e)), tx.objectStore('reports').put(report), tx.done]);
+        await Promise.all([
+          ...entries.map((e) => tx.objectStore('files').put(e)),
+          tx.objectStore('reports').put(report),
+          tx.done,
+        ]);
       } catch (error) {
-        if (isQuota(error)) throw new OutboxQuotaError('the browser refused to store the report: storage quota exceeded', error);
+        if (isQuota(error))
+          throw new OutboxQuotaError('the browser refused to store the report: storage quota exceeded', error);
         throw error;
       }
     },
@@ -94,7 +111,11 @@ export function createIdbOutbox(name = 'glitchbox-outbox', options: { quotaBytes
     async remove(id) {
       const tx = (await db()).transaction(['reports', 'files'], 'readwrite');
       const keys = await tx.objectStore('files').index('byReport').getAllKeys(id);
-      await Promise.all([...keys.map((k) => tx.objectStore('files').delete(k)), tx.objectStore('reports').delete(id), tx.done]);
+      await Promise.all([
+        ...keys.map((k) => tx.objectStore('files').delete(k)),
+        tx.objectStore('reports').delete(id),
+        tx.done,
+      ]);
     },
     async usage() {
       return { reports: await (await db()).count('reports'), bytes: await bytesUsed() };

@@ -11,7 +11,8 @@ import { createWebLock } from './sync-lock.ts';
 const CONFIG_DB = 'glitchbox-sw-config';
 const CHUNK_CACHE = 'glitchbox-chunks';
 
-const configDb = () => openDB(CONFIG_DB, 1, { upgrade: (db) => void db.createObjectStore('configs', { keyPath: 'outboxName' }) });
+const configDb = () =>
+  openDB(CONFIG_DB, 1, { upgrade: (db) => void db.createObjectStore('configs', { keyPath: 'outboxName' }) });
 
 export async function saveConfig(config: BackgroundSyncConfig): Promise<void> {
   await (await configDb()).put('configs', config);
@@ -24,9 +25,14 @@ export async function drainAll(fetchImpl: typeof fetch): Promise<void> {
   for (const config of configs) {
     const outbox = createIdbOutbox(config.outboxName);
     const reporter = createReporter({
-      endpoint: config.endpoint, projectId: config.projectId, token: config.token, outbox, fetch: fetchImpl,
+      endpoint: config.endpoint,
+      projectId: config.projectId,
+      token: config.token,
+      outbox,
+      fetch: fetchImpl,
       // A service worker is already off the page's main thread: hash in place.
-      hasher: createSparkHasher(), lock: createWebLock(config.outboxName),
+      hasher: createSparkHasher(),
+      lock: createWebLock(config.outboxName),
     });
     await reporter.syncNow();
     left += (await outbox.list()).filter((r) => r.status === 'pending').length;
@@ -81,8 +87,11 @@ export function installServiceWorker(scope: ServiceWorkerGlobalScope): void {
   scope.addEventListener('fetch', (event: FetchEvent) => {
     const { request } = event;
     if (request.method !== 'GET' || !new URL(request.url).pathname.endsWith('.js')) return;
-    event.respondWith((dirs ??= chunkDirs()).then((known) =>
-      known.some((dir) => request.url.startsWith(dir)) ? chunkFromNetworkOrCache(request) : fetch(request)));
+    event.respondWith(
+      (dirs ??= chunkDirs()).then((known) =>
+        known.some((dir) => request.url.startsWith(dir)) ? chunkFromNetworkOrCache(request) : fetch(request),
+      ),
+    );
   });
   scope.addEventListener('install', () => void scope.skipWaiting());
   scope.addEventListener('activate', (event: ExtendableEvent) => event.waitUntil(scope.clients.claim()));

@@ -43,27 +43,29 @@ export function createBroadcastLock(name: string, settleMs = 60): SyncLock {
   };
   return {
     withLock: (fn) =>
-      local.withLock(async () => {
-        lost = false;
-        claimTicket = Math.random();
-        channel.postMessage({ type: 'claim', ticket: claimTicket });
-        await new Promise((r) => setTimeout(r, settleMs));
-        const won = !lost;
-        claimTicket = undefined;
-        if (!won) throw new LockBusy();
-        holding = true;
-        try {
-          await fn();
-        } finally {
-          holding = false;
-        }
-      }).then(
-        (ran) => ran,
-        (error) => {
-          if (error instanceof LockBusy) return false;
-          throw error;
-        },
-      ),
+      local
+        .withLock(async () => {
+          lost = false;
+          claimTicket = Math.random();
+          channel.postMessage({ type: 'claim', ticket: claimTicket });
+          await new Promise((r) => setTimeout(r, settleMs));
+          const won = !lost;
+          claimTicket = undefined;
+          if (!won) throw new LockBusy();
+          holding = true;
+          try {
+            await fn();
+          } finally {
+            holding = false;
+          }
+        })
+        .then(
+          (ran) => ran,
+          (error) => {
+            if (error instanceof LockBusy) return false;
+            throw error;
+          },
+        ),
   };
 }
 

@@ -7,11 +7,20 @@ import type { FrameOverlay } from './frame-encoder.ts';
 const html2canvas = async () => (await import('html2canvas')).default;
 
 export async function captureDom(target: HTMLElement, ignore: (el: Element) => boolean): Promise<HTMLCanvasElement> {
-  return (await html2canvas())(target, { ignoreElements: ignore, logging: false, useCORS: true, backgroundColor: null });
+  return (await html2canvas())(target, {
+    ignoreElements: ignore,
+    logging: false,
+    useCORS: true,
+    backgroundColor: null,
+  });
 }
 
 /** Each element matching the selector, rendered and placed in the canvas's pixel space. */
-export async function captureHud(selector: string, canvas: HTMLCanvasElement, ignore: (el: Element) => boolean): Promise<FrameOverlay[]> {
+export async function captureHud(
+  selector: string,
+  canvas: HTMLCanvasElement,
+  ignore: (el: Element) => boolean,
+): Promise<FrameOverlay[]> {
   const frame = canvas.getBoundingClientRect();
   const sx = canvas.width / (frame.width || 1);
   const sy = canvas.height / (frame.height || 1);
@@ -19,8 +28,18 @@ export async function captureHud(selector: string, canvas: HTMLCanvasElement, ig
   for (const el of Array.from(document.querySelectorAll<HTMLElement>(selector))) {
     const r = el.getBoundingClientRect();
     if (!r.width || !r.height) continue;
-    const shot = paintHud(el, r, sx, sy, ignore) ?? (await (await html2canvas())(el, { ignoreElements: ignore, logging: false, backgroundColor: null }));
-    overlays.push({ bitmap: await createImageBitmap(shot), x: (r.left - frame.left) * sx, y: (r.top - frame.top) * sy, w: r.width * sx, h: r.height * sy });
+    const shot =
+      paintHud(el, r, sx, sy, ignore) ??
+      (await (
+        await html2canvas()
+      )(el, { ignoreElements: ignore, logging: false, backgroundColor: null }));
+    overlays.push({
+      bitmap: await createImageBitmap(shot),
+      x: (r.left - frame.left) * sx,
+      y: (r.top - frame.top) * sy,
+      w: r.width * sx,
+      h: r.height * sy,
+    });
   }
   return overlays;
 }
@@ -30,7 +49,8 @@ const NOT_PAINTED = /^(IMG|CANVAS|VIDEO|IFRAME|OBJECT|EMBED|PICTURE|SVG|INPUT|SE
 const transparent = (color: string) => color === 'transparent' || /^rgba\(.*,\s*0\)$/.test(color);
 const px = (value: string) => parseFloat(value) || 0;
 /** ::before or ::after content (icons, counters) is drawn by a real renderer only. */
-const generated = (el: Element) => ['::before', '::after'].some((p) => !/^(none|normal)$/.test(getComputedStyle(el, p).content));
+const generated = (el: Element) =>
+  ['::before', '::after'].some((p) => !/^(none|normal)$/.test(getComputedStyle(el, p).content));
 
 /**
  * Paints `root` (backgrounds, borders, text with its colour, font and first text shadow) into a
@@ -38,7 +58,13 @@ const generated = (el: Element) => ['::before', '::after'].some((p) => !/^(none|
  * (images, SVG, form controls, transforms, gradients, box shadows, rounded borders, ::before and
  * ::after content).
  */
-function paintHud(root: HTMLElement, box: DOMRect, sx: number, sy: number, ignore: (el: Element) => boolean): HTMLCanvasElement | null {
+function paintHud(
+  root: HTMLElement,
+  box: DOMRect,
+  sx: number,
+  sy: number,
+  ignore: (el: Element) => boolean,
+): HTMLCanvasElement | null {
   const out = document.createElement('canvas');
   out.width = Math.max(1, Math.round(box.width * sx));
   out.height = Math.max(1, Math.round(box.height * sy));
@@ -64,7 +90,8 @@ function paintHud(root: HTMLElement, box: DOMRect, sx: number, sy: number, ignor
       range.setEnd(node, word.index + word[0].length);
       const at = range.getBoundingClientRect();
       if (!at.width) continue;
-      const text = transform === 'uppercase' ? word[0].toUpperCase() : transform === 'lowercase' ? word[0].toLowerCase() : word[0];
+      const text =
+        transform === 'uppercase' ? word[0].toUpperCase() : transform === 'lowercase' ? word[0].toLowerCase() : word[0];
       ctx.fillText(text, at.left, at.top + at.height / 2);
     }
     ctx.shadowColor = 'transparent';
@@ -74,14 +101,30 @@ function paintHud(root: HTMLElement, box: DOMRect, sx: number, sy: number, ignor
     if (ignore(el)) return true;
     const style = getComputedStyle(el);
     if (style.display === 'none') return true;
-    if (NOT_PAINTED.test(el.tagName) || el instanceof SVGElement || style.transform !== 'none' || style.backgroundImage !== 'none'
-      || style.boxShadow !== 'none' || style.filter !== 'none' || style.clipPath !== 'none' || generated(el)) return false;
+    if (
+      NOT_PAINTED.test(el.tagName) ||
+      el instanceof SVGElement ||
+      style.transform !== 'none' ||
+      style.backgroundImage !== 'none' ||
+      style.boxShadow !== 'none' ||
+      style.filter !== 'none' ||
+      style.clipPath !== 'none' ||
+      generated(el)
+    )
+      return false;
     const a = alpha * Number(style.opacity || 1);
     const visible = style.visibility === 'visible';
     if (visible) {
       const r = el.getBoundingClientRect();
-      const sides = [style.borderTopWidth, style.borderRightWidth, style.borderBottomWidth, style.borderLeftWidth].map(px);
-      const rounded = px(style.borderTopLeftRadius) + px(style.borderTopRightRadius) + px(style.borderBottomLeftRadius) + px(style.borderBottomRightRadius) > 0;
+      const sides = [style.borderTopWidth, style.borderRightWidth, style.borderBottomWidth, style.borderLeftWidth].map(
+        px,
+      );
+      const rounded =
+        px(style.borderTopLeftRadius) +
+          px(style.borderTopRightRadius) +
+          px(style.borderBottomLeftRadius) +
+          px(style.borderBottomRightRadius) >
+        0;
       if (rounded && sides.some((w) => w > 0)) return false;
       ctx.globalAlpha = a;
       if (!transparent(style.backgroundColor)) {
@@ -99,12 +142,18 @@ function paintHud(root: HTMLElement, box: DOMRect, sx: number, sy: number, ignor
         [l, style.borderLeftColor, r.left, r.top, l, r.height],
       ];
       for (const [width, color, x, y, w, h] of strips) {
-        if (width > 0 && !transparent(color)) { ctx.fillStyle = color; ctx.fillRect(x, y, w, h); }
+        if (width > 0 && !transparent(color)) {
+          ctx.fillStyle = color;
+          ctx.fillRect(x, y, w, h);
+        }
       }
     }
     for (const node of Array.from(el.childNodes)) {
       if (node.nodeType === Node.TEXT_NODE) {
-        if (visible) { ctx.globalAlpha = a; paintText(node as Text, style); }
+        if (visible) {
+          ctx.globalAlpha = a;
+          paintText(node as Text, style);
+        }
       } else if (node.nodeType === Node.ELEMENT_NODE && !walk(node as Element, a)) {
         return false;
       }

@@ -2,8 +2,18 @@
 // the frame is blank, and paints HUD overlays on top; the game's main thread pays only for the grab.
 // Self-contained on purpose (no imports): it is built as its own file and loaded by URL.
 
-interface Overlay { bitmap: ImageBitmap; x: number; y: number; w: number; h: number }
-interface Job { id: number; bitmap: ImageBitmap; overlays?: Overlay[] }
+interface Overlay {
+  bitmap: ImageBitmap;
+  x: number;
+  y: number;
+  w: number;
+  h: number;
+}
+interface Job {
+  id: number;
+  bitmap: ImageBitmap;
+  overlays?: Overlay[];
+}
 
 /**
  * A frame is blank when it reads what a cleared drawing buffer reads: every pixel transparent black.

@@ -6,14 +6,18 @@ import type { Grab, Screenshot, ScreenshotDeps } from '../capture/screenshot.ts'
 
 /** Step two, while the overlay shows: encode, check for a blank frame, try the fallbacks. */
 export async function finishScreenshot(
-  canvas: HTMLCanvasElement | null, grab: Grab, deps: ScreenshotDeps,
+  canvas: HTMLCanvasElement | null,
+  grab: Grab,
+  deps: ScreenshotDeps,
 ): Promise<Screenshot> {
   const notes: string[] = grab.error ? [`Canvas grab failed: ${grab.error}.`] : [];
   if (grab.waited > 100) notes.push(`Waited ${grab.waited} ms for the game's next frame.`);
   // The grab timed out: the loader then forces preserveDrawingBuffer on the WebGL contexts made from now on.
   if (grab.bitmap && !grab.inFrame) {
-    notes.push('No frame drew the canvas in time;'
-      + ' WebGL contexts made from now on keep their buffer (preserveDrawingBuffer).');
+    notes.push(
+      'No frame drew the canvas in time;' +
+        ' WebGL contexts made from now on keep their buffer (preserveDrawingBuffer).',
+    );
   }
   const done = (shot: Omit<Screenshot, 'note'>): Screenshot => ({ ...shot, note: notes.join(' ') || undefined });
   try {

@@ -1,8 +1,19 @@
 // Main-thread side of the PNG encoder: starts the worker by URL (falling back to a blob: module
 // that imports it, then to encoding on the main thread) and matches answers to requests.
 
-export interface EncodedFrame { blob: Blob; blank: boolean; width: number; height: number }
-export interface FrameOverlay { bitmap: ImageBitmap; x: number; y: number; w: number; h: number }
+export interface EncodedFrame {
+  blob: Blob;
+  blank: boolean;
+  width: number;
+  height: number;
+}
+export interface FrameOverlay {
+  bitmap: ImageBitmap;
+  x: number;
+  y: number;
+  w: number;
+  h: number;
+}
 
 type Pending = { resolve: (f: EncodedFrame) => void; reject: (e: Error) => void };
 
@@ -10,30 +21,42 @@ export function createFrameEncoder(workerUrl: string | URL | undefined) {
   let seq = 0;
   const pending = new Map<number, Pending>();
 
-  const start = (url: string): Promise<Worker | null> => new Promise((resolve) => {
-    try {
-      const worker = new Worker(url, { type: 'module' });
-      const timer = setTimeout(() => resolve(null), 3000);
-      worker.onmessage = (e) => {
-        const m = e.data;
-        if (m.ready) { clearTimeout(timer); resolve(worker); return; }
-        const p = pending.get(m.id);
-        pending.delete(m.id);
-        if (!p) return;
-        if (m.error) p.reject(new Error(m.error)); else p.resolve(m);
-      };
-      worker.onerror = () => { clearTimeout(timer); resolve(null); };
-    } catch {
-      resolve(null);
-    }
-  });
+  const start = (url: string): Promise<Worker | null> =>
+    new Promise((resolve) => {
+      try {
+        const worker = new Worker(url, { type: 'module' });
+        const timer = setTimeout(() => resolve(null), 3000);
+        worker.onmessage = (e) => {
+          const m = e.data;
+          if (m.ready) {
+            clearTimeout(timer);
+            resolve(worker);
+            return;
+          }
+          const p = pending.get(m.id);
+          pending.delete(m.id);
+          if (!p) return;
+          if (m.error) p.reject(new Error(m.error));
+          else p.resolve(m);
+        };
+        worker.onerror = () => {
+          clearTimeout(timer);
+          resolve(null);
+        };
+      } catch {
+        resolve(null);
+      }
+    });
 
   // Started with the encoder (the runtime creates it while the game idles), so an encode does not wait for it.
   const worker = (async () => {
     if (!workerUrl || typeof Worker === 'undefined' || typeof OffscreenCanvas === 'undefined') return null;
     const href = new URL(String(workerUrl), location.href).href;
     // A worker script on another origin (a CDN) cannot be started directly; a blob: module can import it.
-    return (await start(href)) ?? (await start(URL.createObjectURL(new Blob([`import ${JSON.stringify(href)};`], { type: 'text/javascript' }))));
+    return (
+      (await start(href)) ??
+      (await start(URL.createObjectURL(new Blob([`import ${JSON.stringify(href)};`], { type: 'text/javascript' }))))
+    );
   })();
 
   return {
@@ -59,6 +82,8 @@ async function encodeOnMainThread(bitmap: ImageBitmap, overlays: FrameOverlay[])
   // Blank as in the worker: transparent black everywhere, what a cleared drawing buffer reads.
   const blank = !new Uint32Array(data.buffer).some((w) => w !== 0);
   for (const o of overlays) ctx.drawImage(o.bitmap, o.x, o.y, o.w, o.h);
-  const blob = await new Promise<Blob>((resolve, reject) => canvas.toBlob((b) => (b ? resolve(b) : reject(new Error('toBlob failed'))), 'image/png'));
+  const blob = await new Promise<Blob>((resolve, reject) =>
+    canvas.toBlob((b) => (b ? resolve(b) : reject(new Error('toBlob failed'))), 'image/png'),
+  );
   return { blob, blank, width: canvas.width, height: canvas.height };
 }

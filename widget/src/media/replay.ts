@@ -4,14 +4,26 @@
 import { ArrayBufferTarget, Muxer } from 'webm-muxer';
 import type { ReplayClip, ReplayRecorder } from '../runtime/replay-types.ts';
 
-interface Kept { chunk: EncodedVideoChunk; meta?: EncodedVideoChunkMetadata }
+interface Kept {
+  chunk: EncodedVideoChunk;
+  meta?: EncodedVideoChunkMetadata;
+}
 
-export function createReplayRecorder(canvas: HTMLCanvasElement, o: { seconds: number; fps: number; bitrate: number }, afterFrame: (fn: () => void) => void): ReplayRecorder {
-  if (typeof VideoEncoder === 'function' && typeof VideoFrame === 'function') return webCodecsRecorder(canvas, o, afterFrame);
+export function createReplayRecorder(
+  canvas: HTMLCanvasElement,
+  o: { seconds: number; fps: number; bitrate: number },
+  afterFrame: (fn: () => void) => void,
+): ReplayRecorder {
+  if (typeof VideoEncoder === 'function' && typeof VideoFrame === 'function')
+    return webCodecsRecorder(canvas, o, afterFrame);
   return mediaRecorderRecorder(canvas, o);
 }
 
-function webCodecsRecorder(canvas: HTMLCanvasElement, o: { seconds: number; fps: number; bitrate: number }, afterFrame: (fn: () => void) => void): ReplayRecorder {
+function webCodecsRecorder(
+  canvas: HTMLCanvasElement,
+  o: { seconds: number; fps: number; bitrate: number },
+  afterFrame: (fn: () => void) => void,
+): ReplayRecorder {
   const width = canvas.width & ~1;
   const height = canvas.height & ~1;
   let kept: Kept[] = [];
@@ -25,7 +37,9 @@ function webCodecsRecorder(canvas: HTMLCanvasElement, o: { seconds: number; fps:
       bytes += chunk.byteLength;
       trim(chunk.timestamp);
     },
-    error: () => { failed = true; },
+    error: () => {
+      failed = true;
+    },
   });
   encoder.configure({ codec: 'vp8', width, height, bitrate: o.bitrate, framerate: o.fps, latencyMode: 'realtime' });
   // Drop whole groups of pictures older than the window, always starting at a key frame.
@@ -60,18 +74,36 @@ function webCodecsRecorder(canvas: HTMLCanvasElement, o: { seconds: number; fps:
       if (failed) return null;
       await encoder.flush().catch(() => {});
       if (!kept.length) return null;
-      const muxer = new Muxer({ target: new ArrayBufferTarget(), video: { codec: 'V_VP8', width, height, frameRate: o.fps }, firstTimestampBehavior: 'offset' });
+      const muxer = new Muxer({
+        target: new ArrayBufferTarget(),
+        video: { codec: 'V_VP8', width, height, frameRate: o.fps },
+        firstTimestampBehavior: 'offset',
+      });
       for (const k of kept) muxer.addVideoChunk(k.chunk, k.meta);
       muxer.finalize();
-      return { blob: new Blob([muxer.target.buffer], { type: 'video/webm' }), contentType: 'video/webm', name: 'replay.webm' };
+      return {
+        blob: new Blob([muxer.target.buffer], { type: 'video/webm' }),
+        contentType: 'video/webm',
+        name: 'replay.webm',
+      };
     },
-    stop() { clearInterval(timer); try { encoder.close(); } catch { /* closed */ } },
+    stop() {
+      clearInterval(timer);
+      try {
+        encoder.close();
+      } catch {
+        /* closed */
+      }
+    },
     bytes: () => bytes,
   };
 }
 
 /** Fallback: MediaRecorder restarted every half window; the clip is the previous and the current segment. */
-function mediaRecorderRecorder(canvas: HTMLCanvasElement, o: { seconds: number; fps: number; bitrate: number }): ReplayRecorder {
+function mediaRecorderRecorder(
+  canvas: HTMLCanvasElement,
+  o: { seconds: number; fps: number; bitrate: number },
+): ReplayRecorder {
   const stream = canvas.captureStream(o.fps);
   const type = ['video/webm;codecs=vp8', 'video/webm', 'video/mp4'].find((t) => MediaRecorder.isTypeSupported(t)) ?? '';
   let previous: Blob[] = [];
@@ -81,8 +113,12 @@ function mediaRecorderRecorder(canvas: HTMLCanvasElement, o: { seconds: number; 
     if (recorder && recorder.state !== 'inactive') recorder.stop();
     const r = new MediaRecorder(stream, { mimeType: type, videoBitsPerSecond: o.bitrate });
     const parts: Blob[] = [];
-    r.ondataavailable = (e) => { if (e.data.size) parts.push(e.data); };
-    r.onstop = () => { previous = parts.slice(); };
+    r.ondataavailable = (e) => {
+      if (e.data.size) parts.push(e.data);
+    };
+    r.onstop = () => {
+      previous = parts.slice();
+    };
     current = parts;
     r.start(1000);
     recorder = r;
@@ -94,10 +130,18 @@ function mediaRecorderRecorder(canvas: HTMLCanvasElement, o: { seconds: number; 
       // Only whole segments play back: each one starts with its own header.
       const parts = previous.length ? previous : current;
       if (!parts.length) return null;
-      const contentType = (type.split(';')[0] || 'video/webm');
-      return { blob: new Blob(parts, { type: contentType }), contentType, name: contentType === 'video/mp4' ? 'replay.mp4' : 'replay.webm' };
+      const contentType = type.split(';')[0] || 'video/webm';
+      return {
+        blob: new Blob(parts, { type: contentType }),
+        contentType,
+        name: contentType === 'video/mp4' ? 'replay.mp4' : 'replay.webm',
+      };
     },
-    stop() { clearInterval(timer); recorder?.stop(); stream.getTracks().forEach((t) => t.stop()); },
+    stop() {
+      clearInterval(timer);
+      recorder?.stop();
+      stream.getTracks().forEach((t) => t.stop());
+    },
     bytes: () => [...previous, ...current].reduce((n, b) => n + b.size, 0),
   };
 }

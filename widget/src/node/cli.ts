@@ -35,10 +35,17 @@ export async function main(argv: string[], io: CliIo = defaultIo): Promise<numbe
     parsed = parseArgs({
       args: rest,
       options: {
-        description: { type: 'string', short: 'd' }, title: { type: 'string' }, email: { type: 'string' },
-        kind: { type: 'string', default: 'bug' }, file: { type: 'string', multiple: true, short: 'f' },
-        endpoint: { type: 'string' }, project: { type: 'string' }, token: { type: 'string' },
-        outbox: { type: 'string' }, timeout: { type: 'string', default: '120' }, help: { type: 'boolean', short: 'h' },
+        description: { type: 'string', short: 'd' },
+        title: { type: 'string' },
+        email: { type: 'string' },
+        kind: { type: 'string', default: 'bug' },
+        file: { type: 'string', multiple: true, short: 'f' },
+        endpoint: { type: 'string' },
+        project: { type: 'string' },
+        token: { type: 'string' },
+        outbox: { type: 'string' },
+        timeout: { type: 'string', default: '120' },
+        help: { type: 'boolean', short: 'h' },
       },
     });
   } catch (error) {
@@ -57,7 +64,14 @@ export async function main(argv: string[], io: CliIo = defaultIo): Promise<numbe
     io.stderr(`missing --endpoint, --project or --token\n${USAGE}`);
     return 64;
   }
-  const reporter = createNodeReporter({ endpoint, projectId, token, dir: o.outbox, captureCrashes: false, autoStart: false });
+  const reporter = createNodeReporter({
+    endpoint,
+    projectId,
+    token,
+    dir: o.outbox,
+    captureCrashes: false,
+    autoStart: false,
+  });
   try {
     if (command === 'list') return await list(reporter, io);
     if (command === 'sync') return await sync(reporter, io);
@@ -72,12 +86,20 @@ export async function main(argv: string[], io: CliIo = defaultIo): Promise<numbe
     const attachments = await Promise.all((o.file ?? []).map((path) => fileAttachment(path)));
     const bar = createProgressBar(io.stderr, io.isTTY ?? false);
     const off = reporter.on('progress', (e: ReporterEvent) => {
-      if (e.loaded !== undefined && e.total !== undefined && e.attachment !== undefined) bar.update(attachments[e.attachment]?.name ?? 'file', e.loaded, e.total);
+      if (e.loaded !== undefined && e.total !== undefined && e.attachment !== undefined)
+        bar.update(attachments[e.attachment]?.name ?? 'file', e.loaded, e.total);
       else if (e.step === 'offline' || e.step === 'retry') bar.note(`waiting: ${e.error ?? e.step}`);
     });
     reporter.start();
     const result = await reporter.report(
-      { kind: o.kind as ReportKind, description: o.description, title: o.title, email: o.email, attachments, source: 'glitchbox-cli' },
+      {
+        kind: o.kind as ReportKind,
+        description: o.description,
+        title: o.title,
+        email: o.email,
+        attachments,
+        source: 'glitchbox-cli',
+      },
       { timeoutMs: Number(o.timeout) * 1000 },
     );
     off();
@@ -87,10 +109,14 @@ export async function main(argv: string[], io: CliIo = defaultIo): Promise<numbe
       return 0;
     }
     if (result.status === 'rejected') {
-      io.stderr(`rejected: ${result.error}\nThe report is kept in the outbox (${reporter.outbox.dir}); fix it and run \`glitchbox sync\`.\n`);
+      io.stderr(
+        `rejected: ${result.error}\nThe report is kept in the outbox (${reporter.outbox.dir}); fix it and run \`glitchbox sync\`.\n`,
+      );
       return 2;
     }
-    io.stderr(`not delivered yet: the report is kept in ${reporter.outbox.dir} and will be sent by \`glitchbox sync\`.\n`);
+    io.stderr(
+      `not delivered yet: the report is kept in ${reporter.outbox.dir} and will be sent by \`glitchbox sync\`.\n`,
+    );
     return 3;
   } finally {
     reporter.close();
@@ -99,7 +125,10 @@ export async function main(argv: string[], io: CliIo = defaultIo): Promise<numbe
 
 async function list(reporter: NodeReporter, io: CliIo): Promise<number> {
   const reports = await reporter.list();
-  for (const r of reports) io.stdout(`${r.id}  ${r.status.padEnd(8)} ${r.step.padEnd(16)} ${r.fields.kind.padEnd(10)} ${r.rejection ? `rejected: ${r.rejection.error}` : (r.lastError ?? '')}\n`);
+  for (const r of reports)
+    io.stdout(
+      `${r.id}  ${r.status.padEnd(8)} ${r.step.padEnd(16)} ${r.fields.kind.padEnd(10)} ${r.rejection ? `rejected: ${r.rejection.error}` : (r.lastError ?? '')}\n`,
+    );
   const usage = await reporter.usage();
   io.stdout(`${usage.reports} report(s), ${usage.bytes} bytes\n`);
   return 0;

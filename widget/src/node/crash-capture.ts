@@ -14,7 +14,10 @@ export interface CrashCaptureOptions {
 }
 
 export function crashReportInput(error: unknown, origin: string, options: CrashCaptureOptions = {}): ReportInput {
-  const err = error instanceof Error ? error : new Error(typeof error === 'string' ? error : JSON.stringify(error) ?? String(error));
+  const err =
+    error instanceof Error
+      ? error
+      : new Error(typeof error === 'string' ? error : (JSON.stringify(error) ?? String(error)));
   const headline = `${err.name}: ${err.message}`.replace(/\s+/g, ' ').trim();
   let logs: string | undefined;
   try {

@@ -37,7 +37,8 @@ export function createDiskOutbox(dir: string, options: DiskOutboxOptions = {}): 
   const trashDir = join(dir, 'trash');
   for (const d of [reportsDir, incomingDir, trashDir]) mkdirSync(d, { recursive: true });
   // Leftovers of an add or remove interrupted by a crash are never half-visible; clear them.
-  for (const d of [trashDir]) for (const entry of readdirSync(d)) rmSync(join(d, entry), { recursive: true, force: true });
+  for (const d of [trashDir])
+    for (const entry of readdirSync(d)) rmSync(join(d, entry), { recursive: true, force: true });
 
   const reportDir = (id: string) => join(reportsDir, safe(id));
   const filePath = (id: string, key: string) => join(reportDir(id), 'files', safe(key));
@@ -46,14 +47,17 @@ export function createDiskOutbox(dir: string, options: DiskOutboxOptions = {}): 
     let bytes = 0;
     for (const id of await readdir(reportsDir)) {
       const files = join(reportsDir, id, 'files');
-      for (const name of await readdir(files).catch(() => [] as string[])) bytes += (await stat(join(files, name)).catch(() => ({ size: 0 }))).size;
+      for (const name of await readdir(files).catch(() => [] as string[]))
+        bytes += (await stat(join(files, name)).catch(() => ({ size: 0 }))).size;
     }
     return bytes;
   }
 
   function checkQuota(used: number, incoming: number): void {
     if (options.quotaBytes !== undefined && used + incoming > options.quotaBytes) {
-      throw new OutboxQuotaError(`outbox full: ${used} of ${options.quotaBytes} bytes used, the report needs ${incoming} more`);
+      throw new OutboxQuotaError(
+        `outbox full: ${used} of ${options.quotaBytes} bytes used, the report needs ${incoming} more`,
+      );
     }
   }
 
@@ -68,7 +72,10 @@ export function createDiskOutbox(dir: string, options: DiskOutboxOptions = {}): 
   return {
     dir,
     async add(report, files) {
-      checkQuota(await filesBytes(), Object.values(files).reduce((s, d) => s + sizeOf(d), 0));
+      checkQuota(
+        await filesBytes(),
+        Object.values(files).reduce((s, d) => s + sizeOf(d), 0),
+      );
       const stage = join(incomingDir, `${safe(report.id)}-${process.pid}-${Date.now()}`);
       try {
         await mkdir(join(stage, 'files'), { recursive: true });
@@ -79,7 +86,8 @@ export function createDiskOutbox(dir: string, options: DiskOutboxOptions = {}): 
       } catch (error) {
         await rm(stage, { recursive: true, force: true });
         const code = (error as NodeJS.ErrnoException).code;
-        if (code && QUOTA_CODES.has(code)) throw new OutboxQuotaError(`the disk is full (${code}): report not stored`, error);
+        if (code && QUOTA_CODES.has(code))
+          throw new OutboxQuotaError(`the disk is full (${code}): report not stored`, error);
         throw error;
       }
     },
@@ -129,7 +137,10 @@ export function createDiskOutbox(dir: string, options: DiskOutboxOptions = {}): 
             await handle.close();
           }
         },
-        body: () => Readable.toWeb(createReadStream(path, { highWaterMark: 1024 * 1024 })) as unknown as ReadableStream<Uint8Array>,
+        body: () =>
+          Readable.toWeb(
+            createReadStream(path, { highWaterMark: 1024 * 1024 }),
+          ) as unknown as ReadableStream<Uint8Array>,
       };
       return source;
     },

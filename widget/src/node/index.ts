@@ -1,5 +1,11 @@
 // `glitchbox/node`: the reporter for Node processes (tools, servers, headless game builds).
-export { createNodeReporter, defaultOutboxDir, type NodeReporter, type NodeReporterOptions, type ReportResult } from './node-reporter.ts';
+export {
+  createNodeReporter,
+  defaultOutboxDir,
+  type NodeReporter,
+  type NodeReporterOptions,
+  type ReportResult,
+} from './node-reporter.ts';
 export { createDiskOutbox, type DiskOutbox } from './disk-outbox.ts';
 export { createNodeHasher } from './node-hasher.ts';
 export { createFileLock } from './file-lock.ts';

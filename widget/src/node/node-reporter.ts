@@ -10,7 +10,11 @@ import { createDiskOutbox, type DiskOutbox } from './disk-outbox.ts';
 import { createFileLock } from './file-lock.ts';
 import { createNodeHasher } from './node-hasher.ts';
 
-export interface NodeReporterOptions extends Pick<ReporterOptions, 'endpoint' | 'projectId' | 'token' | 'fetch' | 'random' | 'publishAfter' | 'backoff' | 'timeoutMs' | 'uploadStallMs'> {
+export interface NodeReporterOptions
+  extends Pick<
+    ReporterOptions,
+    'endpoint' | 'projectId' | 'token' | 'fetch' | 'random' | 'publishAfter' | 'backoff' | 'timeoutMs' | 'uploadStallMs'
+  > {
   /** Outbox directory; default ~/.glitchbox/outbox/<projectId>. */
   dir?: string;
   quotaBytes?: number;
@@ -45,7 +49,10 @@ export function createNodeReporter(options: NodeReporterOptions): NodeReporter {
   const dir = options.dir ?? defaultOutboxDir(options.projectId);
   const outbox = createDiskOutbox(dir, { quotaBytes: options.quotaBytes });
   const reporter = createReporter({ ...options, outbox, hasher: createNodeHasher(), lock: createFileLock(dir) });
-  const uninstall = options.captureCrashes === false ? () => {} : installCrashCapture(outbox, typeof options.captureCrashes === 'object' ? options.captureCrashes : {});
+  const uninstall =
+    options.captureCrashes === false
+      ? () => {}
+      : installCrashCapture(outbox, typeof options.captureCrashes === 'object' ? options.captureCrashes : {});
   let running = options.autoStart !== false;
   if (running) reporter.start();
 
@@ -57,7 +64,8 @@ export function createNodeReporter(options: NodeReporterOptions): NodeReporter {
     const settle = (e: ReporterEvent) => {
       if (id === undefined) return void early.push(e);
       if (e.id !== id) return;
-      if (e.type === 'sent') resolveDone({ id, status: 'sent', remoteId: e.report.remote?.id, url: e.report.remote?.url });
+      if (e.type === 'sent')
+        resolveDone({ id, status: 'sent', remoteId: e.report.remote?.id, url: e.report.remote?.url });
       if (e.type === 'rejected') resolveDone({ id, status: 'rejected', error: e.error, remoteId: e.report.remote?.id });
     };
     const offs = [reporter.on('sent', settle), reporter.on('rejected', settle)];
@@ -66,7 +74,11 @@ export function createNodeReporter(options: NodeReporterOptions): NodeReporter {
       early.splice(0).forEach(settle);
       if (o.wait === false) return { id, status: 'queued' };
       // Not syncing in the background: one pass now; whatever it could not finish stays queued.
-      if (!running) void reporter.syncNow().then(() => resolveDone({ id: id!, status: 'queued' }), () => resolveDone({ id: id!, status: 'queued' }));
+      if (!running)
+        void reporter.syncNow().then(
+          () => resolveDone({ id: id!, status: 'queued' }),
+          () => resolveDone({ id: id!, status: 'queued' }),
+        );
       const timer = o.timeoutMs ? setTimeout(() => resolveDone({ id: id!, status: 'queued' }), o.timeoutMs) : undefined;
       const result = await done;
       if (timer) clearTimeout(timer);

@@ -6,12 +6,22 @@ import { paths } from './paths.ts';
 
 export { buildAuthorization, type Credential } from './authorization.ts';
 
-export const TOKEN_TYPES = ['anonymous', 'project_token', 'personal_access_token', 'issue_jwt', 'feature_request_jwt', 'legacy_jwt', 'submission_token'] as const;
+export const TOKEN_TYPES = [
+  'anonymous',
+  'project_token',
+  'personal_access_token',
+  'issue_jwt',
+  'feature_request_jwt',
+  'legacy_jwt',
+  'submission_token',
+] as const;
 
 export const VerifyResponse = z.object({
   valid: z.boolean(),
   token_type: z.enum(TOKEN_TYPES).nullable(),
-  user: z.object({ id: z.string(), name: z.string().nullable(), email: z.string().nullable(), virtual: z.boolean() }).nullable(),
+  user: z
+    .object({ id: z.string(), name: z.string().nullable(), email: z.string().nullable(), virtual: z.boolean() })
+    .nullable(),
   project: z.object({ id: z.string(), name: z.string() }).nullable(),
   expires_at: z.string().nullable(),
   error: z.string().nullable(),
@@ -20,7 +30,9 @@ export type VerifyResponse = z.infer<typeof VerifyResponse>;
 
 export const authOperations = {
   verifyCredential: defineOperation({
-    id: 'verifyCredential', ...paths.verifyCredential, tag: 'Authentication',
+    id: 'verifyCredential',
+    ...paths.verifyCredential,
+    tag: 'Authentication',
     summary: 'Tells whether the Authorization header is valid, what it is, and for which project.',
     response: VerifyResponse,
   }),

@@ -2,7 +2,9 @@
 import { z } from 'zod';
 
 /** RFC 3339 in UTC with a millisecond fraction and a trailing Z (reference, general rule 3). */
-export const Timestamp = z.string().regex(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/, 'UTC timestamp with milliseconds');
+export const Timestamp = z
+  .string()
+  .regex(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/, 'UTC timestamp with milliseconds');
 export type Timestamp = z.infer<typeof Timestamp>;
 
 export const ProjectId = z.string().regex(/^pr-\d+$/, 'project id of the form pr-<digits>');
@@ -37,11 +39,22 @@ export const DiscordId = z.string().regex(DISCORD_ID_PATTERN, 'discord id of dig
 export const FormBoolean = z.union([
   z.boolean(),
   z.enum(['1', '0', 'true', 'false', 'True', 'False']).transform((v) => v === '1' || v.toLowerCase() === 'true'),
-  z.number().int().min(0).max(1).transform((v) => v === 1),
+  z
+    .number()
+    .int()
+    .min(0)
+    .max(1)
+    .transform((v) => v === 1),
 ]);
 
 /** A date filter: `YYYY-MM-DD` (a whole day) or an RFC 3339 time; blank counts as absent. */
-export const DateFilter = z.preprocess((v) => (v === '' ? undefined : v), z.string().refine(
-  (v) => !Number.isNaN(Date.parse(/^\d{4}-\d{2}-\d{2}$/.test(v) ? `${v}T00:00:00Z` : v)),
-  'must be a date (YYYY-MM-DD) or an RFC 3339 time',
-).optional());
+export const DateFilter = z.preprocess(
+  (v) => (v === '' ? undefined : v),
+  z
+    .string()
+    .refine(
+      (v) => !Number.isNaN(Date.parse(/^\d{4}-\d{2}-\d{2}$/.test(v) ? `${v}T00:00:00Z` : v)),
+      'must be a date (YYYY-MM-DD) or an RFC 3339 time',
+    )
+    .optional(),
+);

@@ -55,27 +55,37 @@ export const CustomFieldAggregationQuery = z.object({
 export type CustomFieldAggregationQuery = z.infer<typeof CustomFieldAggregationQuery>;
 
 export const CustomFieldAggregationResponse = z.object({
-  results: z.array(z.object({
-    value: z.string(),
-    count: z.number().int(),
-    by_type: z.object({ bugs: z.number().int(), suggestions: z.number().int() }),
-  })),
+  results: z.array(
+    z.object({
+      value: z.string(),
+      count: z.number().int(),
+      by_type: z.object({ bugs: z.number().int(), suggestions: z.number().int() }),
+    }),
+  ),
 });
 export type CustomFieldAggregationResponse = z.infer<typeof CustomFieldAggregationResponse>;
 
 export const customFieldOperations = {
   listCustomIssueFields: defineOperation({
-    id: 'listCustomIssueFields', ...paths.listCustomIssueFields, tag: 'Projects',
-    summary: 'Issue custom fields as the Unity plugin checks them at start-up (name = ident, field_type, tester_settable).',
+    id: 'listCustomIssueFields',
+    ...paths.listCustomIssueFields,
+    tag: 'Projects',
+    summary:
+      'Issue custom fields as the Unity plugin checks them at start-up (name = ident, field_type, tester_settable).',
     response: CustomIssueFieldsResponse,
   }),
   aggregateCustomField: defineOperation({
-    id: 'aggregateCustomField', ...paths.aggregateCustomField, tag: 'Projects',
+    id: 'aggregateCustomField',
+    ...paths.aggregateCustomField,
+    tag: 'Projects',
     summary: 'Bugs and suggestions grouped by one custom field value, most frequent first (developer access).',
-    query: CustomFieldAggregationQuery, response: CustomFieldAggregationResponse,
+    query: CustomFieldAggregationQuery,
+    response: CustomFieldAggregationResponse,
   }),
   listCustomFields: defineOperation({
-    id: 'listCustomFields', ...paths.listCustomFields, tag: 'Projects',
+    id: 'listCustomFields',
+    ...paths.listCustomFields,
+    tag: 'Projects',
     summary: 'Custom field definitions of one entity type; testers see only player-viewable fields.',
     query: z.object({ applies_to: AppliesTo.default('issue') }),
     response: CustomFieldListResponse,

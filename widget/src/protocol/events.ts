@@ -23,24 +23,40 @@ export const ReportEvent = z.object({
 });
 export type ReportEvent = z.infer<typeof ReportEvent>;
 
-const KindList = z.string().optional().transform((value, ctx) => {
-  const kinds = (value ?? '').split(',').map((s) => s.trim()).filter(Boolean);
-  const unknown = kinds.filter((k) => !(REPORT_KINDS as readonly string[]).includes(k));
-  if (unknown.length) ctx.addIssue({ code: 'custom', message: `replay must list kinds among ${REPORT_KINDS.join(', ')} (got ${unknown.join(', ')})` });
-  return (kinds.length ? kinds : [...REPORT_KINDS]) as ReportKind[];
-});
+const KindList = z
+  .string()
+  .optional()
+  .transform((value, ctx) => {
+    const kinds = (value ?? '')
+      .split(',')
+      .map((s) => s.trim())
+      .filter(Boolean);
+    const unknown = kinds.filter((k) => !(REPORT_KINDS as readonly string[]).includes(k));
+    if (unknown.length)
+      ctx.addIssue({
+        code: 'custom',
+        message: `replay must list kinds among ${REPORT_KINDS.join(', ')} (got ${unknown.join(', ')})`,
+      });
+    return (kinds.length ? kinds : [...REPORT_KINDS]) as ReportKind[];
+  });
 
 export const ReportEventsQuery = z.object({
   /** Replays every report of the `replay` kinds changed at or after this time before the live events. */
-  since: z.string().refine((v) => !Number.isNaN(Date.parse(v)), 'since must be an RFC 3339 time').optional(),
+  since: z
+    .string()
+    .refine((v) => !Number.isNaN(Date.parse(v)), 'since must be an RFC 3339 time')
+    .optional(),
   replay: KindList,
 });
 export type ReportEventsQuery = z.infer<typeof ReportEventsQuery>;
 
 export const eventOperations = {
   streamReportEvents: defineOperation({
-    id: 'streamReportEvents', ...paths.streamReportEvents, tag: 'Extensions',
-    summary: 'Extension: text/event-stream of report.created, report.updated and report.deleted for issues, feature requests and tickets (team only). `since` or Last-Event-ID replays earlier changes, then `replay.done`.',
+    id: 'streamReportEvents',
+    ...paths.streamReportEvents,
+    tag: 'Extensions',
+    summary:
+      'Extension: text/event-stream of report.created, report.updated and report.deleted for issues, feature requests and tickets (team only). `since` or Last-Event-ID replays earlier changes, then `replay.done`.',
     query: ReportEventsQuery,
   }),
 } as const;

@@ -6,8 +6,26 @@ import { defineOperation } from './operation.ts';
 import { paths } from './paths.ts';
 
 /** Statuses a request can hold; the search excludes the last six (reference, States). */
-export const FEATURE_REQUEST_STATUSES = ['open', 'planned', 'in_progress', 'completed', 'hidden', 'pending_moderation', 'rejected', 'muted', 'duplicate', 'split'] as const;
-export const NON_PUBLIC_FEATURE_REQUEST_STATUSES = ['hidden', 'pending_moderation', 'rejected', 'muted', 'duplicate', 'split'] as const;
+export const FEATURE_REQUEST_STATUSES = [
+  'open',
+  'planned',
+  'in_progress',
+  'completed',
+  'hidden',
+  'pending_moderation',
+  'rejected',
+  'muted',
+  'duplicate',
+  'split',
+] as const;
+export const NON_PUBLIC_FEATURE_REQUEST_STATUSES = [
+  'hidden',
+  'pending_moderation',
+  'rejected',
+  'muted',
+  'duplicate',
+  'split',
+] as const;
 
 /** `top` (most votes) and `new` for everyone; the moderation views for the team only. */
 export const FEATURE_REQUEST_SORTS = ['top', 'new', 'all', 'moderation', 'rejected', 'muted', 'duplicates'] as const;
@@ -18,7 +36,8 @@ export const MAX_DESCRIPTION_LENGTH = 20_000;
 /** A form sends one file or a repeated `[]` key; both become a list on the server. */
 export const SubmissionFiles = z.union([z.file(), z.array(z.file())]);
 /** Form fields left empty count as absent. */
-export const blankAsAbsent = <T extends z.ZodType>(schema: T) => z.preprocess((v) => (v === '' ? undefined : v), schema.optional());
+export const blankAsAbsent = <T extends z.ZodType>(schema: T) =>
+  z.preprocess((v) => (v === '' ? undefined : v), schema.optional());
 export const SubmissionCustomValues = z.record(z.string(), z.unknown());
 /** The Discord bot's `user[...]` fields (honoured for project-token and team callers). */
 export const DiscordBotUser = z.object({
@@ -29,13 +48,16 @@ export const DiscordBotUser = z.object({
 export const DiscordIdInput = z.union([DiscordId, z.number().int().nonnegative().transform(String)]);
 
 export const FeatureRequestCreateBody = z.object({
-  feature_request: z.object({
-    description: z.string({ error: 'is required' }).trim().min(1, 'is required').max(MAX_DESCRIPTION_LENGTH),
-    title: blankAsAbsent(z.string().trim().max(MAX_TITLE_LENGTH)),
-    custom: SubmissionCustomValues.optional(),
-    custom_fields: SubmissionCustomValues.optional(),
-    files: SubmissionFiles.optional(),
-  }, { error: 'feature_request[description] is required' }),
+  feature_request: z.object(
+    {
+      description: z.string({ error: 'is required' }).trim().min(1, 'is required').max(MAX_DESCRIPTION_LENGTH),
+      title: blankAsAbsent(z.string().trim().max(MAX_TITLE_LENGTH)),
+      custom: SubmissionCustomValues.optional(),
+      custom_fields: SubmissionCustomValues.optional(),
+      files: SubmissionFiles.optional(),
+    },
+    { error: 'feature_request[description] is required' },
+  ),
   draft: FormBoolean.optional(),
   user: DiscordBotUser.optional(),
 });
@@ -49,7 +71,13 @@ export const FeatureRequestFile = z.object({
   url: z.string(),
 });
 
-export const FeatureRequestCustomField = z.object({ id: z.number().int(), ident: z.string(), name: z.string(), field_type: z.string(), value: z.unknown() });
+export const FeatureRequestCustomField = z.object({
+  id: z.number().int(),
+  ident: z.string(),
+  name: z.string(),
+  field_type: z.string(),
+  value: z.unknown(),
+});
 
 /** Our record: `id` is the scoped integer (usable in paths), `scoped_id` repeats it. */
 export const FeatureRequest = z.object({
@@ -127,25 +155,74 @@ export const FeatureRequestSearchResponse = z.union([
   FeatureRequest,
 ]);
 
-export const FeatureRequestContactBody = z.object({
-  email: blankAsAbsent(Email),
-  discord_id: blankAsAbsent(DiscordIdInput),
-}).refine((b) => b.email !== undefined || b.discord_id !== undefined, { message: 'email or discord_id is required' });
+export const FeatureRequestContactBody = z
+  .object({
+    email: blankAsAbsent(Email),
+    discord_id: blankAsAbsent(DiscordIdInput),
+  })
+  .refine((b) => b.email !== undefined || b.discord_id !== undefined, { message: 'email or discord_id is required' });
 
 export const FeatureRequestContactResponse = z.object({
   success: z.boolean(),
   message: z.string(),
   feature_request_id: z.number().int(),
-  user: z.object({ id: z.number().int(), email: z.string().nullable(), discord_id: z.string().nullable(), virtual: z.boolean() }),
+  user: z.object({
+    id: z.number().int(),
+    email: z.string().nullable(),
+    discord_id: z.string().nullable(),
+    virtual: z.boolean(),
+  }),
 });
 
 export const FeatureRequestPublishResponse = z.object({ success: z.boolean() });
 
 export const featureRequestOperations = {
-  listFeatureRequests: defineOperation({ id: 'listFeatureRequests', ...paths.listFeatureRequests, tag: 'Feature requests', summary: 'List feature requests (sort=top|new; the team also all|moderation|rejected|muted|duplicates), 25 per page.', query: FeatureRequestListQuery, response: FeatureRequestListResponse }),
-  createFeatureRequest: defineOperation({ id: 'createFeatureRequest', ...paths.createFeatureRequest, tag: 'Feature requests', summary: 'Create a feature request; draft=true creates it hidden.', status: 201, body: FeatureRequestCreateBody, response: FeatureRequest }),
-  searchFeatureRequests: defineOperation({ id: 'searchFeatureRequests', ...paths.searchFeatureRequests, tag: 'Feature requests', summary: 'Search publicly visible active requests; scoped_id answers one request.', query: FeatureRequestSearchParams, response: FeatureRequestSearchResponse }),
-  showFeatureRequest: defineOperation({ id: 'showFeatureRequest', ...paths.showFeatureRequest, tag: 'Feature requests', summary: 'One feature request by scoped id, fr-<n> or g-<id>.', response: FeatureRequest }),
-  setFeatureRequestContactInfo: defineOperation({ id: 'setFeatureRequestContactInfo', ...paths.setFeatureRequestContactInfo, tag: 'Feature requests', summary: 'Attach an email or Discord id; creates a virtual user.', body: FeatureRequestContactBody, response: FeatureRequestContactResponse }),
-  publishFeatureRequest: defineOperation({ id: 'publishFeatureRequest', ...paths.publishFeatureRequest, tag: 'Feature requests', summary: 'Publish a draft: hidden becomes open.', response: FeatureRequestPublishResponse }),
+  listFeatureRequests: defineOperation({
+    id: 'listFeatureRequests',
+    ...paths.listFeatureRequests,
+    tag: 'Feature requests',
+    summary:
+      'List feature requests (sort=top|new; the team also all|moderation|rejected|muted|duplicates), 25 per page.',
+    query: FeatureRequestListQuery,
+    response: FeatureRequestListResponse,
+  }),
+  createFeatureRequest: defineOperation({
+    id: 'createFeatureRequest',
+    ...paths.createFeatureRequest,
+    tag: 'Feature requests',
+    summary: 'Create a feature request; draft=true creates it hidden.',
+    status: 201,
+    body: FeatureRequestCreateBody,
+    response: FeatureRequest,
+  }),
+  searchFeatureRequests: defineOperation({
+    id: 'searchFeatureRequests',
+    ...paths.searchFeatureRequests,
+    tag: 'Feature requests',
+    summary: 'Search publicly visible active requests; scoped_id answers one request.',
+    query: FeatureRequestSearchParams,
+    response: FeatureRequestSearchResponse,
+  }),
+  showFeatureRequest: defineOperation({
+    id: 'showFeatureRequest',
+    ...paths.showFeatureRequest,
+    tag: 'Feature requests',
+    summary: 'One feature request by scoped id, fr-<n> or g-<id>.',
+    response: FeatureRequest,
+  }),
+  setFeatureRequestContactInfo: defineOperation({
+    id: 'setFeatureRequestContactInfo',
+    ...paths.setFeatureRequestContactInfo,
+    tag: 'Feature requests',
+    summary: 'Attach an email or Discord id; creates a virtual user.',
+    body: FeatureRequestContactBody,
+    response: FeatureRequestContactResponse,
+  }),
+  publishFeatureRequest: defineOperation({
+    id: 'publishFeatureRequest',
+    ...paths.publishFeatureRequest,
+    tag: 'Feature requests',
+    summary: 'Publish a draft: hidden becomes open.',
+    response: FeatureRequestPublishResponse,
+  }),
 } as const;

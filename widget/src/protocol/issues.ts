@@ -10,7 +10,17 @@ import { paths } from './paths.ts';
 import { toRecordList } from './releases.ts';
 import { FindSimilarQuery, FindSimilarResponse, SearchIssuesQuery, searchIssuesResponse } from './search.ts';
 
-export const ISSUE_STATUSES = ['hidden', 'open', 'in_progress', 'resolved', 'closed', 'duplicate', 'pending_moderation', 'wont_fix', 'needs_more_info'] as const;
+export const ISSUE_STATUSES = [
+  'hidden',
+  'open',
+  'in_progress',
+  'resolved',
+  'closed',
+  'duplicate',
+  'pending_moderation',
+  'wont_fix',
+  'needs_more_info',
+] as const;
 export const ISSUE_PRIORITIES = ['low', 'medium', 'high', 'critical', 'blocker'] as const;
 /** The update operation's enums (reference, "Issue operations"): narrower than the built-ins. */
 export const UPDATE_STATUSES = ['open', 'in_progress', 'resolved', 'closed'] as const;
@@ -19,17 +29,26 @@ export const DEBUG_SEVERITIES = ['info', 'warning', 'danger'] as const;
 export const ASK_FOR_DETAILS_WHAT = ['steps', 'screenshot', 'video', 'logs', 'device'] as const;
 
 /** Top-level form flags (docs/api-choices.md#form-booleans): 1, 0, true, false, True, False, or a JSON boolean. */
-export const FlagBoolean = z.union([
-  z.boolean(),
-  z.enum(['1', '0', 'true', 'false', 'True', 'False']).transform((v) => v === '1' || v.toLowerCase() === 'true'),
-  z.number().int().min(0).max(1).transform((v) => v === 1),
-], { error: 'must be 1, 0, true or false' });
+export const FlagBoolean = z.union(
+  [
+    z.boolean(),
+    z.enum(['1', '0', 'true', 'false', 'True', 'False']).transform((v) => v === '1' || v.toLowerCase() === 'true'),
+    z
+      .number()
+      .int()
+      .min(0)
+      .max(1)
+      .transform((v) => v === 1),
+  ],
+  { error: 'must be 1, 0, true or false' },
+);
 /** An optional flag: a blank form value (`draft=`) is the flag left out, so its default applies. */
 const OptionalFlag = z.preprocess((v) => (v === '' ? undefined : v), FlagBoolean.optional());
 
 const IdLike = z.union([z.string(), z.number().int()]);
 /** A single value or an array, as form bodies send either. */
-const OneOrMany = <T extends z.ZodType>(item: T) => z.union([item, z.array(item)]).transform((v) => (Array.isArray(v) ? v : [v]) as z.infer<T>[]);
+const OneOrMany = <T extends z.ZodType>(item: T) =>
+  z.union([item, z.array(item)]).transform((v) => (Array.isArray(v) ? v : [v]) as z.infer<T>[]);
 
 /** Form bodies send `issue[debug_trace][steps][][severity]=…&…[][description]=…` (merged by toRecordList). */
 export const DebugTrace = z.object({
@@ -82,18 +101,20 @@ export const IssueCreateBody = z.looseObject({
 export type IssueCreateBody = z.infer<typeof IssueCreateBody>;
 
 export const IssueUpdateBody = z.looseObject({
-  issue: z.looseObject({
-    title: z.string().min(1).max(1000).optional(),
-    description: z.string().min(1).optional(),
-    status: z.string().optional(),
-    priority: z.enum(UPDATE_PRIORITIES).optional(),
-    assigned_to_id: IdLike.nullable().optional(),
-    unformatted_steps_to_reproduce: z.string().optional(),
-    steps_to_reproduce_array: OneOrMany(z.string()).optional(),
-    release_id: IdLike.nullable().optional(),
-    custom: z.record(z.string(), z.unknown()).optional(),
-    custom_fields: z.record(z.string(), z.unknown()).optional(),
-  }).default({}),
+  issue: z
+    .looseObject({
+      title: z.string().min(1).max(1000).optional(),
+      description: z.string().min(1).optional(),
+      status: z.string().optional(),
+      priority: z.enum(UPDATE_PRIORITIES).optional(),
+      assigned_to_id: IdLike.nullable().optional(),
+      unformatted_steps_to_reproduce: z.string().optional(),
+      steps_to_reproduce_array: OneOrMany(z.string()).optional(),
+      release_id: IdLike.nullable().optional(),
+      custom: z.record(z.string(), z.unknown()).optional(),
+      custom_fields: z.record(z.string(), z.unknown()).optional(),
+    })
+    .default({}),
 });
 export type IssueUpdateBody = z.infer<typeof IssueUpdateBody>;
 
@@ -105,25 +126,36 @@ export const AskForDetailsBody = z.looseObject({
 });
 
 /** `x=a` or `x[]=a&x[]=b`, at most 50 items (docs/api-choices.md#refusal-statuses: more is 422). */
-const ArrayFilter = z.union([z.string(), z.array(z.string())]).optional().transform((v, ctx) => {
-  const list = v === undefined || v === '' ? [] : Array.isArray(v) ? v.filter((x) => x !== '') : [v];
-  if (list.length > 50) ctx.addIssue({ code: 'custom', message: `accepts at most 50 items, got ${list.length}` });
-  return list;
-});
+const ArrayFilter = z
+  .union([z.string(), z.array(z.string())])
+  .optional()
+  .transform((v, ctx) => {
+    const list = v === undefined || v === '' ? [] : Array.isArray(v) ? v.filter((x) => x !== '') : [v];
+    if (list.length > 50) ctx.addIssue({ code: 'custom', message: `accepts at most 50 items, got ${list.length}` });
+    return list;
+  });
 /** A blank query value (`archived=`) is the parameter left out, so its default applies. */
 const blankIsAbsent = (v: unknown) => (v === '' ? undefined : v);
 const TrueFalse = z.preprocess(blankIsAbsent, z.enum(['true', 'false'], { error: 'must be true or false' }).optional());
 
 export const IssueListQuery = z.looseObject({
-  page: z.preprocess(blankIsAbsent, z.coerce.number({ error: 'page must be a positive integer' }).int().min(1).default(1)),
+  page: z.preprocess(
+    blankIsAbsent,
+    z.coerce.number({ error: 'page must be a positive integer' }).int().min(1).default(1),
+  ),
   // Reference Limits: above 100 is clamped to 100; 0, below or unparseable falls back to 25.
-  per_page: z.union([z.string(), z.number()]).optional().transform((v) => {
-    const n = Number(v);
-    if (v === undefined || v === '' || !Number.isFinite(n) || n <= 0) return 25;
-    return Math.min(100, Math.floor(n));
-  }),
+  per_page: z
+    .union([z.string(), z.number()])
+    .optional()
+    .transform((v) => {
+      const n = Number(v);
+      if (v === undefined || v === '' || !Number.isFinite(n) || n <= 0) return 25;
+      return Math.min(100, Math.floor(n));
+    }),
   status: ArrayFilter,
-  priority: ArrayFilter.pipe(z.array(z.enum(ISSUE_PRIORITIES, { error: `priority must be one of ${ISSUE_PRIORITIES.join(', ')}` }))),
+  priority: ArrayFilter.pipe(
+    z.array(z.enum(ISSUE_PRIORITIES, { error: `priority must be one of ${ISSUE_PRIORITIES.join(', ')}` })),
+  ),
   assigned_to_id: ArrayFilter,
   reported_by_id: ArrayFilter,
   release_id: ArrayFilter,
@@ -135,14 +167,26 @@ export const IssueListQuery = z.looseObject({
   with_media: TrueFalse,
   sent_to: ArrayFilter,
   // Comma-separated (reference); `tag_ids[]=1&tag_ids[]=2` is read the same way.
-  tag_ids: z.union([z.string(), z.array(z.string())]).optional().transform((v, ctx) => {
-    const ids = [v ?? ''].flat().join(',').split(',').map((s) => s.trim()).filter(Boolean);
-    if (ids.length > 50) ctx.addIssue({ code: 'custom', message: 'accepts at most 50 items' });
-    if (ids.some((id) => !/^\d+$/.test(id))) ctx.addIssue({ code: 'custom', message: 'must be comma-separated integer tag ids' });
-    return ids.map(Number);
-  }),
+  tag_ids: z
+    .union([z.string(), z.array(z.string())])
+    .optional()
+    .transform((v, ctx) => {
+      const ids = [v ?? '']
+        .flat()
+        .join(',')
+        .split(',')
+        .map((s) => s.trim())
+        .filter(Boolean);
+      if (ids.length > 50) ctx.addIssue({ code: 'custom', message: 'accepts at most 50 items' });
+      if (ids.some((id) => !/^\d+$/.test(id)))
+        ctx.addIssue({ code: 'custom', message: 'must be comma-separated integer tag ids' });
+      return ids.map(Number);
+    }),
   /** Extension: raw issues are hidden by default; `true` lists only them, `any` both. */
-  raw: z.preprocess(blankIsAbsent, z.enum(['true', 'false', 'any'], { error: 'must be true, false or any' }).optional()),
+  raw: z.preprocess(
+    blankIsAbsent,
+    z.enum(['true', 'false', 'any'], { error: 'must be true, false or any' }).optional(),
+  ),
 });
 export type IssueListQuery = z.infer<typeof IssueListQuery>;
 
@@ -154,7 +198,11 @@ export const IssueCustomField = z.object({
   value: z.unknown(),
 });
 
-export const IssueDevice = z.object({ id: z.number().int(), device_type: z.string(), configuration: z.record(z.string(), z.unknown()) });
+export const IssueDevice = z.object({
+  id: z.number().int(),
+  device_type: z.string(),
+  configuration: z.record(z.string(), z.unknown()),
+});
 const IntRef = z.object({ id: z.number().int().nullable(), name: z.string().nullable() });
 
 export const Issue = z.object({
@@ -176,7 +224,9 @@ export const Issue = z.object({
   device: IssueDevice.nullable(),
   assigned_to: IntRef,
   reported_by: IntRef,
-  get potential_duplicate() { return Issue.nullable(); },
+  get potential_duplicate() {
+    return Issue.nullable();
+  },
   screenshots: z.array(z.unknown()).optional(),
   log_files: z.array(z.unknown()).optional(),
   video_clips: z.array(z.unknown()).optional(),
@@ -188,9 +238,24 @@ export const Issue = z.object({
 export type Issue = z.infer<typeof Issue>;
 
 export const IssueListResponse = z.object({ issues: z.array(Issue), pagination: ListPagination });
-export const ContactResult = z.object({ id: z.number().int(), email: z.string().nullable(), discord_id: z.string().nullable(), virtual: z.boolean() });
-export const ContactInfoResponse = z.object({ success: z.boolean(), message: z.string(), issue_id: z.number().int(), user: ContactResult });
-export const ReporterEmailResponse = z.object({ success: z.boolean(), message: z.string(), issue_id: z.number().int(), reporter: ContactResult });
+export const ContactResult = z.object({
+  id: z.number().int(),
+  email: z.string().nullable(),
+  discord_id: z.string().nullable(),
+  virtual: z.boolean(),
+});
+export const ContactInfoResponse = z.object({
+  success: z.boolean(),
+  message: z.string(),
+  issue_id: z.number().int(),
+  user: ContactResult,
+});
+export const ReporterEmailResponse = z.object({
+  success: z.boolean(),
+  message: z.string(),
+  issue_id: z.number().int(),
+  reporter: ContactResult,
+});
 export const SuccessResponse = z.object({ success: z.boolean(), message: z.string() });
 
 /**
@@ -204,16 +269,99 @@ export const FindSimilarFullResponse = z.object({ issues: z.array(SimilarIssueFu
 export type FindSimilarFullResponse = z.infer<typeof FindSimilarFullResponse>;
 
 export const issueOperations = {
-  listIssues: defineOperation({ id: 'listIssues', ...paths.listIssues, tag: 'Issues', summary: 'List issues with filters.', query: IssueListQuery, response: IssueListResponse }),
-  createIssue: defineOperation({ id: 'createIssue', ...paths.createIssue, tag: 'Issues', summary: 'Create an issue (form, multipart or JSON); draft=true creates it hidden.', status: 201, body: IssueCreateBody, response: Issue }),
-  searchIssues: defineOperation({ id: 'searchIssues', ...paths.searchIssues, tag: 'Issues', summary: 'Full-text search with typo tolerance.', query: SearchIssuesQuery, body: SearchIssuesQuery, response: z.union([searchIssuesResponse(Issue), Issue]) }),
-  showIssue: defineOperation({ id: 'showIssue', ...paths.showIssue, tag: 'Issues', summary: 'One issue by g-<id> or scoped id.', response: Issue }),
-  updateIssue: defineOperation({ id: 'updateIssue', ...paths.updateIssue, tag: 'Issues', summary: 'Update title, description, status, priority, assignee, steps or release.', body: IssueUpdateBody, response: Issue }),
-  publishIssue: defineOperation({ id: 'publishIssue', ...paths.publishIssue, tag: 'Issues', summary: 'Publish a draft: hidden becomes open.', body: PublishBody, response: Issue }),
-  setReporterEmail: defineOperation({ id: 'setReporterEmail', ...paths.setReporterEmail, tag: 'Issues', summary: 'Deprecated: use set_contact_info.', body: ContactInfoBody, response: ReporterEmailResponse }),
-  setIssueContactInfo: defineOperation({ id: 'setIssueContactInfo', ...paths.setIssueContactInfo, tag: 'Issues', summary: 'Attach an email or Discord id to the report; creates a virtual user.', body: ContactInfoBody, response: ContactInfoResponse }),
-  askForDetails: defineOperation({ id: 'askForDetails', ...paths.askForDetails, tag: 'Issues', summary: 'Ask the reporter for steps, a screenshot, a video, logs or device info.', body: AskForDetailsBody, response: SuccessResponse }),
-  archiveIssue: defineOperation({ id: 'archiveIssue', ...paths.archiveIssue, tag: 'Issues', summary: 'Archive an issue (bugs.archive).', response: Issue }),
-  unarchiveIssue: defineOperation({ id: 'unarchiveIssue', ...paths.unarchiveIssue, tag: 'Issues', summary: 'Unarchive an issue (bugs.archive).', response: Issue }),
-  findSimilarIssues: defineOperation({ id: 'findSimilarIssues', ...paths.findSimilarIssues, tag: 'Issues', summary: 'Semantically similar issues (developer personal access token).', query: FindSimilarQuery, response: FindSimilarFullResponse }),
+  listIssues: defineOperation({
+    id: 'listIssues',
+    ...paths.listIssues,
+    tag: 'Issues',
+    summary: 'List issues with filters.',
+    query: IssueListQuery,
+    response: IssueListResponse,
+  }),
+  createIssue: defineOperation({
+    id: 'createIssue',
+    ...paths.createIssue,
+    tag: 'Issues',
+    summary: 'Create an issue (form, multipart or JSON); draft=true creates it hidden.',
+    status: 201,
+    body: IssueCreateBody,
+    response: Issue,
+  }),
+  searchIssues: defineOperation({
+    id: 'searchIssues',
+    ...paths.searchIssues,
+    tag: 'Issues',
+    summary: 'Full-text search with typo tolerance.',
+    query: SearchIssuesQuery,
+    body: SearchIssuesQuery,
+    response: z.union([searchIssuesResponse(Issue), Issue]),
+  }),
+  showIssue: defineOperation({
+    id: 'showIssue',
+    ...paths.showIssue,
+    tag: 'Issues',
+    summary: 'One issue by g-<id> or scoped id.',
+    response: Issue,
+  }),
+  updateIssue: defineOperation({
+    id: 'updateIssue',
+    ...paths.updateIssue,
+    tag: 'Issues',
+    summary: 'Update title, description, status, priority, assignee, steps or release.',
+    body: IssueUpdateBody,
+    response: Issue,
+  }),
+  publishIssue: defineOperation({
+    id: 'publishIssue',
+    ...paths.publishIssue,
+    tag: 'Issues',
+    summary: 'Publish a draft: hidden becomes open.',
+    body: PublishBody,
+    response: Issue,
+  }),
+  setReporterEmail: defineOperation({
+    id: 'setReporterEmail',
+    ...paths.setReporterEmail,
+    tag: 'Issues',
+    summary: 'Deprecated: use set_contact_info.',
+    body: ContactInfoBody,
+    response: ReporterEmailResponse,
+  }),
+  setIssueContactInfo: defineOperation({
+    id: 'setIssueContactInfo',
+    ...paths.setIssueContactInfo,
+    tag: 'Issues',
+    summary: 'Attach an email or Discord id to the report; creates a virtual user.',
+    body: ContactInfoBody,
+    response: ContactInfoResponse,
+  }),
+  askForDetails: defineOperation({
+    id: 'askForDetails',
+    ...paths.askForDetails,
+    tag: 'Issues',
+    summary: 'Ask the reporter for steps, a screenshot, a video, logs or device info.',
+    body: AskForDetailsBody,
+    response: SuccessResponse,
+  }),
+  archiveIssue: defineOperation({
+    id: 'archiveIssue',
+    ...paths.archiveIssue,
+    tag: 'Issues',
+    summary: 'Archive an issue (bugs.archive).',
+    response: Issue,
+  }),
+  unarchiveIssue: defineOperation({
+    id: 'unarchiveIssue',
+    ...paths.unarchiveIssue,
+    tag: 'Issues',
+    summary: 'Unarchive an issue (bugs.archive).',
+    response: Issue,
+  }),
+  findSimilarIssues: defineOperation({
+    id: 'findSimilarIssues',
+    ...paths.findSimilarIssues,
+    tag: 'Issues',
+    summary: 'Semantically similar issues (developer personal access token).',
+    query: FindSimilarQuery,
+    response: FindSimilarFullResponse,
+  }),
 } as const;

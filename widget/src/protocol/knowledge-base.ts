@@ -5,8 +5,11 @@ import { z } from 'zod';
 export const KNOWLEDGE_QUESTION_MAX = 1_000;
 
 export const KnowledgeQuestion = z.object({
-  question: z.string({ error: (issue) => (issue.input === undefined ? 'is required' : 'must be a string') })
-    .trim().min(1, 'must not be blank').max(KNOWLEDGE_QUESTION_MAX, `must be at most ${KNOWLEDGE_QUESTION_MAX} characters`),
+  question: z
+    .string({ error: (issue) => (issue.input === undefined ? 'is required' : 'must be a string') })
+    .trim()
+    .min(1, 'must not be blank')
+    .max(KNOWLEDGE_QUESTION_MAX, `must be at most ${KNOWLEDGE_QUESTION_MAX} characters`),
 });
 
 export const KNOWLEDGE_SOURCE_KINDS = ['game_facts', 'glossary', 'knowledge_chunk', 'issue'] as const;

@@ -15,7 +15,8 @@ export const ATTACHMENT_TYPES = ['screenshot', 'log_file', 'binary_file', 'video
 /** Base64 of a 16-byte MD5 digest, as Content-MD5 carries it. */
 export const Md5Base64 = z.string().regex(/^[A-Za-z0-9+/]{22}==$/, 'base64-encoded MD5 digest (24 characters)');
 
-const ByteSize = z.union([z.number().int(), z.string().trim().regex(/^\d+$/, 'an integer').transform(Number)])
+const ByteSize = z
+  .union([z.number().int(), z.string().trim().regex(/^\d+$/, 'an integer').transform(Number)])
   .pipe(z.number().int().min(0, 'must not be negative').max(Number.MAX_SAFE_INTEGER));
 
 /** Step 1: what the client declares; the signed headers come back in the answer. */
@@ -93,14 +94,22 @@ export const VideoClipAttachment = AttachmentBase.extend({
   failed: z.boolean(),
 });
 
-export const Attachment = z.discriminatedUnion('type', [ScreenshotAttachment, LogFileAttachment, BinaryFileAttachment, VideoClipAttachment]);
+export const Attachment = z.discriminatedUnion('type', [
+  ScreenshotAttachment,
+  LogFileAttachment,
+  BinaryFileAttachment,
+  VideoClipAttachment,
+]);
 export type Attachment = z.infer<typeof Attachment>;
 
 /** GET …/{media}.json answers a bare array. */
 export const MediaList = z.array(Attachment);
 
 /** Multipart bodies, after bracket keys are nested: one of these per kind, the file a Blob. */
-const MediaFields = (file: string) => z.object({ [file]: z.unknown().optional(), name: z.string().optional(), developer_private: FormBoolean.optional() }).partial();
+const MediaFields = (file: string) =>
+  z
+    .object({ [file]: z.unknown().optional(), name: z.string().optional(), developer_private: FormBoolean.optional() })
+    .partial();
 export const UploadMediaBody = z.object({
   screenshot: MediaFields('image').extend({ layer_a: z.unknown().optional() }).optional(),
   log_file: MediaFields('file').extend({ contents: z.string().optional() }).optional(),
@@ -111,9 +120,13 @@ export const UploadMediaBody = z.object({
 export const VideoSegmentBody = z.object({
   video_segment: z.object({
     video: z.unknown(),
-    position: z.union([z.number().int(), z.string().regex(/^\d+$/).transform(Number)]).pipe(z.number().int().min(0).max(999)),
+    position: z
+      .union([z.number().int(), z.string().regex(/^\d+$/).transform(Number)])
+      .pipe(z.number().int().min(0).max(999)),
     merge_group: z.string().trim().min(1).max(128),
-    merge_total: z.union([z.number().int(), z.string().regex(/^\d+$/).transform(Number)]).pipe(z.number().int().min(1).max(1000)),
+    merge_total: z
+      .union([z.number().int(), z.string().regex(/^\d+$/).transform(Number)])
+      .pipe(z.number().int().min(1).max(1000)),
     developer_private: FormBoolean.optional(),
   }),
 });
@@ -132,12 +145,67 @@ export type VideoSegmentResponse = z.infer<typeof VideoSegmentResponse>;
 export const StorageErrorBody = z.object({ error: z.string(), code: z.string() });
 
 export const mediaOperations = {
-  uploadMedia: defineOperation({ id: 'uploadMedia', ...paths.uploadMedia, tag: 'Media', summary: 'Multipart upload of a screenshot, log file, binary file or video clip.', status: 201, body: UploadMediaBody, response: Attachment }),
-  listMedia: defineOperation({ id: 'listMedia', ...paths.listMedia, tag: 'Media', summary: 'Attachments of one kind, filtered by the caller\'s visibility (bare array).', response: MediaList }),
-  deleteMedia: defineOperation({ id: 'deleteMedia', ...paths.deleteMedia, tag: 'Media', summary: 'Delete an attachment (developer-level access).', response: z.object({ success: z.boolean() }) }),
-  presignedUpload: defineOperation({ id: 'presignedUpload', ...paths.presignedUpload, tag: 'Media', summary: 'Step 1 of a direct upload: validate and sign.', body: PresignedUploadBody, response: PresignedUploadResponse }),
-  confirmUpload: defineOperation({ id: 'confirmUpload', ...paths.confirmUpload, tag: 'Media', summary: 'Step 3 of a direct upload: create the attachment from the uploaded blob.', status: 201, body: ConfirmUploadBody, response: ConfirmUploadResponse }),
-  uploadVideoSegment: defineOperation({ id: 'uploadVideoSegment', ...paths.uploadVideoSegment, tag: 'Media', summary: 'One segment of a video recorded in parts (WebGL builds).', status: 201, body: VideoSegmentBody, response: VideoSegmentResponse }),
-  storageDirectPut: defineOperation({ id: 'storageDirectPut', ...paths.storageDirectPut, tag: 'Storage', summary: 'Step 2 of a direct upload: the raw bytes, with the signed headers.', public: true }),
-  cdnGet: defineOperation({ id: 'cdnGet', ...paths.cdnGet, tag: 'Storage', summary: 'Unauthenticated media URL; ?download=<name> forces an attachment.', public: true }),
+  uploadMedia: defineOperation({
+    id: 'uploadMedia',
+    ...paths.uploadMedia,
+    tag: 'Media',
+    summary: 'Multipart upload of a screenshot, log file, binary file or video clip.',
+    status: 201,
+    body: UploadMediaBody,
+    response: Attachment,
+  }),
+  listMedia: defineOperation({
+    id: 'listMedia',
+    ...paths.listMedia,
+    tag: 'Media',
+    summary: "Attachments of one kind, filtered by the caller's visibility (bare array).",
+    response: MediaList,
+  }),
+  deleteMedia: defineOperation({
+    id: 'deleteMedia',
+    ...paths.deleteMedia,
+    tag: 'Media',
+    summary: 'Delete an attachment (developer-level access).',
+    response: z.object({ success: z.boolean() }),
+  }),
+  presignedUpload: defineOperation({
+    id: 'presignedUpload',
+    ...paths.presignedUpload,
+    tag: 'Media',
+    summary: 'Step 1 of a direct upload: validate and sign.',
+    body: PresignedUploadBody,
+    response: PresignedUploadResponse,
+  }),
+  confirmUpload: defineOperation({
+    id: 'confirmUpload',
+    ...paths.confirmUpload,
+    tag: 'Media',
+    summary: 'Step 3 of a direct upload: create the attachment from the uploaded blob.',
+    status: 201,
+    body: ConfirmUploadBody,
+    response: ConfirmUploadResponse,
+  }),
+  uploadVideoSegment: defineOperation({
+    id: 'uploadVideoSegment',
+    ...paths.uploadVideoSegment,
+    tag: 'Media',
+    summary: 'One segment of a video recorded in parts (WebGL builds).',
+    status: 201,
+    body: VideoSegmentBody,
+    response: VideoSegmentResponse,
+  }),
+  storageDirectPut: defineOperation({
+    id: 'storageDirectPut',
+    ...paths.storageDirectPut,
+    tag: 'Storage',
+    summary: 'Step 2 of a direct upload: the raw bytes, with the signed headers.',
+    public: true,
+  }),
+  cdnGet: defineOperation({
+    id: 'cdnGet',
+    ...paths.cdnGet,
+    tag: 'Storage',
+    summary: 'Unauthenticated media URL; ?download=<name> forces an attachment.',
+    public: true,
+  }),
 } as const;

@@ -6,13 +6,19 @@ import { operations } from './index.ts';
 import type { Operation } from './operation.ts';
 
 function schemaOf(type: z.ZodType, io: 'input' | 'output'): Record<string, unknown> {
-  const { $schema: _ignored, ...schema } = z.toJSONSchema(type, { io, unrepresentable: 'any' }) as Record<string, unknown>;
+  const { $schema: _ignored, ...schema } = z.toJSONSchema(type, { io, unrepresentable: 'any' }) as Record<
+    string,
+    unknown
+  >;
   return schema;
 }
 
 function parametersOf(op: Operation): unknown[] {
   const params: unknown[] = [...op.path.matchAll(/\{(\w+)\}/g)].map((m) => ({
-    name: m[1], in: 'path', required: true, schema: { type: 'string' },
+    name: m[1],
+    in: 'path',
+    required: true,
+    schema: { type: 'string' },
   }));
   if (op.query) {
     const query = schemaOf(op.query, 'input') as { properties?: Record<string, unknown>; required?: string[] };
@@ -22,8 +28,21 @@ function parametersOf(op: Operation): unknown[] {
   }
   if (!op.public) {
     params.push(
-      { name: 'Authorization', in: 'header', required: false, schema: { type: 'string' }, description: 'FormUser anonymous | FormUser tkn-… [,email:…|,discord_id:…|,<jwt>] | Bearer pat-… | Bearer <draft jwt>' },
-      { name: 'Service-Project-ID', in: 'header', required: false, schema: { type: 'string' }, description: 'Must equal the path project_id (alias BetaHub-Project-ID).' },
+      {
+        name: 'Authorization',
+        in: 'header',
+        required: false,
+        schema: { type: 'string' },
+        description:
+          'FormUser anonymous | FormUser tkn-… [,email:…|,discord_id:…|,<jwt>] | Bearer pat-… | Bearer <draft jwt>',
+      },
+      {
+        name: 'Service-Project-ID',
+        in: 'header',
+        required: false,
+        schema: { type: 'string' },
+        description: 'Must equal the path project_id (alias BetaHub-Project-ID).',
+      },
     );
   }
   return params;
@@ -31,7 +50,10 @@ function parametersOf(op: Operation): unknown[] {
 
 export function buildOpenApiDocument(serverUrl?: string): Record<string, unknown> {
   const paths: Record<string, Record<string, unknown>> = {};
-  const errorResponse = { description: 'Error', content: { 'application/json': { schema: schemaOf(ErrorBody, 'output') } } };
+  const errorResponse = {
+    description: 'Error',
+    content: { 'application/json': { schema: schemaOf(ErrorBody, 'output') } },
+  };
   for (const op of Object.values(operations) as Operation[]) {
     const entry = (paths[op.path] ??= {});
     op.methods.forEach((method, index) => {
@@ -41,9 +63,14 @@ export function buildOpenApiDocument(serverUrl?: string): Record<string, unknown
         summary: op.summary,
         tags: [op.tag],
         parameters: parametersOf(op),
-        ...(op.body ? { requestBody: { content: { 'application/json': { schema: schemaOf(op.body, 'input') } } } } : {}),
+        ...(op.body
+          ? { requestBody: { content: { 'application/json': { schema: schemaOf(op.body, 'input') } } } }
+          : {}),
         responses: {
-          [status]: { description: 'Success', ...(op.response ? { content: { 'application/json': { schema: schemaOf(op.response, 'output') } } } : {}) },
+          [status]: {
+            description: 'Success',
+            ...(op.response ? { content: { 'application/json': { schema: schemaOf(op.response, 'output') } } } : {}),
+          },
           '4XX': errorResponse,
         },
       };

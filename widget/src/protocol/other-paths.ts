@@ -38,7 +38,10 @@ export const otherPaths = {
   archiveRelease: { methods: ['POST'], path: '/projects/{project_id}/releases/{release_id}/archive' },
   restoreRelease: { methods: ['POST'], path: '/projects/{project_id}/releases/{release_id}/restore' },
   createPlaytimeSession: { methods: ['POST'], path: '/projects/{project_id}/playtime_sessions' },
-  updatePlaytimeSession: { methods: ['PUT', 'PATCH'], path: '/projects/{project_id}/playtime_sessions/{playtime_session_id}' },
+  updatePlaytimeSession: {
+    methods: ['PUT', 'PATCH'],
+    path: '/projects/{project_id}/playtime_sessions/{playtime_session_id}',
+  },
   showPlaytimeSession: { methods: ['GET'], path: '/projects/{project_id}/playtime_sessions/{playtime_session_id}' },
   showGameFacts: { methods: ['GET'], path: '/projects/{project_id}/game_facts' },
   updateGameFacts: { methods: ['PUT', 'PATCH'], path: '/projects/{project_id}/game_facts' },

@@ -60,12 +60,18 @@ export const ProjectListResponse = z.object({ projects: z.array(ProjectListItem)
 
 export const projectOperations = {
   listProjects: defineOperation({
-    id: 'listProjects', ...paths.listProjects, tag: 'Projects',
+    id: 'listProjects',
+    ...paths.listProjects,
+    tag: 'Projects',
     summary: 'Projects the caller belongs to, or public projects (all=true or anonymous). 25 per page.',
-    query: ProjectListQuery, response: ProjectListResponse,
+    query: ProjectListQuery,
+    response: ProjectListResponse,
   }),
   showProject: defineOperation({
-    id: 'showProject', ...paths.showProject, tag: 'Projects',
-    summary: 'Project detail with enabled modules and the latest release.', response: ProjectDetail,
+    id: 'showProject',
+    ...paths.showProject,
+    tag: 'Projects',
+    summary: 'Project detail with enabled modules and the latest release.',
+    response: ProjectDetail,
   }),
 } as const;

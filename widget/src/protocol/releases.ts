@@ -11,8 +11,14 @@ export const ReleaseStatus = z.enum(RELEASE_STATUSES);
 
 /** Length limits of release fields (the reference does not give them; see the README). */
 export const RELEASE_LIMITS = {
-  label: 200, summary: 1_000, description: 20_000, platform: 50, url: 2_000,
-  links: 20, attachments: 20, attachmentBytes: 50 * 1024 * 1024,
+  label: 200,
+  summary: 1_000,
+  description: 20_000,
+  platform: 50,
+  url: 2_000,
+  links: 20,
+  attachments: 20,
+  attachmentBytes: 50 * 1024 * 1024,
 } as const;
 
 export const DownloadLink = z.object({
@@ -49,7 +55,9 @@ export function toRecordList(value: unknown): unknown {
   const items = Array.isArray(value)
     ? value
     : typeof value === 'object' && Object.keys(value).every((key) => /^\d+$/.test(key))
-      ? Object.keys(value).sort((a, b) => Number(a) - Number(b)).map((key) => (value as Record<string, unknown>)[key])
+      ? Object.keys(value)
+          .sort((a, b) => Number(a) - Number(b))
+          .map((key) => (value as Record<string, unknown>)[key])
       : [value];
   const merged: unknown[] = [];
   for (const item of items) {
@@ -65,7 +73,11 @@ export function toRecordList(value: unknown): unknown {
 }
 
 const Platform = z.string().trim().min(1, 'must not be blank').max(RELEASE_LIMITS.platform);
-const LinkUrl = z.string().trim().max(RELEASE_LIMITS.url).regex(/^https?:\/\/\S+$/, 'must be an http or https URL');
+const LinkUrl = z
+  .string()
+  .trim()
+  .max(RELEASE_LIMITS.url)
+  .regex(/^https?:\/\/\S+$/, 'must be an http or https URL');
 const LinkId = z.union([z.number().int().positive(), z.string().regex(/^\d+$/).transform(Number)]);
 
 export const DownloadLinkCreate = z.object({
@@ -83,41 +95,65 @@ export const DownloadLinkUpdate = z.object({
 });
 
 /** A multipart file part (the server hands parts to the schema as Blob/File objects). */
-export const UploadedFile = z.custom<File>((value) => typeof Blob !== 'undefined' && value instanceof Blob, 'must be a file (multipart upload)');
-const Files = z.preprocess((v) => (v === undefined || Array.isArray(v) ? v : [v]), z.array(UploadedFile).max(RELEASE_LIMITS.attachments));
-const Label = z.string({ error: (issue) => (issue.input === undefined ? 'is required' : 'must be a string') })
-  .trim().min(1, 'must not be blank').max(RELEASE_LIMITS.label);
+export const UploadedFile = z.custom<File>(
+  (value) => typeof Blob !== 'undefined' && value instanceof Blob,
+  'must be a file (multipart upload)',
+);
+const Files = z.preprocess(
+  (v) => (v === undefined || Array.isArray(v) ? v : [v]),
+  z.array(UploadedFile).max(RELEASE_LIMITS.attachments),
+);
+const Label = z
+  .string({ error: (issue) => (issue.input === undefined ? 'is required' : 'must be a string') })
+  .trim()
+  .min(1, 'must not be blank')
+  .max(RELEASE_LIMITS.label);
 
 export const ReleaseCreateBody = z.object({
-  release: z.object({
-    label: Label,
-    summary: z.string().max(RELEASE_LIMITS.summary).optional(),
-    description: z.string().max(RELEASE_LIMITS.description).optional(),
-    send_images_separately: FormBoolean.optional(),
-    attachments: Files.optional(),
-    download_links_attributes: z.preprocess(toRecordList, z.array(DownloadLinkCreate).max(RELEASE_LIMITS.links)).optional(),
-    save_draft: FormBoolean.optional(),
-  }, { error: (issue) => (issue.input === undefined ? 'is required' : 'must be an object') }),
+  release: z.object(
+    {
+      label: Label,
+      summary: z.string().max(RELEASE_LIMITS.summary).optional(),
+      description: z.string().max(RELEASE_LIMITS.description).optional(),
+      send_images_separately: FormBoolean.optional(),
+      attachments: Files.optional(),
+      download_links_attributes: z
+        .preprocess(toRecordList, z.array(DownloadLinkCreate).max(RELEASE_LIMITS.links))
+        .optional(),
+      save_draft: FormBoolean.optional(),
+    },
+    { error: (issue) => (issue.input === undefined ? 'is required' : 'must be an object') },
+  ),
   save_draft: FormBoolean.optional(),
 });
 export type ReleaseCreateBody = z.infer<typeof ReleaseCreateBody>;
 
-const IdList = z.preprocess((v) => (v === undefined || Array.isArray(v) ? v : typeof v === 'string' ? v.split(',').filter(Boolean) : [v]), z.array(LinkId).max(100));
+const IdList = z.preprocess(
+  (v) => (v === undefined || Array.isArray(v) ? v : typeof v === 'string' ? v.split(',').filter(Boolean) : [v]),
+  z.array(LinkId).max(100),
+);
 
 export const ReleaseUpdateBody = z.object({
-  release: z.object({
-    label: Label.optional(),
-    summary: z.string().max(RELEASE_LIMITS.summary).optional(),
-    description: z.string().max(RELEASE_LIMITS.description).optional(),
-    send_images_separately: FormBoolean.optional(),
-    attachments: Files.optional(),
-    remove_attachments: IdList.optional(),
-    download_links_attributes: z.preprocess(toRecordList, z.array(DownloadLinkUpdate).max(RELEASE_LIMITS.links)).optional(),
-  }, { error: (issue) => (issue.input === undefined ? 'is required' : 'must be an object') }),
+  release: z.object(
+    {
+      label: Label.optional(),
+      summary: z.string().max(RELEASE_LIMITS.summary).optional(),
+      description: z.string().max(RELEASE_LIMITS.description).optional(),
+      send_images_separately: FormBoolean.optional(),
+      attachments: Files.optional(),
+      remove_attachments: IdList.optional(),
+      download_links_attributes: z
+        .preprocess(toRecordList, z.array(DownloadLinkUpdate).max(RELEASE_LIMITS.links))
+        .optional(),
+    },
+    { error: (issue) => (issue.input === undefined ? 'is required' : 'must be an object') },
+  ),
 });
 export type ReleaseUpdateBody = z.infer<typeof ReleaseUpdateBody>;
 
-const QueryBoolean = z.enum(['true', 'false', '1', '0', 'True', 'False']).transform((v) => v === '1' || v.toLowerCase() === 'true');
+const QueryBoolean = z
+  .enum(['true', 'false', '1', '0', 'True', 'False'])
+  .transform((v) => v === '1' || v.toLowerCase() === 'true');
 /** An empty query value (`?sort=`) is the parameter left out: its default applies. */
 const blankIsDefault = <T extends z.ZodType>(schema: T) => z.preprocess((v) => (v === '' ? undefined : v), schema);
 
@@ -127,7 +163,9 @@ export const ReleaseListQuery = z.object({
   show_archived: blankIsDefault(QueryBoolean.default(false)),
 });
 
-export const ReleaseDownloadQuery = z.object({ platform: blankIsDefault(z.string().trim().min(1, 'must not be blank').max(RELEASE_LIMITS.platform).optional()) });
+export const ReleaseDownloadQuery = z.object({
+  platform: blankIsDefault(z.string().trim().min(1, 'must not be blank').max(RELEASE_LIMITS.platform).optional()),
+});
 
 export const ReleaseDownloadInfo = z.object({
   available_platforms: z.array(z.object({ platform: z.string(), download_count: z.number().int() })),
@@ -136,13 +174,72 @@ export const ReleaseDownloadInfo = z.object({
 export const ReleaseDeleteResponse = z.object({ success: z.boolean(), message: z.string() });
 
 export const releaseOperations = {
-  listReleases: defineOperation({ id: 'listReleases', ...paths.listReleases, tag: 'Releases', summary: 'Published releases by default; show_drafts, show_archived, sort.', query: ReleaseListQuery, response: z.array(Release) }),
-  createRelease: defineOperation({ id: 'createRelease', ...paths.createRelease, tag: 'Releases', summary: 'Create a release, published unless save_draft.', status: 201, body: ReleaseCreateBody, response: Release }),
-  showRelease: defineOperation({ id: 'showRelease', ...paths.showRelease, tag: 'Releases', summary: 'One release by rel-<n> or <n>.', response: Release }),
-  updateRelease: defineOperation({ id: 'updateRelease', ...paths.updateRelease, tag: 'Releases', summary: 'Update a release, its links and attachments.', body: ReleaseUpdateBody, response: Release }),
-  deleteRelease: defineOperation({ id: 'deleteRelease', ...paths.deleteRelease, tag: 'Releases', summary: 'Delete a release that is not the only published one and has no issues.', response: ReleaseDeleteResponse }),
-  releaseDownload: defineOperation({ id: 'releaseDownload', ...paths.releaseDownload, tag: 'Releases', summary: 'With platform: count and redirect (302); without: download counts.', query: ReleaseDownloadQuery, response: ReleaseDownloadInfo }),
-  publishRelease: defineOperation({ id: 'publishRelease', ...paths.publishRelease, tag: 'Releases', summary: 'Publish a draft (idempotent).', response: Release }),
-  archiveRelease: defineOperation({ id: 'archiveRelease', ...paths.archiveRelease, tag: 'Releases', summary: 'Archive; another published release must remain.', response: Release }),
-  restoreRelease: defineOperation({ id: 'restoreRelease', ...paths.restoreRelease, tag: 'Releases', summary: 'Restore an archived release.', response: Release }),
+  listReleases: defineOperation({
+    id: 'listReleases',
+    ...paths.listReleases,
+    tag: 'Releases',
+    summary: 'Published releases by default; show_drafts, show_archived, sort.',
+    query: ReleaseListQuery,
+    response: z.array(Release),
+  }),
+  createRelease: defineOperation({
+    id: 'createRelease',
+    ...paths.createRelease,
+    tag: 'Releases',
+    summary: 'Create a release, published unless save_draft.',
+    status: 201,
+    body: ReleaseCreateBody,
+    response: Release,
+  }),
+  showRelease: defineOperation({
+    id: 'showRelease',
+    ...paths.showRelease,
+    tag: 'Releases',
+    summary: 'One release by rel-<n> or <n>.',
+    response: Release,
+  }),
+  updateRelease: defineOperation({
+    id: 'updateRelease',
+    ...paths.updateRelease,
+    tag: 'Releases',
+    summary: 'Update a release, its links and attachments.',
+    body: ReleaseUpdateBody,
+    response: Release,
+  }),
+  deleteRelease: defineOperation({
+    id: 'deleteRelease',
+    ...paths.deleteRelease,
+    tag: 'Releases',
+    summary: 'Delete a release that is not the only published one and has no issues.',
+    response: ReleaseDeleteResponse,
+  }),
+  releaseDownload: defineOperation({
+    id: 'releaseDownload',
+    ...paths.releaseDownload,
+    tag: 'Releases',
+    summary: 'With platform: count and redirect (302); without: download counts.',
+    query: ReleaseDownloadQuery,
+    response: ReleaseDownloadInfo,
+  }),
+  publishRelease: defineOperation({
+    id: 'publishRelease',
+    ...paths.publishRelease,
+    tag: 'Releases',
+    summary: 'Publish a draft (idempotent).',
+    response: Release,
+  }),
+  archiveRelease: defineOperation({
+    id: 'archiveRelease',
+    ...paths.archiveRelease,
+    tag: 'Releases',
+    summary: 'Archive; another published release must remain.',
+    response: Release,
+  }),
+  restoreRelease: defineOperation({
+    id: 'restoreRelease',
+    ...paths.restoreRelease,
+    tag: 'Releases',
+    summary: 'Restore an archived release.',
+    response: Release,
+  }),
 } as const;

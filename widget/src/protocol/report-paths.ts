@@ -14,7 +14,10 @@ export const reportPaths = {
   confirmUpload: { methods: ['POST'], path: '/projects/{project_id}/issues/{issue_id}/{media}/confirm_upload' },
   createFeatureRequest: { methods: ['POST'], path: '/projects/{project_id}/feature_requests' },
   showFeatureRequest: { methods: ['GET'], path: '/projects/{project_id}/feature_requests/{id}' },
-  setFeatureRequestContactInfo: { methods: ['POST'], path: '/projects/{project_id}/feature_requests/{id}/set_contact_info' },
+  setFeatureRequestContactInfo: {
+    methods: ['POST'],
+    path: '/projects/{project_id}/feature_requests/{id}/set_contact_info',
+  },
   publishFeatureRequest: { methods: ['POST'], path: '/projects/{project_id}/feature_requests/{id}/publish' },
   createTicket: { methods: ['POST'], path: '/projects/{project_id}/tickets' },
 } as const satisfies Record<string, { methods: readonly HttpMethod[]; path: string }>;

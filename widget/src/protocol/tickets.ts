@@ -1,7 +1,15 @@
 // Support tickets: reference "Support ticket" and "Support tickets", docs/api-choices.md#operation-paths paths.
 import { z } from 'zod';
 import { Email, Timestamp, UserRef } from './common.ts';
-import { blankAsAbsent, DiscordBotUser, FeatureRequestCustomField, MAX_DESCRIPTION_LENGTH, MAX_TITLE_LENGTH, SubmissionCustomValues, SubmissionFiles } from './feature-requests.ts';
+import {
+  blankAsAbsent,
+  DiscordBotUser,
+  FeatureRequestCustomField,
+  MAX_DESCRIPTION_LENGTH,
+  MAX_TITLE_LENGTH,
+  SubmissionCustomValues,
+  SubmissionFiles,
+} from './feature-requests.ts';
 import { defineOperation } from './operation.ts';
 import { paths } from './paths.ts';
 
@@ -38,15 +46,18 @@ export const Ticket = z.object({
 export type Ticket = z.infer<typeof Ticket>;
 
 export const TicketCreateBody = z.object({
-  ticket: z.object({
-    description: z.string({ error: 'is required' }).trim().min(1, 'is required').max(MAX_DESCRIPTION_LENGTH),
-    title: blankAsAbsent(z.string().trim().max(MAX_TITLE_LENGTH)),
-    priority: blankAsAbsent(TicketPriority),
-    reporter_email: blankAsAbsent(Email),
-    attachments: SubmissionFiles.optional(),
-    custom: SubmissionCustomValues.optional(),
-    custom_fields: SubmissionCustomValues.optional(),
-  }, { error: 'ticket[description] is required' }),
+  ticket: z.object(
+    {
+      description: z.string({ error: 'is required' }).trim().min(1, 'is required').max(MAX_DESCRIPTION_LENGTH),
+      title: blankAsAbsent(z.string().trim().max(MAX_TITLE_LENGTH)),
+      priority: blankAsAbsent(TicketPriority),
+      reporter_email: blankAsAbsent(Email),
+      attachments: SubmissionFiles.optional(),
+      custom: SubmissionCustomValues.optional(),
+      custom_fields: SubmissionCustomValues.optional(),
+    },
+    { error: 'ticket[description] is required' },
+  ),
   user: DiscordBotUser.optional(),
 });
 export type TicketCreateBody = z.infer<typeof TicketCreateBody>;
@@ -54,16 +65,19 @@ export type TicketCreateBody = z.infer<typeof TicketCreateBody>;
 const AttachmentIds = z.union([z.coerce.number().int().positive(), z.array(z.coerce.number().int().positive())]);
 
 export const TicketUpdateBody = z.object({
-  ticket: z.object({
-    title: blankAsAbsent(z.string().trim().min(1).max(MAX_TITLE_LENGTH)),
-    description: blankAsAbsent(z.string().trim().min(1).max(MAX_DESCRIPTION_LENGTH)),
-    status: blankAsAbsent(TicketStatus),
-    priority: blankAsAbsent(TicketPriority),
-    /** A member's `usr-` id; empty or null unassigns. */
-    assigned_to_id: z.union([z.string(), z.null()]).optional(),
-    attachments: SubmissionFiles.optional(),
-    remove_attachment_ids: AttachmentIds.optional(),
-  }, { error: 'a ticket object is required' }),
+  ticket: z.object(
+    {
+      title: blankAsAbsent(z.string().trim().min(1).max(MAX_TITLE_LENGTH)),
+      description: blankAsAbsent(z.string().trim().min(1).max(MAX_DESCRIPTION_LENGTH)),
+      status: blankAsAbsent(TicketStatus),
+      priority: blankAsAbsent(TicketPriority),
+      /** A member's `usr-` id; empty or null unassigns. */
+      assigned_to_id: z.union([z.string(), z.null()]).optional(),
+      attachments: SubmissionFiles.optional(),
+      remove_attachment_ids: AttachmentIds.optional(),
+    },
+    { error: 'a ticket object is required' },
+  ),
 });
 export type TicketUpdateBody = z.infer<typeof TicketUpdateBody>;
 
@@ -72,8 +86,36 @@ export const TicketSearchParams = z.object({ query: z.string().max(1000).optiona
 export const TicketSearchResponse = z.array(z.object({ id: z.string(), title: z.string() }));
 
 export const ticketOperations = {
-  createTicket: defineOperation({ id: 'createTicket', ...paths.createTicket, tag: 'Tickets', summary: 'Create a support ticket.', status: 201, body: TicketCreateBody, response: Ticket }),
-  searchTickets: defineOperation({ id: 'searchTickets', ...paths.searchTickets, tag: 'Tickets', summary: 'Case-insensitive search over title and description, at most 10.', query: TicketSearchParams, response: TicketSearchResponse }),
-  showTicket: defineOperation({ id: 'showTicket', ...paths.showTicket, tag: 'Tickets', summary: 'One ticket by scoped id or g-<id>.', response: Ticket }),
-  updateTicket: defineOperation({ id: 'updateTicket', ...paths.updateTicket, tag: 'Tickets', summary: 'Update status, priority, assignee and attachments.', body: TicketUpdateBody, response: Ticket }),
+  createTicket: defineOperation({
+    id: 'createTicket',
+    ...paths.createTicket,
+    tag: 'Tickets',
+    summary: 'Create a support ticket.',
+    status: 201,
+    body: TicketCreateBody,
+    response: Ticket,
+  }),
+  searchTickets: defineOperation({
+    id: 'searchTickets',
+    ...paths.searchTickets,
+    tag: 'Tickets',
+    summary: 'Case-insensitive search over title and description, at most 10.',
+    query: TicketSearchParams,
+    response: TicketSearchResponse,
+  }),
+  showTicket: defineOperation({
+    id: 'showTicket',
+    ...paths.showTicket,
+    tag: 'Tickets',
+    summary: 'One ticket by scoped id or g-<id>.',
+    response: Ticket,
+  }),
+  updateTicket: defineOperation({
+    id: 'updateTicket',
+    ...paths.updateTicket,
+    tag: 'Tickets',
+    summary: 'Update status, priority, assignee and attachments.',
+    body: TicketUpdateBody,
+    response: Ticket,
+  }),
 } as const;

@@ -7,7 +7,11 @@ import type { ReplayModule } from './replay-types.ts';
 
 export interface ReporterModule {
   createBrowserReporter(options: {
-    endpoint: string; projectId: string; token: string; serviceWorkerUrl?: string; parkedDb?: string;
+    endpoint: string;
+    projectId: string;
+    token: string;
+    serviceWorkerUrl?: string;
+    parkedDb?: string;
   }): Reporter;
 }
 

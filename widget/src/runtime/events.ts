@@ -29,7 +29,12 @@ export function createEmitter() {
       map.get(type)?.delete(fn);
     },
     emit<K extends keyof GlitchboxEvent>(type: K, e: GlitchboxEvent[K]): void {
-      for (const fn of map.get(type) ?? []) try { fn(e); } catch { /* the game's listener */ }
+      for (const fn of map.get(type) ?? [])
+        try {
+          fn(e);
+        } catch {
+          /* the game's listener */
+        }
     },
   };
 }

@@ -15,12 +15,17 @@ export interface FallbackDeps {
 /** Shows the form; returns its element (the caller marks it as ours and removes it on close). */
 export function showFallbackForm(d: FallbackDeps): HTMLDialogElement {
   const dialog = document.createElement('dialog');
-  dialog.innerHTML = '<form><h2>Report a problem</h2><textarea id="gb-desc" required rows="6" cols="40"'
-    + ' aria-label="What happened?"></textarea><p role="status"></p>'
-    + '<button id="gb-send">Send</button> <button type="button">Cancel</button></form>';
+  dialog.innerHTML =
+    '<form><h2>Report a problem</h2><textarea id="gb-desc" required rows="6" cols="40"' +
+    ' aria-label="What happened?"></textarea><p role="status"></p>' +
+    '<button id="gb-send">Send</button> <button type="button">Cancel</button></form>';
   const find = (selector: string) => dialog.querySelector(selector)!;
-  const [form, status, send, cancel] = ['form', '[role=status]', '#gb-send', '[type=button]'].map(find) as
-    [HTMLFormElement, HTMLElement, HTMLButtonElement, HTMLButtonElement];
+  const [form, status, send, cancel] = ['form', '[role=status]', '#gb-send', '[type=button]'].map(find) as [
+    HTMLFormElement,
+    HTMLElement,
+    HTMLButtonElement,
+    HTMLButtonElement,
+  ];
   cancel.onclick = d.close;
   dialog.onclose = d.close;
   form.onsubmit = async (e) => {
@@ -29,10 +34,17 @@ export function showFallbackForm(d: FallbackDeps): HTMLDialogElement {
     const description = (form[0] as HTMLTextAreaElement).value;
     const outcome = await d.submit(await fallbackReport(description, await d.collect(), d.frame));
     status.setAttribute('data-gb-outcome', outcome.state);
-    status.textContent = outcome.state === 'sent' ? 'Sent, thank you.'
-      : outcome.state === 'queued' ? 'Saved on this device, it will be sent when you are back online.'
-      : `Not saved: ${'reason' in outcome ? outcome.reason : outcome.state}`;
-    if (outcome.state === 'failed') send.disabled = false; else { send.remove(); cancel.textContent = 'Close'; }
+    status.textContent =
+      outcome.state === 'sent'
+        ? 'Sent, thank you.'
+        : outcome.state === 'queued'
+          ? 'Saved on this device, it will be sent when you are back online.'
+          : `Not saved: ${'reason' in outcome ? outcome.reason : outcome.state}`;
+    if (outcome.state === 'failed') send.disabled = false;
+    else {
+      send.remove();
+      cancel.textContent = 'Close';
+    }
   };
   d.container.append(dialog);
   dialog.showModal();
@@ -40,10 +52,16 @@ export function showFallbackForm(d: FallbackDeps): HTMLDialogElement {
 }
 
 async function fallbackReport(
-  description: string, snap: ReportSnapshot, frame: ImageBitmap | null,
+  description: string,
+  snap: ReportSnapshot,
+  frame: ImageBitmap | null,
 ): Promise<ReportInput> {
   const report: ReportInput = {
-    kind: 'bug', description: description.trim(), source: 'glitchbox-web', deviceInfo: snap.deviceInfo, logs: snap.logs,
+    kind: 'bug',
+    description: description.trim(),
+    source: 'glitchbox-web',
+    deviceInfo: snap.deviceInfo,
+    logs: snap.logs,
   };
   if (snap.releaseLabel) report.releaseLabel = snap.releaseLabel;
   if (snap.debugTrace.length) report.debugTrace = snap.debugTrace;
@@ -51,7 +69,10 @@ async function fallbackReport(
   const png = await toPng(frame);
   if (png) {
     const shot: ReportAttachmentInput = {
-      kind: 'screenshot', name: 'screenshot.png', contentType: 'image/png', data: png,
+      kind: 'screenshot',
+      name: 'screenshot.png',
+      contentType: 'image/png',
+      data: png,
     };
     report.attachments = [shot];
   }

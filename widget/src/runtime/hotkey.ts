@@ -1,9 +1,18 @@
 // Hotkey strings such as `F8`, `Ctrl+Shift+B` or `Alt+KeyR`, matched against keyboard events.
 
-export interface Hotkey { key: string; ctrl: boolean; shift: boolean; alt: boolean; meta: boolean }
+export interface Hotkey {
+  key: string;
+  ctrl: boolean;
+  shift: boolean;
+  alt: boolean;
+  meta: boolean;
+}
 
 export function parseHotkey(text: string): Hotkey {
-  const parts = text.split('+').map((p) => p.trim()).filter(Boolean);
+  const parts = text
+    .split('+')
+    .map((p) => p.trim())
+    .filter(Boolean);
   const mods = parts.slice(0, -1).map((m) => m.toLowerCase());
   return {
     key: (parts[parts.length - 1] ?? '').toLowerCase(),

@@ -6,9 +6,24 @@
 // would have got, and never a key-up for a key-down it did not see (the hotkey, keys typed in the form).
 
 const KEYS = ['keydown', 'keyup', 'keypress'];
-const RELEASE_PROPS = ('key code location keyCode which button clientX clientY screenX screenY pointerId pointerType'
-  + ' isPrimary').split(' ');
-const POINTER = ['pointerdown', 'pointerup', 'pointermove', 'mousedown', 'mouseup', 'mousemove', 'click', 'dblclick', 'contextmenu', 'wheel', 'touchstart', 'touchmove', 'touchend'];
+const RELEASE_PROPS = (
+  'key code location keyCode which button clientX clientY screenX screenY pointerId pointerType' + ' isPrimary'
+).split(' ');
+const POINTER = [
+  'pointerdown',
+  'pointerup',
+  'pointermove',
+  'mousedown',
+  'mouseup',
+  'mousemove',
+  'click',
+  'dblclick',
+  'contextmenu',
+  'wheel',
+  'touchstart',
+  'touchmove',
+  'touchend',
+];
 
 export interface InputShield {
   readonly active: boolean;
@@ -23,7 +38,10 @@ export interface InputShield {
   getGamepads(): (Gamepad | null)[];
 }
 
-export function createInputShield(isOwnEvent: (e: Event) => boolean, beforeKey: (e: KeyboardEvent) => boolean): InputShield {
+export function createInputShield(
+  isOwnEvent: (e: Event) => boolean,
+  beforeKey: (e: KeyboardEvent) => boolean,
+): InputShield {
   const nav = navigator as Navigator & { getGamepads?: () => (Gamepad | null)[] };
   const realGetGamepads = nav.getGamepads ? nav.getGamepads.bind(navigator) : () => [];
   // Key-downs and button-downs the game received and whose key-up it has not had yet.
@@ -34,32 +52,58 @@ export function createInputShield(isOwnEvent: (e: Event) => boolean, beforeKey: 
   const shield: InputShield = {
     active: false,
     onKey: null,
-    getGamepads: () => { try { return Array.from(realGetGamepads()); } catch { return []; } },
+    getGamepads: () => {
+      try {
+        return Array.from(realGetGamepads());
+      } catch {
+        return [];
+      }
+    },
     engage() {
       (shield as { active: boolean }).active = true;
       releasing = true;
       for (const [key, d] of gameHeld) {
         if (d instanceof KeyboardEvent) ours.add(key);
-        try { releaseFor(d); } catch { /* a game listener threw */ }
+        try {
+          releaseFor(d);
+        } catch {
+          /* a game listener threw */
+        }
       }
       releasing = false;
       gameHeld.clear();
     },
-    disengage() { (shield as { active: boolean }).active = false; },
-    contain(el) { for (const t of POINTER) el.addEventListener(t, (e) => e.stopPropagation()); },
+    disengage() {
+      (shield as { active: boolean }).active = false;
+    },
+    contain(el) {
+      for (const t of POINTER) el.addEventListener(t, (e) => e.stopPropagation());
+    },
   };
   const onKey = (event: Event) => {
     const e = event as KeyboardEvent;
     if (releasing) return;
     // beforeKey handles the hotkey in either state and reports whether it consumed the event.
-    if (beforeKey(e)) { ours.add(e.code); return; }
+    if (beforeKey(e)) {
+      ours.add(e.code);
+      return;
+    }
     const up = e.type === 'keyup';
     if (shield.active || (up && ours.has(e.code))) {
-      if (e.type === 'keydown') ours.add(e.code); else if (up) ours.delete(e.code);
+      if (e.type === 'keydown') ours.add(e.code);
+      else if (up) ours.delete(e.code);
       e.stopImmediatePropagation();
-      if (shield.active) try { shield.onKey?.(e); } catch { /* overlay bug: keep the shield */ }
+      if (shield.active)
+        try {
+          shield.onKey?.(e);
+        } catch {
+          /* overlay bug: keep the shield */
+        }
     } else if (up) gameHeld.delete(e.code);
-    else if (e.type === 'keydown') { ours.delete(e.code); gameHeld.set(e.code, e); }
+    else if (e.type === 'keydown') {
+      ours.delete(e.code);
+      gameHeld.set(e.code, e);
+    }
   };
   const onPointer = (e: Event) => {
     if (releasing) return;
@@ -70,7 +114,8 @@ export function createInputShield(isOwnEvent: (e: Event) => boolean, beforeKey: 
     const m = /^(pointer|mouse)(down|up)$/.exec(e.type);
     if (m) {
       const key = m[1] + (e as MouseEvent).button;
-      if (m[2] === 'down') gameHeld.set(key, e as MouseEvent); else gameHeld.delete(key);
+      if (m[2] === 'down') gameHeld.set(key, e as MouseEvent);
+      else gameHeld.delete(key);
     }
   };
   for (const t of KEYS) addEventListener(t, onKey, true);
@@ -81,7 +126,9 @@ export function createInputShield(isOwnEvent: (e: Event) => boolean, beforeKey: 
         configurable: true,
         value: () => (shield.active ? [null, null, null, null] : realGetGamepads()),
       });
-    } catch { /* a frozen navigator: the game pauses on the open event instead */ }
+    } catch {
+      /* a frozen navigator: the game pauses on the open event instead */
+    }
   }
   return shield;
 }
@@ -109,7 +156,12 @@ export function watchGamepadChord(chord: number[], getGamepads: () => (Gamepad |
     }
     if (now && !held) onChord();
     held = now;
-    if (!any && timer) { clearInterval(timer); timer = undefined; }
+    if (!any && timer) {
+      clearInterval(timer);
+      timer = undefined;
+    }
   };
-  addEventListener('gamepadconnected', () => { timer ??= setInterval(poll, 100); });
+  addEventListener('gamepadconnected', () => {
+    timer ??= setInterval(poll, 100);
+  });
 }

@@ -16,8 +16,14 @@ export function parkReport(projectId: string, id: string, input: ReportInput): P
       const db = open.result;
       const tx = db.transaction('reports', 'readwrite');
       tx.objectStore('reports').put({ id, input });
-      tx.oncomplete = () => { db.close(); resolve(); };
-      tx.onerror = tx.onabort = () => { db.close(); reject(tx.error); };
+      tx.oncomplete = () => {
+        db.close();
+        resolve();
+      };
+      tx.onerror = tx.onabort = () => {
+        db.close();
+        reject(tx.error);
+      };
     };
   });
 }

@@ -81,7 +81,8 @@ export interface ResolvedOptions extends GlitchboxOptions {
 }
 
 export function resolveOptions(o: GlitchboxOptions): ResolvedOptions {
-  if (!o || !o.projectId || !o.token || !o.endpoint) throw new TypeError('Glitchbox: projectId, token and endpoint are required');
+  if (!o || !o.projectId || !o.token || !o.endpoint)
+    throw new TypeError('Glitchbox: projectId, token and endpoint are required');
   return {
     ...o,
     endpoint: o.endpoint.replace(/\/+$/, ''),
@@ -102,7 +103,11 @@ const flag = (v: string | undefined) => v !== undefined && v !== 'false' && v !=
 /** Options from a script tag: data-project, data-token, data-endpoint, data-hotkey, data-release, data-canvas, data-locale, … */
 export function readDataOptions(d: DOMStringMap): GlitchboxOptions {
   // A relative data-endpoint ("/") means the server the page came from.
-  const o: GlitchboxOptions = { projectId: d.project ?? '', token: d.token ?? '', endpoint: d.endpoint ? new URL(d.endpoint, globalThis.location?.href).href : '' };
+  const o: GlitchboxOptions = {
+    projectId: d.project ?? '',
+    token: d.token ?? '',
+    endpoint: d.endpoint ? new URL(d.endpoint, globalThis.location?.href).href : '',
+  };
   if (d.hotkey) o.hotkey = d.hotkey === 'none' ? false : d.hotkey;
   if (d.gamepadChord) o.gamepadChord = d.gamepadChord === 'none' ? false : d.gamepadChord.split(/[+,\s]+/).map(Number);
   if (d.release) o.release = d.release;
@@ -117,7 +122,12 @@ export function readDataOptions(d: DOMStringMap): GlitchboxOptions {
   if (d.captureConsole) o.captureConsole = flag(d.captureConsole);
   if (d.replay) o.replay = /^\d+$/.test(d.replay) ? { seconds: Number(d.replay) } : flag(d.replay);
   if (d.playtime === 'false' || d.playtime === 'off') o.playtime = false;
-  else if (d.playtimeTags) o.playtime = { tags: Object.fromEntries(d.playtimeTags.split(',').map((p) => p.split('=').map((s) => s.trim()) as [string, string])) };
+  else if (d.playtimeTags)
+    o.playtime = {
+      tags: Object.fromEntries(
+        d.playtimeTags.split(',').map((p) => p.split('=').map((s) => s.trim()) as [string, string]),
+      ),
+    };
   if (d.askEmail) o.askEmail = flag(d.askEmail);
   if (d.serviceWorker) o.serviceWorkerUrl = d.serviceWorker;
   if (d.pause) o.pauseGame = flag(d.pause);

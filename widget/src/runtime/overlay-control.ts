@@ -17,8 +17,12 @@ import type { Capture } from './start-capture.ts';
 const HOST_ATTR = 'data-glitchbox';
 
 export function createOverlayControl(
-  o: ResolvedOptions, chunks: ChunkLoader, events: ReturnType<typeof createEmitter>, { frames, logs }: Capture,
-  reporter: ReporterLink, snapshot: (canvas: HTMLCanvasElement | null) => Promise<ReportSnapshot>,
+  o: ResolvedOptions,
+  chunks: ChunkLoader,
+  events: ReturnType<typeof createEmitter>,
+  { frames, logs }: Capture,
+  reporter: ReporterLink,
+  snapshot: (canvas: HTMLCanvasElement | null) => Promise<ReportSnapshot>,
   replay: () => ReplayRecorder | undefined,
 ) {
   let state: 'closed' | 'opening' | 'open' = 'closed';
@@ -45,7 +49,10 @@ export function createOverlayControl(
       return true;
     });
     s.onKey = (e) => keyHandler?.(e);
-    if (o.gamepadChord) watchGamepadChord(o.gamepadChord, s.getGamepads, () => { if (state === 'closed') void open(); });
+    if (o.gamepadChord)
+      watchGamepadChord(o.gamepadChord, s.getGamepads, () => {
+        if (state === 'closed') void open();
+      });
     return s;
   }
 
@@ -56,13 +63,19 @@ export function createOverlayControl(
     shield.engage();
     try {
       canvas = findCanvas(o.canvas, frames);
-      const uiLoading = chunks.ui().then(async (m) => { await m.prepare(o.locale); return m; });
+      const uiLoading = chunks.ui().then(async (m) => {
+        await m.prepare(o.locale);
+        return m;
+      });
       // The frame is grabbed before anything of ours is drawn and before the game hears 'open';
       // encoding and the blank-frame fallbacks live in the lazy UI chunk.
       const grab = await grabCanvas(canvas, frames);
       if (document.pointerLockElement) document.exitPointerLock();
-      const ui = await uiLoading.catch((e) => void logs.record('warn', `Glitchbox overlay unavailable (plain form): ${e}`));
-      if (ui) mountOverlay(ui, grab); else mountFallback(grab);
+      const ui = await uiLoading.catch(
+        (e) => void logs.record('warn', `Glitchbox overlay unavailable (plain form): ${e}`),
+      );
+      if (ui) mountOverlay(ui, grab);
+      else mountFallback(grab);
       state = 'open';
       if (o.pauseGame) signalPause(true);
       events.emit('open', {});
@@ -79,16 +92,26 @@ export function createOverlayControl(
   function mountOverlay(ui: UiModule, grab: Grab) {
     encoder ??= ui.createFrameEncoder(chunks.workerUrl);
     const screenshot = ui.finishScreenshot(canvas, grab, {
-      frames, encode: encoder.encode, grab: (c) => grabCanvas(c, frames), domCapture: chunks.domCapture, hud: o.hud, isOwnElement,
+      frames,
+      encode: encoder.encode,
+      grab: (c) => grabCanvas(c, frames),
+      domCapture: chunks.domCapture,
+      hud: o.hud,
+      isOwnElement,
     });
     const recorder = replay();
     const ctx: OverlayContext = {
-      options: o, container: overlayContainer(), screenshot, collect,
+      options: o,
+      container: overlayContainer(),
+      screenshot,
+      collect,
       replayClip: recorder ? () => recorder.clip() : undefined,
       submit: reporter.submit,
       retry: reporter.retry,
       close,
-      setKeyHandler: (h) => { keyHandler = h; },
+      setKeyHandler: (h) => {
+        keyHandler = h;
+      },
       getGamepads: shield.getGamepads,
     };
     const mountStart = performance.now();
@@ -101,7 +124,11 @@ export function createOverlayControl(
   /** The overlay chunk is out of reach (offline): the loader's own plain form, which needs no network. */
   function mountFallback(grab: Grab) {
     const host = showFallbackForm({
-      container: overlayContainer(), frame: grab.bitmap, collect, submit: (r) => reporter.submit(r, () => {}), close,
+      container: overlayContainer(),
+      frame: grab.bitmap,
+      collect,
+      submit: (r) => reporter.submit(r, () => {}),
+      close,
     });
     host.setAttribute(HOST_ATTR, '');
     shield.contain(host);
@@ -111,7 +138,11 @@ export function createOverlayControl(
   function close(): void {
     if (state !== 'open') return;
     state = 'closed';
-    try { overlay?.unmount(); } catch { /* already gone */ }
+    try {
+      overlay?.unmount();
+    } catch {
+      /* already gone */
+    }
     overlay = undefined;
     keyHandler = null;
     shield.disengage();
@@ -121,7 +152,9 @@ export function createOverlayControl(
         if (!canvas.hasAttribute('tabindex')) canvas.tabIndex = -1;
         canvas.focus({ preventScroll: true });
       }
-    } catch { /* focus is best effort */ }
+    } catch {
+      /* focus is best effort */
+    }
     events.emit('close', {});
   }
 
@@ -132,14 +165,17 @@ export function createOverlayControl(
    */
   function warmWhileIdle() {
     idle(() => {
-      chunks.ui().then(async (m) => {
-        encoder ??= m.createFrameEncoder(chunks.workerUrl);
-        await m.prepare(o.locale);
-        idle(() => {
-          m.warm(o, false);
-          idle(() => m.warm(o, true), 0);
-        }, 0);
-      }).catch(() => {});
+      chunks
+        .ui()
+        .then(async (m) => {
+          encoder ??= m.createFrameEncoder(chunks.workerUrl);
+          await m.prepare(o.locale);
+          idle(() => {
+            m.warm(o, false);
+            idle(() => m.warm(o, true), 0);
+          }, 0);
+        })
+        .catch(() => {});
     });
   }
 

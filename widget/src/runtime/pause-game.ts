@@ -13,5 +13,7 @@ export function signalPause(paused: boolean): void {
     }
     document.dispatchEvent(new Event('visibilitychange'));
     dispatchEvent(new FocusEvent(paused ? 'blur' : 'focus'));
-  } catch { /* a game listener threw */ }
+  } catch {
+    /* a game listener threw */
+  }
 }

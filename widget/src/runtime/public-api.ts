@@ -34,19 +34,28 @@ export function createPublicApi(chunks: ChunkLoader): GlitchboxApi & { runtime()
     open: () => (rt ? rt.open() : Promise.resolve()),
     close: () => rt?.close(),
     breadcrumb(severity: string, text: string) {
-      if (rt) rt.breadcrumb(severity, text); else if (early.length < 100) early.push([severity, text]);
+      if (rt) rt.breadcrumb(severity, text);
+      else if (early.length < 100) early.push([severity, text]);
     },
     setCustomField(ident: string, value: unknown) {
-      if (rt) rt.setCustomField(ident, value); else waiting.push((r) => r.setCustomField(ident, value));
+      if (rt) rt.setCustomField(ident, value);
+      else waiting.push((r) => r.setCustomField(ident, value));
     },
     on<K extends keyof GlitchboxEvent>(type: K, fn: (e: GlitchboxEvent[K]) => void): () => void {
       if (rt) return rt.on(type, fn);
       let off: (() => void) | undefined;
       let cancelled = false;
-      waiting.push((r) => { if (!cancelled) off = r.on(type, fn); });
-      return () => { cancelled = true; off?.(); };
+      waiting.push((r) => {
+        if (!cancelled) off = r.on(type, fn);
+      });
+      return () => {
+        cancelled = true;
+        off?.();
+      };
     },
-    off<K extends keyof GlitchboxEvent>(type: K, fn: (e: GlitchboxEvent[K]) => void) { rt?.off(type, fn); },
+    off<K extends keyof GlitchboxEvent>(type: K, fn: (e: GlitchboxEvent[K]) => void) {
+      rt?.off(type, fn);
+    },
     isOpen: () => !!rt?.isOpen(),
     runtime: () => rt,
   };

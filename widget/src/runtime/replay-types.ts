@@ -1,6 +1,10 @@
 // Contract of the lazy replay chunk (kept apart so the loader imports types only).
 
-export interface ReplayClip { blob: Blob; contentType: string; name: string }
+export interface ReplayClip {
+  blob: Blob;
+  contentType: string;
+  name: string;
+}
 
 export interface ReplayRecorder {
   /** Muxes the kept seconds into one file; null when nothing was recorded. */
@@ -12,5 +16,9 @@ export interface ReplayRecorder {
 
 export interface ReplayModule {
   /** afterFrame runs a function right after the game's next frame (the WebGL buffer is still valid then). */
-  createReplayRecorder(canvas: HTMLCanvasElement, options: { seconds: number; fps: number; bitrate: number }, afterFrame: (fn: () => void) => void): ReplayRecorder;
+  createReplayRecorder(
+    canvas: HTMLCanvasElement,
+    options: { seconds: number; fps: number; bitrate: number },
+    afterFrame: (fn: () => void) => void,
+  ): ReplayRecorder;
 }

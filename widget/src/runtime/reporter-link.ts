@@ -17,23 +17,58 @@ import { watchReport } from './submit-watch.ts';
 export type ReporterLink = ReturnType<typeof createReporterLink>;
 
 export function createReporterLink(
-  o: ResolvedOptions, chunks: ChunkLoader, events: ReturnType<typeof createEmitter>, { crumbs, logs }: Capture,
+  o: ResolvedOptions,
+  chunks: ChunkLoader,
+  events: ReturnType<typeof createEmitter>,
+  { crumbs, logs }: Capture,
 ) {
   const pendingKey = `glitchbox:pending:${o.projectId}`;
   let reporter: Promise<Reporter> | undefined;
-  const setPending = (on: boolean) => { try { if (on) localStorage.setItem(pendingKey, '1'); else localStorage.removeItem(pendingKey); } catch { /* storage off */ } };
-  const refreshPending = async (r: Reporter) => { try { setPending((await r.list()).some((x) => x.status === 'pending')); } catch { /* keep the flag */ } };
+  const setPending = (on: boolean) => {
+    try {
+      if (on) localStorage.setItem(pendingKey, '1');
+      else localStorage.removeItem(pendingKey);
+    } catch {
+      /* storage off */
+    }
+  };
+  const refreshPending = async (r: Reporter) => {
+    try {
+      setPending((await r.list()).some((x) => x.status === 'pending'));
+    } catch {
+      /* keep the flag */
+    }
+  };
   // A chunk that failed to load is tried again at the next use.
-  const getReporter = () => (reporter ??= chunks.reporter().then((m) => {
-    const r = m.createBrowserReporter({
-      endpoint: o.endpoint, projectId: o.projectId, token: o.token, serviceWorkerUrl: o.serviceWorkerUrl,
-      parkedDb: parkedDbName(o.projectId),
-    });
-    r.on('queued', (e) => { setPending(true); events.emit('queued', { id: e.id }); });
-    r.on('sent', (e) => { events.emit('sent', { id: e.id, url: e.report.remote?.url }); void refreshPending(r); });
-    r.on('rejected', (e) => { events.emit('rejected', { id: e.id, reason: e.error, status: e.status }); void refreshPending(r); });
-    return r;
-  }, (e) => { reporter = undefined; throw e; }));
+  const getReporter = () =>
+    (reporter ??= chunks.reporter().then(
+      (m) => {
+        const r = m.createBrowserReporter({
+          endpoint: o.endpoint,
+          projectId: o.projectId,
+          token: o.token,
+          serviceWorkerUrl: o.serviceWorkerUrl,
+          parkedDb: parkedDbName(o.projectId),
+        });
+        r.on('queued', (e) => {
+          setPending(true);
+          events.emit('queued', { id: e.id });
+        });
+        r.on('sent', (e) => {
+          events.emit('sent', { id: e.id, url: e.report.remote?.url });
+          void refreshPending(r);
+        });
+        r.on('rejected', (e) => {
+          events.emit('rejected', { id: e.id, reason: e.error, status: e.status });
+          void refreshPending(r);
+        });
+        return r;
+      },
+      (e) => {
+        reporter = undefined;
+        throw e;
+      },
+    ));
 
   /** Local first: into the outbox, or, when its chunk cannot be fetched, into the loader's own store. */
   async function store(report: ReportInput): Promise<{ r?: Reporter; id: string }> {
@@ -86,18 +121,34 @@ export function createReporterLink(
     async sendRaw(message: string, detail: string) {
       try {
         const report = await applyBeforeSend({
-          kind: 'bug', raw: true, source: 'glitchbox-error', title: message.slice(0, 120), description: detail,
-          releaseLabel: o.release, deviceInfo: collectDeviceInfo(findCanvas(o.canvas)), logs: logs.text(),
+          kind: 'bug',
+          raw: true,
+          source: 'glitchbox-error',
+          title: message.slice(0, 120),
+          description: detail,
+          releaseLabel: o.release,
+          deviceInfo: collectDeviceInfo(findCanvas(o.canvas)),
+          logs: logs.text(),
           debugTrace: fitDebugTrace(crumbs.steps()),
         });
         if (report) await store(report);
-      } catch { /* never throw into the game */ }
+      } catch {
+        /* never throw into the game */
+      }
     },
     /** Loads the chunk while the player writes; a failed load is forgotten, so the next use tries again. */
-    preload() { getReporter().catch(() => {}); },
+    preload() {
+      getReporter().catch(() => {});
+    },
     /** Outbox resume: the reporter chunk is loaded only when something is waiting to be sent. */
     resume() {
-      const resume = () => { try { if (localStorage.getItem(pendingKey)) void getReporter(); } catch { /* storage off */ } };
+      const resume = () => {
+        try {
+          if (localStorage.getItem(pendingKey)) void getReporter();
+        } catch {
+          /* storage off */
+        }
+      };
       resume();
       addEventListener('online', resume);
     },

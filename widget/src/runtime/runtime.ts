@@ -24,7 +24,13 @@ export function createRuntime(input: GlitchboxOptions, chunks: ChunkLoader) {
   const reporter = createReporterLink(o, chunks, events, capture);
   const replay = startReplay(o, chunks, capture);
   const overlay = createOverlayControl(
-    o, chunks, events, capture, reporter, (canvas) => collectSnapshot(o, capture, gameFields, canvas), replay,
+    o,
+    chunks,
+    events,
+    capture,
+    reporter,
+    (canvas) => collectSnapshot(o, capture, gameFields, canvas),
+    replay,
   );
   const api = {
     options: o,
@@ -32,7 +38,8 @@ export function createRuntime(input: GlitchboxOptions, chunks: ChunkLoader) {
     ...overlay,
     breadcrumb: capture.crumbs.add,
     setCustomField(ident: string, value: unknown) {
-      if (value === undefined) delete gameFields[ident]; else gameFields[ident] = value;
+      if (value === undefined) delete gameFields[ident];
+      else gameFields[ident] = value;
     },
     on: events.on,
     off: events.off,
@@ -47,18 +54,26 @@ export function createRuntime(input: GlitchboxOptions, chunks: ChunkLoader) {
 function mountLauncher(o: ResolvedOptions, open: () => Promise<void>) {
   if (!o.launcher) return;
   const mount = () => createLauncher('Report a bug', () => void open());
-  if (document.body) mount(); else addEventListener('DOMContentLoaded', mount, { once: true });
+  if (document.body) mount();
+  else addEventListener('DOMContentLoaded', mount, { once: true });
 }
 
 /** A playtime session for this page load, unless the game turned them off. */
 function startPlaytimeSession(o: ResolvedOptions) {
   if (o.playtime === false) return;
-  startPlaytime({ endpoint: o.endpoint, projectId: o.projectId, token: o.token, tags: { release: o.release ?? '', locale: o.locale, ...o.playtime?.tags } });
+  startPlaytime({
+    endpoint: o.endpoint,
+    projectId: o.projectId,
+    token: o.token,
+    tags: { release: o.release ?? '', locale: o.locale, ...o.playtime?.tags },
+  });
 }
 
 /** Opt-in replay: records the game's canvas from an idle moment on; returns the recorder once it runs. */
 function startReplay(
-  o: ResolvedOptions, chunks: ChunkLoader, { frames, logs }: Capture,
+  o: ResolvedOptions,
+  chunks: ChunkLoader,
+  { frames, logs }: Capture,
 ): () => ReplayRecorder | undefined {
   let recorder: ReplayRecorder | undefined;
   if (o.replay) {
@@ -66,7 +81,13 @@ function startReplay(
     idle(() => {
       const c = findCanvas(o.canvas, frames);
       const settings = { seconds: r.seconds ?? 30, fps: r.fps ?? 15, bitrate: r.bitrate ?? 1_500_000 };
-      if (c) chunks.replay().then((m) => { recorder = m.createReplayRecorder(c, settings, (fn) => void frames.whenDrawn(c, fn, 200)); }, (e) => logs.record('warn', `Glitchbox replay unavailable: ${e}`));
+      if (c)
+        chunks.replay().then(
+          (m) => {
+            recorder = m.createReplayRecorder(c, settings, (fn) => void frames.whenDrawn(c, fn, 200));
+          },
+          (e) => logs.record('warn', `Glitchbox replay unavailable: ${e}`),
+        );
     }, 500);
   }
   return () => recorder;

@@ -14,7 +14,9 @@ export type Capture = ReturnType<typeof startCapture>;
 
 /** Starts the capture; `reportError` gets the first five uncaught errors when the game sets reportErrors. */
 export function startCapture(
-  o: ResolvedOptions, events: ReturnType<typeof createEmitter>, reportError: (message: string, detail: string) => void,
+  o: ResolvedOptions,
+  events: ReturnType<typeof createEmitter>,
+  reportError: (message: string, detail: string) => void,
 ) {
   const crumbs = createBreadcrumbs(o.maxBreadcrumbs);
   let errorReports = 0;
@@ -41,12 +43,21 @@ function readGpuWhileIdle(o: ResolvedOptions, frames: FrameHook, tries = 10) {
 
 /** What the overlay shows and sends: logs headed by frame times, the trace, device info and custom fields. */
 export async function collectSnapshot(
-  o: ResolvedOptions, { crumbs, logs, frames }: Capture, gameFields: Record<string, unknown>, canvas: HTMLCanvasElement | null,
+  o: ResolvedOptions,
+  { crumbs, logs, frames }: Capture,
+  gameFields: Record<string, unknown>,
+  canvas: HTMLCanvasElement | null,
 ): Promise<ReportSnapshot> {
   let fromGame: Record<string, unknown> = {};
-  try { fromGame = (await o.customFields?.()) ?? {}; } catch (e) { logs.record('warn', `Glitchbox customFields callback threw: ${e}`); }
+  try {
+    fromGame = (await o.customFields?.()) ?? {};
+  } catch (e) {
+    logs.record('warn', `Glitchbox customFields callback threw: ${e}`);
+  }
   const stats = frames.stats();
-  const header = stats ? `# Frame times over the last ${stats.frames} frames: avg ${stats.avgMs} ms, p95 ${stats.p95Ms} ms, max ${stats.maxMs} ms\n` : '';
+  const header = stats
+    ? `# Frame times over the last ${stats.frames} frames: avg ${stats.avgMs} ms, p95 ${stats.p95Ms} ms, max ${stats.maxMs} ms\n`
+    : '';
   const dropped = logs.dropped ? `# ${logs.dropped} older console entries were dropped\n` : '';
   return {
     logs: header + dropped + logs.text(),

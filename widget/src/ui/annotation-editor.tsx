@@ -54,7 +54,8 @@ export function AnnotationEditor(p: EditorProps) {
     const d = drawing.current;
     if (!d) return;
     const pt = toPoint(e);
-    if (d.tool === 'pen') d.points.push(pt); else d.points[1] = pt;
+    if (d.tool === 'pen') d.points.push(pt);
+    else d.points[1] = pt;
     paint([...shapes, d]);
   };
   const up = (e: PointerEvent) => {
@@ -70,21 +71,39 @@ export function AnnotationEditor(p: EditorProps) {
       <h3 id="gb-editor-title">{p.t('editor')}</h3>
       <div class="gb-toolbar" role="toolbar" aria-labelledby="gb-editor-title">
         {TOOLS.map((k) => (
-          <button type="button" key={k} aria-pressed={tool === k} onClick={() => setTool(k)}>{p.t(`tool_${k}` as 'tool_pen')}</button>
+          <button type="button" key={k} aria-pressed={tool === k} onClick={() => setTool(k)}>
+            {p.t(`tool_${k}` as 'tool_pen')}
+          </button>
         ))}
-        <button type="button" onClick={() => setShapes(shapes.slice(0, -1))} disabled={!shapes.length}>{p.t('undo')}</button>
-        <button type="button" onClick={() => setShapes([])} disabled={!shapes.length}>{p.t('clear')}</button>
+        <button type="button" onClick={() => setShapes(shapes.slice(0, -1))} disabled={!shapes.length}>
+          {p.t('undo')}
+        </button>
+        <button type="button" onClick={() => setShapes([])} disabled={!shapes.length}>
+          {p.t('clear')}
+        </button>
       </div>
       <div class="gb-editor">
         <img src={p.src} alt={p.t('shot_alt')} width={p.width} height={p.height} />
         <canvas
-          ref={canvas} width={p.width} height={p.height} role="img" aria-label={p.t('drawing')} data-gb-draw=""
-          onPointerDown={down} onPointerMove={move} onPointerUp={up} onPointerCancel={up}
+          ref={canvas}
+          width={p.width}
+          height={p.height}
+          role="img"
+          aria-label={p.t('drawing')}
+          data-gb-draw=""
+          onPointerDown={down}
+          onPointerMove={move}
+          onPointerUp={up}
+          onPointerCancel={up}
         />
       </div>
       <div class="gb-actions">
-        <button type="button" onClick={p.onCancel}>{p.t('cancel')}</button>
-        <button type="button" class="gb-primary" onClick={() => p.onDone(shapes)}>{p.t('done')}</button>
+        <button type="button" onClick={p.onCancel}>
+          {p.t('cancel')}
+        </button>
+        <button type="button" class="gb-primary" onClick={() => p.onDone(shapes)}>
+          {p.t('done')}
+        </button>
       </div>
     </div>
   );

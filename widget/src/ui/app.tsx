@@ -29,7 +29,12 @@ export function App({ ctx, root }: { ctx: OverlayContext; root: ShadowRoot }) {
   const [replay, setReplay] = useState<{ blob: Blob; contentType: string; name: string } | null>(null);
   const [view, setView] = useState<View>('form');
   const [form, setForm] = useState<FormState>({
-    kind: 'bug', title: '', description: '', steps: '', fields: {}, email: '',
+    kind: 'bug',
+    title: '',
+    description: '',
+    steps: '',
+    fields: {},
+    email: '',
     include: { screenshot: true, logs: true, device: true, trace: true, replay: true },
   });
   const [error, setError] = useState<string | null>(null);
@@ -59,7 +64,11 @@ export function App({ ctx, root }: { ctx: OverlayContext; root: ShadowRoot }) {
 
   useEffect(() => {
     const d = dialog.current as HTMLDialogElement;
-    try { d.showModal(); } catch { d.setAttribute('open', ''); }
+    try {
+      d.showModal();
+    } catch {
+      d.setAttribute('open', '');
+    }
     focus('gb-desc');
     ctx.screenshot.then(useShot);
     // Read in a task of its own: showing and focusing the dialog is this task's work (long tasks stall the game).
@@ -73,24 +82,55 @@ export function App({ ctx, root }: { ctx: OverlayContext; root: ShadowRoot }) {
     ctx.replayClip?.().then(setReplay, () => setReplay(null));
     ctx.setKeyHandler((e) => {
       if (e.type !== 'keydown') return;
-      if (e.key === 'Escape') { e.preventDefault(); back(); }
-      else if (e.key === 'Enter' && (e.ctrlKey || e.metaKey) && viewRef.current === 'form') { e.preventDefault(); sendRef.current(); }
-      else if (e.key === 'z' && (e.ctrlKey || e.metaKey) && viewRef.current === 'editor') { e.preventDefault(); undo.current?.(); }
+      if (e.key === 'Escape') {
+        e.preventDefault();
+        back();
+      } else if (e.key === 'Enter' && (e.ctrlKey || e.metaKey) && viewRef.current === 'form') {
+        e.preventDefault();
+        sendRef.current();
+      } else if (e.key === 'z' && (e.ctrlKey || e.metaKey) && viewRef.current === 'editor') {
+        e.preventDefault();
+        undo.current?.();
+      }
     });
     const stopPad = startGamepadNav(root, ctx.getGamepads, back);
-    return () => { stopPad(); ctx.setKeyHandler(null); };
+    return () => {
+      stopPad();
+      ctx.setKeyHandler(null);
+    };
   }, []);
 
-  const minLength = !info ? 0 : form.kind === 'suggestion' ? info.minSuggestion : form.kind === 'bug' ? info.minDescription : 0;
+  const minLength = !info
+    ? 0
+    : form.kind === 'suggestion'
+      ? info.minSuggestion
+      : form.kind === 'bug'
+        ? info.minDescription
+        : 0;
 
   const send = async () => {
     if (progress !== null) return;
     const n = form.description.trim().length;
-    if (n < Math.max(1, minLength)) { setError(t('too_short', { min: Math.max(1, minLength), n })); focus('gb-desc'); return; }
+    if (n < Math.max(1, minLength)) {
+      setError(t('too_short', { min: Math.max(1, minLength), n }));
+      focus('gb-desc');
+      return;
+    }
     const email = form.email.trim();
-    if ((email || form.kind === 'ticket') && !EMAIL.test(email)) { setError(t('email_invalid')); focus('gb-email'); return; }
-    const missing = form.kind === 'bug' ? info?.fields.find((f) => f.required && (form.fields[f.ident] === undefined || form.fields[f.ident] === '')) : undefined;
-    if (missing) { setError(`${missing.name} (${t('required')})`); focus(`gb-cf-${missing.ident}`); return; }
+    if ((email || form.kind === 'ticket') && !EMAIL.test(email)) {
+      setError(t('email_invalid'));
+      focus('gb-email');
+      return;
+    }
+    const missing =
+      form.kind === 'bug'
+        ? info?.fields.find((f) => f.required && (form.fields[f.ident] === undefined || form.fields[f.ident] === ''))
+        : undefined;
+    if (missing) {
+      setError(`${missing.name} (${t('required')})`);
+      focus(`gb-cf-${missing.ident}`);
+      return;
+    }
     setError(null);
     setProgress(0);
     // A player quicker than the capture waits for it: the screenshot and the logs go with the report.
@@ -116,23 +156,58 @@ export function App({ ctx, root }: { ctx: OverlayContext; root: ShadowRoot }) {
   }, [view]);
 
   return (
-    <dialog ref={dialog} class={ctx.options.theme} lang={lang} dir={dir} aria-labelledby="gb-heading"
-      onCancel={(e) => { e.preventDefault(); back(); }}>
+    <dialog
+      ref={dialog}
+      class={ctx.options.theme}
+      lang={lang}
+      dir={dir}
+      aria-labelledby="gb-heading"
+      onCancel={(e) => {
+        e.preventDefault();
+        back();
+      }}
+    >
       <header>
         <h2 id="gb-heading">{t('heading')}</h2>
-        <button type="button" aria-label={t('close')} onClick={() => ctx.close()}>×</button>
+        <button type="button" aria-label={t('close')} onClick={() => ctx.close()}>
+          ×
+        </button>
       </header>
       {view === 'editor' && shot?.blob && shotUrl ? (
-        <AnnotationEditor src={shotUrl} width={shot.width} height={shot.height} shapes={shapes} t={t}
-          bindUndo={(fn) => { undo.current = fn; }}
+        <AnnotationEditor
+          src={shotUrl}
+          width={shot.width}
+          height={shot.height}
+          shapes={shapes}
+          t={t}
+          bindUndo={(fn) => {
+            undo.current = fn;
+          }}
           onCancel={() => setView('form')}
-          onDone={(s) => { setShapes(s); setView('form'); }} />
+          onDone={(s) => {
+            setShapes(s);
+            setView('form');
+          }}
+        />
       ) : view === 'result' && outcome ? (
         <ResultView outcome={outcome} t={t} onClose={() => ctx.close()} onEdit={() => setView('form')} />
       ) : (
-        <ReportForm t={t} form={form} setForm={setForm} kinds={info ? availableKinds(info) : ['bug']} minLength={minLength}
-          fields={info?.fields ?? []} snap={snap} shot={shot} shotUrl={shotUrl} annotated={shapes.length > 0}
-          replay={replay} replaySeconds={typeof ctx.options.replay === 'object' ? ctx.options.replay.seconds ?? 30 : 30} askEmail={ctx.options.askEmail} error={error} progress={progress}
+        <ReportForm
+          t={t}
+          form={form}
+          setForm={setForm}
+          kinds={info ? availableKinds(info) : ['bug']}
+          minLength={minLength}
+          fields={info?.fields ?? []}
+          snap={snap}
+          shot={shot}
+          shotUrl={shotUrl}
+          annotated={shapes.length > 0}
+          replay={replay}
+          replaySeconds={typeof ctx.options.replay === 'object' ? (ctx.options.replay.seconds ?? 30) : 30}
+          askEmail={ctx.options.askEmail}
+          error={error}
+          progress={progress}
           onAnnotate={() => setView('editor')}
           onChooseFile={async (file) => {
             try {
@@ -140,9 +215,13 @@ export function App({ ctx, root }: { ctx: OverlayContext; root: ShadowRoot }) {
               setShapes([]);
               useShot({ blob: file, width: bitmap.width, height: bitmap.height, blank: false, source: 'file' });
               bitmap.close();
-            } catch { /* not an image: keep what we had */ }
+            } catch {
+              /* not an image: keep what we had */
+            }
           }}
-          onCancel={() => ctx.close()} onSend={send} />
+          onCancel={() => ctx.close()}
+          onSend={send}
+        />
       )}
     </dialog>
   );

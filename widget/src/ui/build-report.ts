@@ -30,10 +30,14 @@ export async function buildReport(f: FormState, snap: ReportSnapshot, media: Med
   if (snap.releaseLabel) report.releaseLabel = snap.releaseLabel;
   if (f.kind !== 'bug') return report;
 
-  const steps = f.steps.split('\n').map((s) => s.replace(/^\s*(\d+[.)]|[-*])\s*/, '').trim()).filter(Boolean);
+  const steps = f.steps
+    .split('\n')
+    .map((s) => s.replace(/^\s*(\d+[.)]|[-*])\s*/, '').trim())
+    .filter(Boolean);
   if (steps.length) report.steps = steps;
   const custom: Record<string, unknown> = { ...snap.customFields };
-  for (const [k, v] of Object.entries(f.fields)) if (v !== undefined && v !== '' && !(Array.isArray(v) && !v.length)) custom[k] = v;
+  for (const [k, v] of Object.entries(f.fields))
+    if (v !== undefined && v !== '' && !(Array.isArray(v) && !v.length)) custom[k] = v;
   if (Object.keys(custom).length) report.customFields = custom;
   if (f.include.device && snap.deviceInfo) report.deviceInfo = snap.deviceInfo;
   if (f.include.trace && snap.debugTrace.length) report.debugTrace = snap.debugTrace;
@@ -46,12 +50,22 @@ export async function buildReport(f: FormState, snap: ReportSnapshot, media: Med
   const attachments: ReportAttachmentInput[] = [];
   const shot = media.screenshot;
   if (f.include.screenshot && shot?.blob) {
-    const a: ReportAttachmentInput = { kind: 'screenshot', name: 'screenshot.png', contentType: shot.blob.type || 'image/png', data: await burnRedactions(shot.blob, media.shapes) };
+    const a: ReportAttachmentInput = {
+      kind: 'screenshot',
+      name: 'screenshot.png',
+      contentType: shot.blob.type || 'image/png',
+      data: await burnRedactions(shot.blob, media.shapes),
+    };
     if (media.shapes.length) a.layer = await renderLayer(media.shapes, shot.width, shot.height);
     attachments.push(a);
   }
   if (f.include.replay && media.replay) {
-    attachments.push({ kind: 'video_clip', name: media.replay.name, contentType: media.replay.contentType, data: media.replay.blob });
+    attachments.push({
+      kind: 'video_clip',
+      name: media.replay.name,
+      contentType: media.replay.contentType,
+      data: media.replay.blob,
+    });
   }
   if (attachments.length) report.attachments = attachments;
   return report;

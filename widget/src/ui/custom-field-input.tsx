@@ -6,7 +6,12 @@ import { h } from 'preact';
 import type { FieldDef } from './project-info.ts';
 import type { Translate } from './i18n.ts';
 
-export interface FieldProps { def: FieldDef; value: unknown; onChange(v: unknown): void; t: Translate }
+export interface FieldProps {
+  def: FieldDef;
+  value: unknown;
+  onChange(v: unknown): void;
+  t: Translate;
+}
 
 export function CustomFieldInput({ def, value, onChange, t }: FieldProps) {
   const id = `gb-cf-${def.ident}`;
@@ -14,7 +19,12 @@ export function CustomFieldInput({ def, value, onChange, t }: FieldProps) {
   if (def.field_type === 'boolean') {
     return (
       <label class="gb-choice" for={id}>
-        <input id={id} type="checkbox" checked={value === true} onChange={(e) => onChange((e.target as HTMLInputElement).checked)} />
+        <input
+          id={id}
+          type="checkbox"
+          checked={value === true}
+          onChange={(e) => onChange((e.target as HTMLInputElement).checked)}
+        />
         {label}
       </label>
     );
@@ -23,9 +33,18 @@ export function CustomFieldInput({ def, value, onChange, t }: FieldProps) {
     return (
       <div>
         <label for={id}>{label}</label>
-        <select id={id} required={def.required} value={String(value ?? '')} onChange={(e) => onChange((e.target as HTMLSelectElement).value || undefined)}>
+        <select
+          id={id}
+          required={def.required}
+          value={String(value ?? '')}
+          onChange={(e) => onChange((e.target as HTMLSelectElement).value || undefined)}
+        >
           <option value="">{t('choose')}</option>
-          {def.options.map((o) => <option key={o} value={o}>{o}</option>)}
+          {def.options.map((o) => (
+            <option key={o} value={o}>
+              {o}
+            </option>
+          ))}
         </select>
       </div>
     );
@@ -37,8 +56,14 @@ export function CustomFieldInput({ def, value, onChange, t }: FieldProps) {
         <legend>{label}</legend>
         {def.options.map((o, i) => (
           <label class="gb-choice" key={o} for={`${id}-${i}`}>
-            <input id={`${id}-${i}`} type="checkbox" checked={chosen.includes(o)}
-              onChange={(e) => onChange((e.target as HTMLInputElement).checked ? [...chosen, o] : chosen.filter((c) => c !== o))} />
+            <input
+              id={`${id}-${i}`}
+              type="checkbox"
+              checked={chosen.includes(o)}
+              onChange={(e) =>
+                onChange((e.target as HTMLInputElement).checked ? [...chosen, o] : chosen.filter((c) => c !== o))
+              }
+            />
             {o}
           </label>
         ))}
@@ -48,7 +73,14 @@ export function CustomFieldInput({ def, value, onChange, t }: FieldProps) {
   return (
     <div>
       <label for={id}>{label}</label>
-      <input id={id} type="text" required={def.required} maxLength={4096} value={String(value ?? '')} onInput={(e) => onChange((e.target as HTMLInputElement).value)} />
+      <input
+        id={id}
+        type="text"
+        required={def.required}
+        maxLength={4096}
+        value={String(value ?? '')}
+        onInput={(e) => onChange((e.target as HTMLInputElement).value)}
+      />
     </div>
   );
 }

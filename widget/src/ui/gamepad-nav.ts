@@ -3,10 +3,18 @@
 // Reads the real pads (the game sees none while the overlay is open).
 
 const FOCUSABLE = 'button, input, select, textarea, summary, [tabindex]:not([tabindex="-1"])';
-const A = 0, B = 1, START = 9, UP = 12, DOWN = 13, LEFT = 14, RIGHT = 15;
+const A = 0,
+  B = 1,
+  START = 9,
+  UP = 12,
+  DOWN = 13,
+  LEFT = 14,
+  RIGHT = 15;
 
 export function focusables(root: ShadowRoot): HTMLElement[] {
-  return Array.from(root.querySelectorAll<HTMLElement>(FOCUSABLE)).filter((el) => !(el as HTMLButtonElement).disabled && el.getClientRects().length > 0);
+  return Array.from(root.querySelectorAll<HTMLElement>(FOCUSABLE)).filter(
+    (el) => !(el as HTMLButtonElement).disabled && el.getClientRects().length > 0,
+  );
 }
 
 export function moveFocus(root: ShadowRoot, delta: number): void {
@@ -16,14 +24,20 @@ export function moveFocus(root: ShadowRoot, delta: number): void {
   list[(i + delta + list.length) % list.length]?.focus();
 }
 
-export function startGamepadNav(root: ShadowRoot, getGamepads: () => (Gamepad | null)[], onBack: () => void): () => void {
+export function startGamepadNav(
+  root: ShadowRoot,
+  getGamepads: () => (Gamepad | null)[],
+  onBack: () => void,
+): () => void {
   let held = new Set<string>();
   let first = true;
   const timer = setInterval(() => {
     const now = new Set<string>();
     for (const pad of getGamepads()) {
       if (!pad) continue;
-      pad.buttons.forEach((b, i) => { if (b.pressed) now.add(String(i)); });
+      pad.buttons.forEach((b, i) => {
+        if (b.pressed) now.add(String(i));
+      });
       const y = pad.axes[1] ?? 0;
       if (y < -0.6) now.add('up');
       if (y > 0.6) now.add('down');

@@ -20,7 +20,9 @@ export function mountOverlay(ctx: OverlayContext): OverlayHandle {
   try {
     root.querySelector('dialog')!.showModal();
     root.getElementById('gb-desc')?.focus();
-  } catch { /* the app's effect shows it */ }
+  } catch {
+    /* the app's effect shows it */
+  }
   return overlay;
 }
 
@@ -54,7 +56,9 @@ export function warm(options: ResolvedOptions, layout: boolean): void {
     // no top layer), and it is gone again before the next frame is drawn, so it is never seen.
     overlay.host.shadowRoot!.querySelector('dialog')!.open = layout;
     void overlay.host.offsetWidth;
-  } catch { /* not warmed */ } finally {
+  } catch {
+    /* not warmed */
+  } finally {
     overlay?.unmount();
   }
 }

@@ -3,7 +3,15 @@
 // the device so the form still works offline; sensible defaults when nothing is known.
 import type { ResolvedOptions } from '../runtime/options.ts';
 
-export interface FieldDef { id: number; ident: string; name: string; field_type: string; required: boolean; options: string[]; tester_settable: boolean }
+export interface FieldDef {
+  id: number;
+  ident: string;
+  name: string;
+  field_type: string;
+  required: boolean;
+  options: string[];
+  tester_settable: boolean;
+}
 
 export interface ProjectInfo {
   modules: string[];
@@ -34,15 +42,23 @@ export async function loadProjectInfo(o: ResolvedOptions): Promise<ProjectInfo> 
       modules: Array.isArray(project.modules) ? project.modules : DEFAULTS.modules,
       minDescription: Number(project.min_description_length) || 0,
       minSuggestion: Number(project.min_suggestion_length) || 0,
-      fields: ((fields.custom_fields ?? []) as FieldDef[]).filter((f) => f.tester_settable && f.field_type !== 'coordinates'),
+      fields: ((fields.custom_fields ?? []) as FieldDef[]).filter(
+        (f) => f.tester_settable && f.field_type !== 'coordinates',
+      ),
     };
-    try { localStorage.setItem(key, JSON.stringify(info)); } catch { /* storage full or off */ }
+    try {
+      localStorage.setItem(key, JSON.stringify(info));
+    } catch {
+      /* storage full or off */
+    }
     return info;
   } catch {
     try {
       const cached = localStorage.getItem(key);
       if (cached) return JSON.parse(cached) as ProjectInfo;
-    } catch { /* unreadable cache */ }
+    } catch {
+      /* unreadable cache */
+    }
     return DEFAULTS;
   }
 }

@@ -2,12 +2,22 @@
 // canvas, onto the transparent annotation layer, and (redactions only) into the screenshot itself.
 
 export type Tool = 'pen' | 'arrow' | 'box' | 'redact';
-export interface Point { x: number; y: number }
-export interface Shape { tool: Tool; points: Point[] }
+export interface Point {
+  x: number;
+  y: number;
+}
+export interface Shape {
+  tool: Tool;
+  points: Point[];
+}
 
 export const INK = '#ef4444';
 
-export function drawShape(ctx: CanvasRenderingContext2D | OffscreenCanvasRenderingContext2D, s: Shape, scale: number): void {
+export function drawShape(
+  ctx: CanvasRenderingContext2D | OffscreenCanvasRenderingContext2D,
+  s: Shape,
+  scale: number,
+): void {
   const pts = s.points;
   if (!pts.length) return;
   const a = pts[0];
@@ -43,7 +53,9 @@ export function drawShape(ctx: CanvasRenderingContext2D | OffscreenCanvasRenderi
 }
 
 function toPng(canvas: HTMLCanvasElement): Promise<Blob> {
-  return new Promise((resolve, reject) => canvas.toBlob((b) => (b ? resolve(b) : reject(new Error('PNG encoding failed'))), 'image/png'));
+  return new Promise((resolve, reject) =>
+    canvas.toBlob((b) => (b ? resolve(b) : reject(new Error('PNG encoding failed'))), 'image/png'),
+  );
 }
 
 const scaleOf = (w: number, h: number) => Math.max(w, h) / 1280;

@@ -30,8 +30,18 @@ export function notify(deps: Pick<Deps, 'db' | 'clock'>, input: NotificationInpu
 
 /** Every recorded notification, oldest first, as /__admin/notifications answers it. */
 export function listNotificationRecords(deps: Pick<Deps, 'db'>): NotificationRecord[] {
-  return listNotifications(deps.db).map((n): NotificationRecord => ({
-    id: n.id, kind: n.kind, event: n.event, project_id: n.project_id, recipient_user_id: n.recipient_user_id,
-    recipient_email: n.recipient_email, subject: n.subject, body: n.body, data: JSON.parse(n.data), created_at: n.created_at,
-  }));
+  return listNotifications(deps.db).map(
+    (n): NotificationRecord => ({
+      id: n.id,
+      kind: n.kind,
+      event: n.event,
+      project_id: n.project_id,
+      recipient_user_id: n.recipient_user_id,
+      recipient_email: n.recipient_email,
+      subject: n.subject,
+      body: n.body,
+      data: JSON.parse(n.data),
+      created_at: n.created_at,
+    }),
+  );
 }

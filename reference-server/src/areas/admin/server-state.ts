@@ -21,9 +21,8 @@ export async function resetServer(deps: Deps): Promise<void> {
 
 /** Sets or advances the server clock and stores its offset; answers the new time. */
 export function moveClock(deps: Deps, request: z.infer<typeof ClockRequest>): Date {
-  const target = 'advance' in request
-    ? deps.clock.now().getTime() + parseDuration(request.advance)!
-    : Date.parse(request.set);
+  const target =
+    'advance' in request ? deps.clock.now().getTime() + parseDuration(request.advance)! : Date.parse(request.set);
   // A clock past what a Date can hold would make every later timestamp throw (a 500 forever).
   if (!Number.isFinite(target) || Math.abs(target) > MAX_CLOCK_MS) {
     throw unprocessable('The clock cannot be moved past the year 275760.');

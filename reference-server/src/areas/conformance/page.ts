@@ -22,9 +22,11 @@ export function conformancePage(report: ConformanceReport) {
         <h1>Conformance report</h1>
         <p>
           Mode <strong>${report.mode}</strong>; requests since ${report.since}; generated ${report.generated_at}.
-          ${report.mode === 'default'
-            ? 'Each shape below was accepted; --strict refuses it.'
-            : 'Each shape below was refused with 400.'}
+          ${
+            report.mode === 'default'
+              ? 'Each shape below was accepted; --strict refuses it.'
+              : 'Each shape below was refused with 400.'
+          }
         </p>
         ${report.clients.length === 0 ? html`<p>No API requests yet.</p>` : ''}
         ${report.clients.map(
@@ -35,9 +37,10 @@ export function conformancePage(report: ConformanceReport) {
                 ${client.requests} requests, ${client.refused} refused,
                 ${client.findings.length === 0 ? 'all canonical.' : `${client.findings.length} shape(s) to fix:`}
               </p>
-              ${client.findings.length === 0
-                ? ''
-                : html`<table>
+              ${
+                client.findings.length === 0
+                  ? ''
+                  : html`<table>
                     <thead>
                       <tr>
                         <th>Outcome</th>
@@ -61,7 +64,8 @@ export function conformancePage(report: ConformanceReport) {
                           </tr>`,
                       )}
                     </tbody>
-                  </table>`}
+                  </table>`
+              }
             </section>`,
         )}
       </body>

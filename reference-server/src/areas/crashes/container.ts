@@ -15,13 +15,23 @@ export const MAX_UNCOMPRESSED_BYTES = 256 * 1024 * 1024;
 export const MAX_CRASH_FILES = 100;
 const MAX_STRING_BYTES = 64 * 1024;
 
-export interface CrashFile { index: number; name: string; bytes: Uint8Array }
-export interface UnrealCrash { directoryName: string; fileName: string; files: CrashFile[] }
+export interface CrashFile {
+  index: number;
+  name: string;
+  bytes: Uint8Array;
+}
+export interface UnrealCrash {
+  directoryName: string;
+  fileName: string;
+  files: CrashFile[];
+}
 
 class Reader {
   offset = 0;
   constructor(private readonly buffer: Buffer) {}
-  get remaining(): number { return this.buffer.length - this.offset; }
+  get remaining(): number {
+    return this.buffer.length - this.offset;
+  }
 
   int32(what: string): number {
     if (this.remaining < 4) throw unprocessable(`The crash report is truncated: ${what} is missing.`);
@@ -32,7 +42,10 @@ class Reader {
 
   bytes(length: number, what: string): Buffer {
     if (length < 0) throw unprocessable(`The crash report is malformed: ${what} has a negative length.`);
-    if (length > this.remaining) throw unprocessable(`The crash report is truncated: ${what} declares ${length} bytes but only ${this.remaining} remain.`);
+    if (length > this.remaining)
+      throw unprocessable(
+        `The crash report is truncated: ${what} declares ${length} bytes but only ${this.remaining} remain.`,
+      );
     const slice = this.buffer.subarray(this.offset, this.offset + length);
     this.offset += length;
     return slice;
@@ -41,7 +54,8 @@ class Reader {
   /** An ANSI string; the NUL padding is dropped. */
   string(what: string): string {
     const length = this.int32(`the length of ${what}`);
-    if (length > MAX_STRING_BYTES) throw unprocessable(`The crash report is malformed: ${what} is ${length} bytes long.`);
+    if (length > MAX_STRING_BYTES)
+      throw unprocessable(`The crash report is malformed: ${what} is ${length} bytes long.`);
     return this.bytes(length, what).toString('latin1').replace(/\0.*$/s, '');
   }
 }
@@ -57,7 +71,9 @@ async function inflate(compressed: Uint8Array, maxBytes: number): Promise<Buffer
     if (error instanceof RangeError || (error as { code?: string }).code === 'ERR_BUFFER_TOO_LARGE') {
       throw payloadTooLarge(`The crash report inflates to more than ${maxBytes} bytes.`);
     }
-    throw badRequest(`The crash report is not a zlib stream the CrashReportClient would send (${(error as Error).message}).`);
+    throw badRequest(
+      `The crash report is not a zlib stream the CrashReportClient would send (${(error as Error).message}).`,
+    );
   }
 }
 
@@ -83,12 +99,16 @@ function readFiles(reader: Reader, count: number): CrashFile[] {
 }
 
 function assertFileCount(count: number): void {
-  if (count < 0 || count > MAX_CRASH_FILES) throw unprocessable(`The crash report is malformed: it declares ${count} files (at most ${MAX_CRASH_FILES}).`);
+  if (count < 0 || count > MAX_CRASH_FILES)
+    throw unprocessable(`The crash report is malformed: it declares ${count} files (at most ${MAX_CRASH_FILES}).`);
 }
 
 export const CR1_MARKER = Buffer.from('CR1', 'latin1');
 
-export async function parseUnrealCrash(compressed: Uint8Array, options: { maxUncompressedBytes?: number } = {}): Promise<UnrealCrash> {
+export async function parseUnrealCrash(
+  compressed: Uint8Array,
+  options: { maxUncompressedBytes?: number } = {},
+): Promise<UnrealCrash> {
   const data = await inflate(compressed, options.maxUncompressedBytes ?? MAX_UNCOMPRESSED_BYTES);
   if (data.length < 8) throw unprocessable('The crash report is truncated: it is too short to hold a header.');
   const reader = new Reader(data);
@@ -97,7 +117,8 @@ export async function parseUnrealCrash(compressed: Uint8Array, options: { maxUnc
     const header = readHeader(reader, 'leading');
     assertFileCount(header.fileCount);
     const files = readFiles(reader, header.fileCount);
-    if (reader.remaining !== 0) throw unprocessable(`The crash report is malformed: ${reader.remaining} bytes follow its last file.`);
+    if (reader.remaining !== 0)
+      throw unprocessable(`The crash report is malformed: ${reader.remaining} bytes follow its last file.`);
     return { directoryName: header.directoryName, fileName: header.fileName, files };
   }
   // Older layout: the leading header is a placeholder written before the sizes were known; the
@@ -108,6 +129,7 @@ export async function parseUnrealCrash(compressed: Uint8Array, options: { maxUnc
   const files = readFiles(reader, fileCount);
   const header = readHeader(reader, 'trailing');
   // Ending exactly here means the trailing header's file count is the one read above.
-  if (reader.remaining !== 0) throw unprocessable(`The crash report is malformed: ${reader.remaining} bytes follow its trailing header.`);
+  if (reader.remaining !== 0)
+    throw unprocessable(`The crash report is malformed: ${reader.remaining} bytes follow its trailing header.`);
   return { directoryName: header.directoryName, fileName: header.fileName, files };
 }

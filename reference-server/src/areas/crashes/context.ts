@@ -4,8 +4,23 @@
 // patterns over bounded text, since only a few leaf elements are needed; never throws.
 
 export const CONTEXT_FILE_NAME = 'CrashContext.runtime-xml';
-const FIELDS = ['CrashGUID', 'ErrorMessage', 'GameName', 'CrashType', 'EngineVersion', 'BuildVersion', 'BuildConfiguration', 'PlatformName',
-  'PlatformFullName', 'ExecutableName', 'CallStack', 'UserName', 'Misc.CPUBrand', 'Misc.PrimaryGPUBrand', 'MemoryStats.TotalPhysicalGB'] as const;
+const FIELDS = [
+  'CrashGUID',
+  'ErrorMessage',
+  'GameName',
+  'CrashType',
+  'EngineVersion',
+  'BuildVersion',
+  'BuildConfiguration',
+  'PlatformName',
+  'PlatformFullName',
+  'ExecutableName',
+  'CallStack',
+  'UserName',
+  'Misc.CPUBrand',
+  'Misc.PrimaryGPUBrand',
+  'MemoryStats.TotalPhysicalGB',
+] as const;
 export type CrashContextField = (typeof FIELDS)[number];
 export type CrashContext = Partial<Record<CrashContextField, string>>;
 

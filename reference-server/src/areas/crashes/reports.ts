@@ -23,7 +23,12 @@ const MAX_FILE_BYTES = 50 * 1024 * 1024;
 const MAX_FILES_PER_KIND = 10;
 const TITLE_MAX = 200;
 
-export interface CrashRequest { token: string; ip: string; body: Uint8Array; appVersion?: string }
+export interface CrashRequest {
+  token: string;
+  ip: string;
+  body: Uint8Array;
+  appVersion?: string;
+}
 
 type Kind = 'binary_file' | 'log_file';
 
@@ -40,22 +45,39 @@ export function classifyCrashFile(file: CrashFile): { kind: Kind; type: string }
 }
 
 function firstLine(text: string): string {
-  return text.split(/\r?\n/).map((line) => line.trim()).find(Boolean) ?? '';
+  return (
+    text
+      .split(/\r?\n/)
+      .map((line) => line.trim())
+      .find(Boolean) ?? ''
+  );
 }
 
 export function crashTitle(context: CrashContext, directoryName: string): string {
   const game = context.GameName?.replace(/^UE[45]-/, '') || 'the game';
   const message = context.ErrorMessage ? firstLine(context.ErrorMessage) : '';
-  const title = message ? `Crash in ${game}: ${message}` : context.CrashGUID ? `Crash in ${game} (${context.CrashGUID})` : `Unreal crash report ${directoryName}`.trim();
+  const title = message
+    ? `Crash in ${game}: ${message}`
+    : context.CrashGUID
+      ? `Crash in ${game} (${context.CrashGUID})`
+      : `Unreal crash report ${directoryName}`.trim();
   return title.length > TITLE_MAX ? `${title.slice(0, TITLE_MAX - 1).trimEnd()}…` : title;
 }
 
 function crashDescription(context: CrashContext, request: CrashRequest, directoryName: string): string {
   const lines = [context.ErrorMessage ?? 'An Unreal Engine crash report was received.', ''];
   const facts: Array<[string, string | undefined]> = [
-    ['Crash GUID', context.CrashGUID], ['Game', context.GameName], ['Crash type', context.CrashType], ['Engine version', context.EngineVersion ?? request.appVersion],
-    ['Build', context.BuildVersion], ['Configuration', context.BuildConfiguration], ['Platform', context.PlatformFullName ?? context.PlatformName],
-    ['CPU', context['Misc.CPUBrand']], ['GPU', context['Misc.PrimaryGPUBrand']], ['Memory (GB)', context['MemoryStats.TotalPhysicalGB']], ['Report directory', directoryName || undefined],
+    ['Crash GUID', context.CrashGUID],
+    ['Game', context.GameName],
+    ['Crash type', context.CrashType],
+    ['Engine version', context.EngineVersion ?? request.appVersion],
+    ['Build', context.BuildVersion],
+    ['Configuration', context.BuildConfiguration],
+    ['Platform', context.PlatformFullName ?? context.PlatformName],
+    ['CPU', context['Misc.CPUBrand']],
+    ['GPU', context['Misc.PrimaryGPUBrand']],
+    ['Memory (GB)', context['MemoryStats.TotalPhysicalGB']],
+    ['Report directory', directoryName || undefined],
   ];
   for (const [label, value] of facts) if (value) lines.push(`${label}: ${value}`);
   if (context.CallStack) lines.push('', 'Call stack:', context.CallStack.slice(0, 16_000));
@@ -76,7 +98,9 @@ export async function reportUnrealCrash(deps: Deps, request: CrashRequest): Prom
   consumeDailyLimit(deps, caller, 'crash_report');
   assertMonthlyQuota(deps, project);
   const crash = await parseUnrealCrash(request.body);
-  const contextFile = crash.files.find((f) => f.name === CONTEXT_FILE_NAME) ?? crash.files.find((f) => /crashcontext.*xml$/i.test(f.name));
+  const contextFile =
+    crash.files.find((f) => f.name === CONTEXT_FILE_NAME) ??
+    crash.files.find((f) => /crashcontext.*xml$/i.test(f.name));
   const context = contextFile ? parseCrashContext(contextFile.bytes) : {};
   const warnings: string[] = [];
   const counts = { binary_files: 0, log_files: 0 };
@@ -86,16 +110,36 @@ export async function reportUnrealCrash(deps: Deps, request: CrashRequest): Prom
     const title = crashTitle(context, crash.directoryName);
     const description = crashDescription(context, request, crash.directoryName);
     const row: IssueRow = insertIssue(deps.db, {
-      project_id: project.id, title, description, status: 'open', priority: predictPriority(title, description),
-      score: computeScore({ description, steps: 0, media: crash.files.length, device: false }), raw: 1, source: 'unreal_crash_reporter',
-      reporter_user_id: null, assigned_to_user_id: null, release_id: findLatestPublishedRelease(deps.db, project.id)?.id ?? null,
-      steps: '[]', debug_trace: null, device: null, created_at: now, updated_at: now,
+      project_id: project.id,
+      title,
+      description,
+      status: 'open',
+      priority: predictPriority(title, description),
+      score: computeScore({ description, steps: 0, media: crash.files.length, device: false }),
+      raw: 1,
+      source: 'unreal_crash_reporter',
+      reporter_user_id: null,
+      assigned_to_user_id: null,
+      release_id: findLatestPublishedRelease(deps.db, project.id)?.id ?? null,
+      steps: '[]',
+      debug_trace: null,
+      device: null,
+      created_at: now,
+      updated_at: now,
     });
     for (const file of crash.files) {
       const { kind, type } = classifyCrashFile(file);
       const counter = kind === 'binary_file' ? 'binary_files' : 'log_files';
-      if (file.bytes.byteLength > MAX_FILE_BYTES) { warnings.push(`${file.name} was not attached: it is larger than 50 MB.`); continue; }
-      if (counts[counter] >= MAX_FILES_PER_KIND) { warnings.push(`${file.name} was not attached: an issue holds at most ${MAX_FILES_PER_KIND} ${counter.replace('_', ' ')}.`); continue; }
+      if (file.bytes.byteLength > MAX_FILE_BYTES) {
+        warnings.push(`${file.name} was not attached: it is larger than 50 MB.`);
+        continue;
+      }
+      if (counts[counter] >= MAX_FILES_PER_KIND) {
+        warnings.push(
+          `${file.name} was not attached: an issue holds at most ${MAX_FILES_PER_KIND} ${counter.replace('_', ' ')}.`,
+        );
+        continue;
+      }
       attachFile(deps, row, kind, { name: file.name, type, bytes: file.bytes }, null);
       counts[counter] += 1;
     }
@@ -103,7 +147,13 @@ export async function reportUnrealCrash(deps: Deps, request: CrashRequest): Prom
   })();
   emitIssueWrite(deps, issue, 'created');
   return {
-    id: issue.id, scoped_id: issue.scoped_id, title: issue.title, raw: true, url: issueUrl(deps, project, issue),
-    crash_guid: context.CrashGUID ?? null, attachments: counts, warnings,
+    id: issue.id,
+    scoped_id: issue.scoped_id,
+    title: issue.title,
+    raw: true,
+    url: issueUrl(deps, project, issue),
+    crash_guid: context.CrashGUID ?? null,
+    attachments: counts,
+    warnings,
   };
 }

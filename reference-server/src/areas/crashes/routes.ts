@@ -14,7 +14,8 @@ import { reportUnrealCrash } from './reports.ts';
 export const MAX_CRASH_UPLOAD_BYTES = 100 * 1024 * 1024;
 
 async function readCapped(request: Request, max: number): Promise<Uint8Array> {
-  if (Number(request.headers.get('content-length') ?? '0') > max) throw payloadTooLarge(`A crash report upload is at most ${max / 1024 / 1024} MB.`);
+  if (Number(request.headers.get('content-length') ?? '0') > max)
+    throw payloadTooLarge(`A crash report upload is at most ${max / 1024 / 1024} MB.`);
   if (!request.body) return new Uint8Array();
   const chunks: Uint8Array[] = [];
   let size = 0;
@@ -30,7 +31,15 @@ export function crashRoutes(deps: Deps) {
   const app = new Hono<AppEnv>();
   app.post('/crashes/unreal/:token', async (c) => {
     const body = await readCapped(c.req.raw, MAX_CRASH_UPLOAD_BYTES);
-    return c.json(await reportUnrealCrash(deps, { token: c.req.param('token'), ip: clientIp(c), body, appVersion: c.req.query('AppVersion') }), 201);
+    return c.json(
+      await reportUnrealCrash(deps, {
+        token: c.req.param('token'),
+        ip: clientIp(c),
+        body,
+        appVersion: c.req.query('AppVersion'),
+      }),
+      201,
+    );
   });
   return app;
 }

@@ -104,8 +104,8 @@ export function decide(deps: Deps, requestId: string, user: UserRow, decision: '
   if (view.state !== 'pending')
     throw new ServiceError(
       'conflict',
-      `This sign-in is ${view.state === 'delivered' ? 'already completed' : view.state} and cannot be `
-        + `${decision === 'approve' ? 'approved' : 'denied'}.`,
+      `This sign-in is ${view.state === 'delivered' ? 'already completed' : view.state} and cannot be ` +
+        `${decision === 'approve' ? 'approved' : 'denied'}.`,
     );
   const at = deps.clock.now().toISOString();
   if (!decideDeviceAuth(deps.db, view.request_id, decision === 'approve' ? 'approved' : 'denied', user.id, at)) {

@@ -23,8 +23,10 @@ export interface ChangeMark {
 export type PolledSource = 'feature_request' | 'ticket' | 'attachment';
 
 const MARK_SQL: Record<PolledSource, string> = {
-  feature_request: 'SELECT coalesce(max(id), 0) AS maxId, coalesce(max(updated_at), \'\') AS maxUpdatedAt FROM feature_requests WHERE project_id = ?',
-  ticket: 'SELECT coalesce(max(id), 0) AS maxId, coalesce(max(updated_at), \'\') AS maxUpdatedAt FROM tickets WHERE project_id = ?',
+  feature_request:
+    "SELECT coalesce(max(id), 0) AS maxId, coalesce(max(updated_at), '') AS maxUpdatedAt FROM feature_requests WHERE project_id = ?",
+  ticket:
+    "SELECT coalesce(max(id), 0) AS maxId, coalesce(max(updated_at), '') AS maxUpdatedAt FROM tickets WHERE project_id = ?",
   attachment: `SELECT coalesce(max(a.id), 0) AS maxId, coalesce(max(a.updated_at), '') AS maxUpdatedAt
     FROM attachments a JOIN issues i ON i.id = a.issue_id WHERE i.project_id = ?`,
 };
@@ -50,10 +52,16 @@ export function listChangedSince(db: Db, source: PolledSource, projectId: number
 }
 
 /** Where a replay stands: past (at, kind, id) in (updated_at, kind, id) order; kind '' means "from `at` on". */
-export interface ReplayCursor { at: string; kind: ReportKind | ''; id: number }
+export interface ReplayCursor {
+  at: string;
+  kind: ReportKind | '';
+  id: number;
+}
 
 const TABLE_OF: Record<ReportKind, string> = {
-  issue: 'issues', feature_request: 'feature_requests', ticket: 'tickets',
+  issue: 'issues',
+  feature_request: 'feature_requests',
+  ticket: 'tickets',
 };
 const AFTER_EVERY_ID = Number.MAX_SAFE_INTEGER;
 
@@ -63,15 +71,22 @@ const AFTER_EVERY_ID = Number.MAX_SAFE_INTEGER;
  * same however many reports changed since.
  */
 export function listReplayPage(
-  db: Db, projectId: number, kinds: readonly ReportKind[], cursor: ReplayCursor, limit: number,
+  db: Db,
+  projectId: number,
+  kinds: readonly ReportKind[],
+  cursor: ReplayCursor,
+  limit: number,
 ): ReportChangeRow[] {
   const rows = kinds.flatMap((kind) => {
     // Rows at exactly `at` come after the cursor when their kind sorts after the cursor's, or is it
     // and their id is larger.
     const minId = kind > cursor.kind ? -1 : kind === cursor.kind ? cursor.id : AFTER_EVERY_ID;
-    return stmt(db, `SELECT '${kind}' AS kind, id, scoped_id, title, status, created_at, updated_at
+    return stmt(
+      db,
+      `SELECT '${kind}' AS kind, id, scoped_id, title, status, created_at, updated_at
       FROM ${TABLE_OF[kind]} WHERE project_id = ? AND (updated_at > ? OR (updated_at = ? AND id > ?))
-      ORDER BY updated_at, id LIMIT ?`).all(projectId, cursor.at, cursor.at, minId, limit) as ReportChangeRow[];
+      ORDER BY updated_at, id LIMIT ?`,
+    ).all(projectId, cursor.at, cursor.at, minId, limit) as ReportChangeRow[];
   });
   const order = (a: string | number, b: string | number) => (a < b ? -1 : a > b ? 1 : 0);
   rows.sort((a, b) => order(a.updated_at, b.updated_at) || order(a.kind, b.kind) || a.id - b.id);

@@ -8,8 +8,13 @@ import { forbidden, unauthenticated } from '../../errors.ts';
 import type { ProjectRow } from '../projects-auth/repository.ts';
 import type { IssueRow } from '../issues/repository.ts';
 import {
-  listChangedSince, listReplayPage, readChangeMark,
-  type ChangeMark, type PolledSource, type ReplayCursor, type ReportChangeRow,
+  listChangedSince,
+  listReplayPage,
+  readChangeMark,
+  type ChangeMark,
+  type PolledSource,
+  type ReplayCursor,
+  type ReportChangeRow,
 } from './repository.ts';
 import type { ReportEvent, ReportEventType, ReportKind } from '../../../../widget/src/protocol/events.ts';
 import { isTeam } from '../projects-auth/access.ts';
@@ -66,7 +71,10 @@ interface Subscriber {
 
 const POLLED_SOURCES: readonly PolledSource[] = ['feature_request', 'ticket', 'attachment'];
 const ISSUE_EVENT: Record<IssueWriteKind, ReportEventType> = {
-  created: 'report.created', updated: 'report.updated', published: 'report.updated', deleted: 'report.deleted',
+  created: 'report.created',
+  updated: 'report.updated',
+  published: 'report.updated',
+  deleted: 'report.deleted',
 };
 
 /** Open feeds per database, so several servers in one process (tests) stay apart. */
@@ -75,32 +83,57 @@ const subscribers = new WeakMap<Db, Set<Subscriber>>();
 /** The events area's `onIssueWrite`: the write goes to every open feed of its project. */
 export function sendIssueWrite(deps: Deps, issue: IssueRow, kind: IssueWriteKind): void {
   for (const subscriber of subscribers.get(deps.db) ?? []) {
-    if (subscriber.projectId === issue.project_id) subscriber.send(toMessage({ ...issue, kind: 'issue' }, ISSUE_EVENT[kind], false));
+    if (subscriber.projectId === issue.project_id)
+      subscriber.send(toMessage({ ...issue, kind: 'issue' }, ISSUE_EVENT[kind], false));
   }
 }
 
 /** The stream is a team view, like the unfiltered issue list: 401 for anonymous, 403 for the rest. */
 export function assertCanFollowEvents(deps: Pick<Deps, 'db'>, caller: Caller, project: ProjectRow): void {
-  if (caller.scheme === 'anonymous') throw unauthenticated('Sign in with a personal access token of a project team member to follow its events.');
-  if (!isTeam(deps, caller, project)) throw forbidden('Only the project team (owner, admin, developer, support) can follow its events.');
+  if (caller.scheme === 'anonymous')
+    throw unauthenticated('Sign in with a personal access token of a project team member to follow its events.');
+  if (!isTeam(deps, caller, project))
+    throw forbidden('Only the project team (owner, admin, developer, support) can follow its events.');
 }
 
-function toMessage(row: Omit<ReportChangeRow, 'kind'> & { kind: ReportKind }, type: ReportEventType, replayed: boolean): FeedMessage {
+function toMessage(
+  row: Omit<ReportChangeRow, 'kind'> & { kind: ReportKind },
+  type: ReportEventType,
+  replayed: boolean,
+): FeedMessage {
   return {
     event: type,
     // A replayed event's id is a cursor that Last-Event-ID brings back; a live one is its time.
     id: replayed ? `${row.updated_at}#${row.kind}-${row.id}` : row.updated_at,
-    data: { type, kind: row.kind, path_id: `g-${row.id}`, scoped_id: row.scoped_id, title: row.title, status: row.status, updated_at: row.updated_at, replayed },
+    data: {
+      type,
+      kind: row.kind,
+      path_id: `g-${row.id}`,
+      scoped_id: row.scoped_id,
+      title: row.title,
+      status: row.status,
+      updated_at: row.updated_at,
+      replayed,
+    },
   };
 }
 
-export function openReportFeed(deps: Pick<Deps, 'db'>, project: ProjectRow, options: FeedOptions, send: (message: FeedMessage) => void): ReportFeed {
+export function openReportFeed(
+  deps: Pick<Deps, 'db'>,
+  project: ProjectRow,
+  options: FeedOptions,
+  send: (message: FeedMessage) => void,
+): ReportFeed {
   const { db } = deps;
   const subscriber: Subscriber = { projectId: project.id, send };
   // Marks are read before the replay, so a change made meanwhile is sent twice rather than never.
   const marks = new Map<PolledSource, ChangeMark>();
   for (const source of POLLED_SOURCES) {
-    try { marks.set(source, readChangeMark(db, source, project.id)); } catch { /* table of an area not installed: skip it */ }
+    try {
+      marks.set(source, readChangeMark(db, source, project.id));
+    } catch {
+      /* table of an area not installed: skip it */
+    }
   }
   let set = subscribers.get(db);
   if (!set) subscribers.set(db, (set = new Set()));
@@ -143,7 +176,11 @@ export function openReportFeed(deps: Pick<Deps, 'db'>, project: ProjectRow, opti
     }
   };
   const timer = setInterval(() => {
-    try { poll(); } catch { close(); }
+    try {
+      poll();
+    } catch {
+      close();
+    }
   }, options.pollMs ?? 1000);
   timer.unref();
 

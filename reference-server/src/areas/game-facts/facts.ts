@@ -2,7 +2,13 @@
 // exist), written by developer-level callers or members holding project.settings.edit; a
 // partial update is merged (mergeGameFacts) and the first one creates the facts. A project's
 // fixture `game_facts` is loaded through the same schema.
-import { emptyGameFacts, GameFactsInput, mergeGameFacts, type GameFacts, type GameFactsContent } from '../../../../widget/src/protocol/game-facts.ts';
+import {
+  emptyGameFacts,
+  GameFactsInput,
+  mergeGameFacts,
+  type GameFacts,
+  type GameFactsContent,
+} from '../../../../widget/src/protocol/game-facts.ts';
 import type { Deps } from '../../deps.ts';
 import { forbidden, notFound, unprocessable, describeZodError } from '../../errors.ts';
 import { findGameFacts, saveGameFacts, type GameFactsRow } from './repository.ts';
@@ -52,6 +58,9 @@ export function updateGameFacts(deps: Deps, caller: Caller, project: ProjectRow,
 export function loadGameFactsFixture(deps: Deps, project: ProjectRow, fixture: FixtureProject, path: string): void {
   if (fixture.game_facts === undefined) return;
   const parsed = GameFactsInput.safeParse(fixture.game_facts);
-  if (!parsed.success) throw unprocessable(`Invalid fixture at ${path}.game_facts.${describeZodError(parsed.error)}`, { path: `${path}.game_facts` });
+  if (!parsed.success)
+    throw unprocessable(`Invalid fixture at ${path}.game_facts.${describeZodError(parsed.error)}`, {
+      path: `${path}.game_facts`,
+    });
   saveGameFacts(deps.db, project.id, mergeGameFacts(emptyGameFacts(), parsed.data), deps.clock.now().toISOString());
 }

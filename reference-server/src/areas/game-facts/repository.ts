@@ -14,6 +14,9 @@ export function findGameFacts(db: Db, projectId: number): GameFactsRow | undefin
 
 /** Creates the row on first write; later writes keep created_at. */
 export function saveGameFacts(db: Db, projectId: number, data: unknown, at: string): GameFactsRow {
-  return stmt(db, `INSERT INTO game_facts (project_id, data, created_at, updated_at) VALUES (?, ?, ?, ?)
-    ON CONFLICT (project_id) DO UPDATE SET data = excluded.data, updated_at = excluded.updated_at RETURNING *`).get(projectId, JSON.stringify(data), at, at) as GameFactsRow;
+  return stmt(
+    db,
+    `INSERT INTO game_facts (project_id, data, created_at, updated_at) VALUES (?, ?, ?, ?)
+    ON CONFLICT (project_id) DO UPDATE SET data = excluded.data, updated_at = excluded.updated_at RETURNING *`,
+  ).get(projectId, JSON.stringify(data), at, at) as GameFactsRow;
 }

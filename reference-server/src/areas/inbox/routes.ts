@@ -8,16 +8,31 @@ import { fileURLToPath } from 'node:url';
 import type { AppEnv } from '../../http/env.ts';
 
 const TYPES: Record<string, string> = {
-  '.html': 'text/html; charset=utf-8', '.js': 'text/javascript; charset=utf-8', '.css': 'text/css; charset=utf-8',
-  '.svg': 'image/svg+xml', '.png': 'image/png', '.ico': 'image/x-icon', '.json': 'application/json', '.map': 'application/json',
-  '.woff2': 'font/woff2', '.txt': 'text/plain; charset=utf-8',
+  '.html': 'text/html; charset=utf-8',
+  '.js': 'text/javascript; charset=utf-8',
+  '.css': 'text/css; charset=utf-8',
+  '.svg': 'image/svg+xml',
+  '.png': 'image/png',
+  '.ico': 'image/x-icon',
+  '.json': 'application/json',
+  '.map': 'application/json',
+  '.woff2': 'font/woff2',
+  '.txt': 'text/plain; charset=utf-8',
 };
 
 // Scripts and styles come from the page's own origin only; media may come from the CDN host,
 // which the reference server serves itself but a configured public URL may name differently.
 const CSP = [
-  "default-src 'self'", "script-src 'self'", "style-src 'self'", "img-src * data: blob:", "media-src * blob:",
-  "connect-src *", "object-src 'none'", "base-uri 'none'", "frame-ancestors 'none'", "form-action 'self'",
+  "default-src 'self'",
+  "script-src 'self'",
+  "style-src 'self'",
+  'img-src * data: blob:',
+  'media-src * blob:',
+  'connect-src *',
+  "object-src 'none'",
+  "base-uri 'none'",
+  "frame-ancestors 'none'",
+  "form-action 'self'",
 ].join('; ');
 
 /** The package directory of the server (holding package.json), from src/areas/inbox or the dist bundle. */
@@ -38,10 +53,20 @@ export function inboxRoutes(root = join(serverPackageDir(), 'dist', 'inbox')) {
   app.get('/inbox/*', async (c) => {
     const index = join(root, 'index.html');
     if (!existsSync(index)) {
-      return c.json({ error: 'The QA inbox is not built. Run `npm run build -w reference-server` (or `npm run build:inbox -w reference-server`), then reload.' }, 503);
+      return c.json(
+        {
+          error:
+            'The QA inbox is not built. Run `npm run build -w reference-server` (or `npm run build:inbox -w reference-server`), then reload.',
+        },
+        503,
+      );
     }
     let relative: string;
-    try { relative = decodeURIComponent(c.req.path.slice('/inbox/'.length)); } catch { return c.json({ error: 'Malformed path.' }, 400); }
+    try {
+      relative = decodeURIComponent(c.req.path.slice('/inbox/'.length));
+    } catch {
+      return c.json({ error: 'Malformed path.' }, 400);
+    }
     const file = resolve(root, relative);
     if (file !== root && !file.startsWith(root + sep)) return c.json({ error: 'Not found.' }, 404);
     const isFile = relative !== '' && existsSync(file) && statSync(file).isFile();

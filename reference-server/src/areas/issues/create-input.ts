@@ -34,7 +34,8 @@ export interface CreateInput {
   skipDescriptionCheck: boolean;
 }
 
-const text = (v: unknown): string | null => (v === undefined || v === null || String(v).trim() === '' ? null : String(v).trim());
+const text = (v: unknown): string | null =>
+  v === undefined || v === null || String(v).trim() === '' ? null : String(v).trim();
 
 /** `30m`, `1h`, `2d` (also seconds); anything else, or zero, is invalid. */
 export function parsePublishAfter(value: string): number | null {
@@ -47,13 +48,24 @@ function parseDebugTrace(value: unknown): string | null {
   if (value === undefined || value === null || value === '') return null;
   let trace = value;
   if (typeof value === 'string') {
-    if (Buffer.byteLength(value) > DEBUG_TRACE_MAX_BYTES) throw unprocessable('issue[debug_trace] is larger than the 128 KB limit.');
-    try { trace = JSON.parse(value); } catch { throw unprocessable('issue[debug_trace] must be an object {steps: [{severity, description}]} (or its JSON text).'); }
+    if (Buffer.byteLength(value) > DEBUG_TRACE_MAX_BYTES)
+      throw unprocessable('issue[debug_trace] is larger than the 128 KB limit.');
+    try {
+      trace = JSON.parse(value);
+    } catch {
+      throw unprocessable(
+        'issue[debug_trace] must be an object {steps: [{severity, description}]} (or its JSON text).',
+      );
+    }
   }
   const serialized = JSON.stringify(trace);
-  if (Buffer.byteLength(serialized) > DEBUG_TRACE_MAX_BYTES) throw unprocessable('issue[debug_trace] is larger than the 128 KB limit.');
+  if (Buffer.byteLength(serialized) > DEBUG_TRACE_MAX_BYTES)
+    throw unprocessable('issue[debug_trace] is larger than the 128 KB limit.');
   const parsed = DebugTrace.safeParse(trace);
-  if (!parsed.success) throw unprocessable(`issue[debug_trace] is invalid: ${describeZodError(parsed.error)} (severity is info, warning or danger).`);
+  if (!parsed.success)
+    throw unprocessable(
+      `issue[debug_trace] is invalid: ${describeZodError(parsed.error)} (severity is info, warning or danger).`,
+    );
   return JSON.stringify(parsed.data);
 }
 
@@ -75,8 +87,16 @@ function deviceInfoOf(info: string | { value?: string; validation_mode?: string 
   try {
     const parsed = JSON.parse(info) as unknown;
     // Only the wrapper counts: a spec sheet that happens to be JSON stays the value itself.
-    const ok = parsed !== null && typeof parsed === 'object' && !Array.isArray(parsed) && ('value' in parsed || 'validation_mode' in parsed)
-      && ['value', 'validation_mode'].every((k) => (parsed as Record<string, unknown>)[k] === undefined || typeof (parsed as Record<string, unknown>)[k] === 'string');
+    const ok =
+      parsed !== null &&
+      typeof parsed === 'object' &&
+      !Array.isArray(parsed) &&
+      ('value' in parsed || 'validation_mode' in parsed) &&
+      ['value', 'validation_mode'].every(
+        (k) =>
+          (parsed as Record<string, unknown>)[k] === undefined ||
+          typeof (parsed as Record<string, unknown>)[k] === 'string',
+      );
     return ok ? (parsed as { value?: string; validation_mode?: string }) : info;
   } catch {
     return info;
@@ -120,19 +140,21 @@ function readParsed(body: Body, project: ProjectRow): CreateInput {
   let publishAfterMs: number | null = null;
   if (publishAfterText !== null) {
     const ms = parsePublishAfter(publishAfterText);
-    if (ms === null) throw unprocessable(`publish_after ${JSON.stringify(publishAfterText)} is not a duration such as 30m, 1h or 2d.`);
+    if (ms === null)
+      throw unprocessable(`publish_after ${JSON.stringify(publishAfterText)} is not a duration such as 30m, 1h or 2d.`);
     if (!draft) throw unprocessable('publish_after can only be used with draft=true.');
     publishAfterMs = Math.min(ms, PUBLISH_AFTER_MAX_MS);
   }
 
   const title = text(issue.title) ?? generateTitle(description);
-  const steps = issue.steps_to_reproduce_array?.map((s) => s.trim()).filter(Boolean)
-    ?? (issue.unformatted_steps_to_reproduce ? formatSteps(issue.unformatted_steps_to_reproduce) : []);
+  const steps =
+    issue.steps_to_reproduce_array?.map((s) => s.trim()).filter(Boolean) ??
+    (issue.unformatted_steps_to_reproduce ? formatSteps(issue.unformatted_steps_to_reproduce) : []);
 
   let deviceInfo: CreateInput['deviceInfo'] = null;
   const info = deviceInfoOf(issue.extras?.device_info);
   if (info !== undefined) {
-    const value = typeof info === 'string' ? info : info.value ?? '';
+    const value = typeof info === 'string' ? info : (info.value ?? '');
     const mode = typeof info === 'string' ? 'loose' : info.validation_mode;
     // An unrecognised mode behaves as loose (reference).
     deviceInfo = { value, mode: mode === 'strict' || mode === 'optional' ? mode : 'loose' };

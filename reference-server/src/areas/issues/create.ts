@@ -16,7 +16,14 @@ import type { Caller } from '../projects-auth/caller.ts';
 import { emitIssueWrite } from './write-hooks.ts';
 import { applyCustomFields, planCustomFields, type CustomFieldPath } from './custom-fields.ts';
 import { readCreateInput, withTextParts, type CreateInput } from './create-input.ts';
-import { assertMayReport, assertTesterCaps, chooseDevice, chooseRelease, chooseReporter, discordStyled } from './create-rules.ts';
+import {
+  assertMayReport,
+  assertTesterCaps,
+  chooseDevice,
+  chooseRelease,
+  chooseReporter,
+  discordStyled,
+} from './create-rules.ts';
 import { AUTO_PUBLISH_JOB, defaultPublishDelay } from './publish.ts';
 import { renderIssue } from './render.ts';
 import { computeScore, predictPriority } from './stand-ins.ts';
@@ -27,7 +34,13 @@ import { notify } from '../admin/notifications.ts';
 
 export type BodyEncoding = 'json' | 'form';
 
-export async function createIssue(deps: Deps, caller: Caller, project: ProjectRow, body: Body, encoding: BodyEncoding): Promise<Issue> {
+export async function createIssue(
+  deps: Deps,
+  caller: Caller,
+  project: ProjectRow,
+  body: Body,
+  encoding: BodyEncoding,
+): Promise<Issue> {
   const discordBot = (body.issue as Record<string, unknown> | undefined)?.source === 'discord_bot';
   try {
     return await create(deps, caller, project, body, encoding, discordBot);
@@ -36,7 +49,14 @@ export async function createIssue(deps: Deps, caller: Caller, project: ProjectRo
   }
 }
 
-async function create(deps: Deps, caller: Caller, project: ProjectRow, body: Body, encoding: BodyEncoding, discordBot: boolean): Promise<Issue> {
+async function create(
+  deps: Deps,
+  caller: Caller,
+  project: ProjectRow,
+  body: Body,
+  encoding: BodyEncoding,
+  discordBot: boolean,
+): Promise<Issue> {
   assertMayReport(caller, project);
   assertNdaAccepted(deps, caller, project);
   assertMonthlyQuota(deps, project);
@@ -45,9 +65,16 @@ async function create(deps: Deps, caller: Caller, project: ProjectRow, body: Bod
   const warnings: string[] = [];
 
   const path: CustomFieldPath = discordBot ? 'discord' : caller.token ? 'sdk' : 'user';
-  const submission = caller.submission && caller.submission.projectPublicId === project.public_id ? caller.submission : null;
+  const submission =
+    caller.submission && caller.submission.projectPublicId === project.public_id ? caller.submission : null;
   const plan = planCustomFields(deps, project, {
-    values: input.custom, trusted: submission?.custom, encoding, deferValidation: input.draft, checkRequired: true, path, team: viewer.team,
+    values: input.custom,
+    trusted: submission?.custom,
+    encoding,
+    deferValidation: input.draft,
+    checkRequired: true,
+    path,
+    team: viewer.team,
   });
   warnings.push(...plan.warnings);
   const release = chooseRelease(deps, caller, project, input);
@@ -60,13 +87,14 @@ async function create(deps: Deps, caller: Caller, project: ProjectRow, body: Bod
 
   const now = deps.clock.now();
   const stamp = now.toISOString();
-  const delay = input.draft ? input.publishAfterMs ?? defaultPublishDelay(project) : null;
+  const delay = input.draft ? (input.publishAfterMs ?? defaultPublishDelay(project)) : null;
   const publishAt = delay !== null ? new Date(now.getTime() + delay).toISOString() : null;
   const keepsLog = input.logs !== null && (!input.includeFlags.process || input.includeFlags.other);
 
   const issue = inTransaction(deps.db, (): IssueRow => {
     assertTesterCaps(deps, project, viewer, reporter.userId);
-    if (submission && !useSubmissionToken(deps.db, submission.jti, stamp)) throw unprocessable('This submission token has already been used.');
+    if (submission && !useSubmissionToken(deps.db, submission.jti, stamp))
+      throw unprocessable('This submission token has already been used.');
     consumeDailyLimit(deps, caller, 'bug_report');
     let releaseId = release.releaseId;
     if (release.createLabel !== null) {
@@ -77,43 +105,85 @@ async function create(deps: Deps, caller: Caller, project: ProjectRow, body: Bod
     let deviceJson: string | null = null;
     if (device.existing) deviceJson = JSON.stringify(device.existing);
     else if (device.parsed) {
-      const row = insertDevice(deps.db, { user_id: reporter.userId, device_type: device.parsed.device_type, configuration: JSON.stringify(device.parsed.configuration), created_at: stamp });
-      deviceJson = JSON.stringify({ id: row.id, device_type: row.device_type, configuration: device.parsed.configuration });
+      const row = insertDevice(deps.db, {
+        user_id: reporter.userId,
+        device_type: device.parsed.device_type,
+        configuration: JSON.stringify(device.parsed.configuration),
+        created_at: stamp,
+      });
+      deviceJson = JSON.stringify({
+        id: row.id,
+        device_type: row.device_type,
+        configuration: device.parsed.configuration,
+      });
     }
     const row = insertFullIssue(deps.db, {
-      project_id: project.id, title: input.title, description: input.description, status: input.draft ? 'hidden' : 'open', priority,
-      score: computeScore({ description: input.description, steps: input.steps.length, media: keepsLog ? 1 : 0, device: deviceJson !== null }),
-      raw: input.raw ? 1 : 0, source: input.source, discord_message: discordBot ? input.description : null,
-      reporter_user_id: reporter.userId, assigned_to_user_id: null, release_id: releaseId,
-      steps: JSON.stringify(input.steps.map((step) => ({ step }))), debug_trace: input.debugTrace, device: deviceJson, publish_at: publishAt,
-      discord_user_id: reporter.discordUserId, discord_username: reporter.discordUsername,
-      include_flags: input.includeFlags.process ? JSON.stringify(input.includeFlags) : null, created_at: stamp, updated_at: stamp,
+      project_id: project.id,
+      title: input.title,
+      description: input.description,
+      status: input.draft ? 'hidden' : 'open',
+      priority,
+      score: computeScore({
+        description: input.description,
+        steps: input.steps.length,
+        media: keepsLog ? 1 : 0,
+        device: deviceJson !== null,
+      }),
+      raw: input.raw ? 1 : 0,
+      source: input.source,
+      discord_message: discordBot ? input.description : null,
+      reporter_user_id: reporter.userId,
+      assigned_to_user_id: null,
+      release_id: releaseId,
+      steps: JSON.stringify(input.steps.map((step) => ({ step }))),
+      debug_trace: input.debugTrace,
+      device: deviceJson,
+      publish_at: publishAt,
+      discord_user_id: reporter.discordUserId,
+      discord_username: reporter.discordUsername,
+      include_flags: input.includeFlags.process ? JSON.stringify(input.includeFlags) : null,
+      created_at: stamp,
+      updated_at: stamp,
     });
     warnings.push(...applyCustomFields(deps, project, row.id, plan, path));
     for (const tagId of tagIds) addIssueTag(deps.db, row.id, tagId);
     if (input.logs !== null) attachInlineLog(deps, row, input.logs, reporter.userId);
-    if (input.includeFlags.process) pruneIssueMedia(deps, row, { screenshots: input.includeFlags.screenshot, videos: input.includeFlags.video, other: input.includeFlags.other });
+    if (input.includeFlags.process)
+      pruneIssueMedia(deps, row, {
+        screenshots: input.includeFlags.screenshot,
+        videos: input.includeFlags.video,
+        other: input.includeFlags.other,
+      });
     if (publishAt !== null) deps.jobs.enqueue(AUTO_PUBLISH_JOB, { issueId: row.id }, new Date(publishAt));
     return row;
   });
 
   // Raw submissions skip notifications (reference Issue.raw).
-  if (discordBot && release.defaulted && issue.reporter_user_id !== null && issue.raw === 0) askToConfirmRelease(deps, project, issue);
+  if (discordBot && release.defaulted && issue.reporter_user_id !== null && issue.raw === 0)
+    askToConfirmRelease(deps, project, issue);
   emitIssueWrite(deps, issue, 'created');
   // The JWT goes to project-token callers, draft or not, but not to the Discord bot (reference).
-  const token = caller.token && !discordBot ? (await deps.jwt.signIssueToken(issue.id, project.public_id)).token : undefined;
+  const token =
+    caller.token && !discordBot ? (await deps.jwt.signIssueToken(issue.id, project.public_id)).token : undefined;
   return renderIssue(deps, caller, project, issue, { token, warnings });
 }
 
 /** tag_ids count only for personal-access-token users (this server has no sessions). */
-function chooseTags(deps: Pick<Deps, 'db'>, caller: Caller, project: ProjectRow, input: CreateInput, warnings: string[]): number[] {
+function chooseTags(
+  deps: Pick<Deps, 'db'>,
+  caller: Caller,
+  project: ProjectRow,
+  input: CreateInput,
+  warnings: string[],
+): number[] {
   if (!input.tagIds?.length) return [];
   if (caller.scheme !== 'personal_access_token') {
     warnings.push('issue[tag_ids] were dropped: tags are honoured only for signed-in users.');
     return [];
   }
   const known = existingTagIds(deps.db, project.id, input.tagIds);
-  for (const id of input.tagIds) if (!known.has(id)) warnings.push(`Tag ${id} does not exist in this project and was dropped.`);
+  for (const id of input.tagIds)
+    if (!known.has(id)) warnings.push(`Tag ${id} does not exist in this project and was dropped.`);
   return [...known];
 }
 
@@ -121,7 +191,8 @@ function chooseTags(deps: Pick<Deps, 'db'>, caller: Caller, project: ProjectRow,
 function choosePriority(caller: Caller, developer: boolean, input: CreateInput, warnings: string[]): string {
   const predicted = input.raw ? 'medium' : predictPriority(input.title, input.description);
   if (input.priority === null) return predicted;
-  if (!caller.token && developer && (ISSUE_PRIORITIES as readonly string[]).includes(input.priority)) return input.priority;
+  if (!caller.token && developer && (ISSUE_PRIORITIES as readonly string[]).includes(input.priority))
+    return input.priority;
   warnings.push(`issue[priority] was ignored: the service predicts the priority of this submission (${predicted}).`);
   return predicted;
 }
@@ -129,9 +200,15 @@ function choosePriority(caller: Caller, developer: boolean, input: CreateInput, 
 /** Discord submissions filed against the latest release ask the reporter to confirm it. */
 function askToConfirmRelease(deps: Deps, project: ProjectRow, issue: IssueRow): void {
   notify(deps, {
-    kind: 'notification', event: 'issue.release_confirmation', projectId: project.id, recipientUserId: issue.reporter_user_id,
+    kind: 'notification',
+    event: 'issue.release_confirmation',
+    projectId: project.id,
+    recipientUserId: issue.reporter_user_id,
     subject: `Which version were you playing? (${issue.title})`,
-    body: issue.release_id === null ? 'Your report was filed without a release; please tell us the version you played.' : 'Your report was filed against the latest release; please confirm the version you played.',
+    body:
+      issue.release_id === null
+        ? 'Your report was filed without a release; please tell us the version you played.'
+        : 'Your report was filed against the latest release; please confirm the version you played.',
     data: { issue_id: issue.id, release_id: issue.release_id },
   });
 }

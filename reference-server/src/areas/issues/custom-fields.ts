@@ -4,7 +4,12 @@
 // 4096-character cap, and a warning for every value dropped.
 import type { Deps } from '../../deps.ts';
 import { unprocessable } from '../../errors.ts';
-import { countCustomFields, insertCustomField, listCustomFields, type CustomFieldRow } from '../projects-auth/custom-fields-repository.ts';
+import {
+  countCustomFields,
+  insertCustomField,
+  listCustomFields,
+  type CustomFieldRow,
+} from '../projects-auth/custom-fields-repository.ts';
 import { listIssueCustomValues, setIssueCustomValue } from './repository.ts';
 import type { ProjectRow } from '../projects-auth/repository.ts';
 import { stmt } from '../../db/database.ts';
@@ -42,22 +47,39 @@ function charactersOf(value: unknown): number {
   if (Array.isArray(value)) return value.reduce((sum: number, item) => sum + charactersOf(String(item)), 0);
   return typeof value === 'boolean' ? 0 : [...JSON.stringify(value)].length;
 }
-const blank = (v: unknown) => v === undefined || v === null || (typeof v === 'string' && v.trim() === '') || (Array.isArray(v) && v.length === 0);
+const blank = (v: unknown) =>
+  v === undefined || v === null || (typeof v === 'string' && v.trim() === '') || (Array.isArray(v) && v.length === 0);
 const optionsOf = (field: CustomFieldRow) => JSON.parse(field.options) as string[];
 
 export function toIdent(key: string): string {
-  return key.normalize('NFKD').replace(/[^\w\s-]/g, '').trim().toLowerCase().replace(/[\s-]+/g, '_').replace(/_+/g, '_').slice(0, 100) || 'field';
+  return (
+    key
+      .normalize('NFKD')
+      .replace(/[^\w\s-]/g, '')
+      .trim()
+      .toLowerCase()
+      .replace(/[\s-]+/g, '_')
+      .replace(/_+/g, '_')
+      .slice(0, 100) || 'field'
+  );
 }
 
 function findField(fields: CustomFieldRow[], key: string): CustomFieldRow | undefined {
-  return fields.find((f) => f.ident === key) ?? fields.find((f) => f.name === key) ?? fields.find((f) => f.name.toLowerCase() === key.toLowerCase());
+  return (
+    fields.find((f) => f.ident === key) ??
+    fields.find((f) => f.name === key) ??
+    fields.find((f) => f.name.toLowerCase() === key.toLowerCase())
+  );
 }
 
 function assertSelect(field: CustomFieldRow, values: string[]): void {
   const options = optionsOf(field);
   const bad = values.find((v) => !options.includes(v));
   if (bad !== undefined) {
-    throw unprocessable(`Custom field "${field.name}" has an invalid value ${JSON.stringify(bad)}: allowed values are ${options.map((o) => JSON.stringify(o)).join(', ')}.`, { field: field.ident });
+    throw unprocessable(
+      `Custom field "${field.name}" has an invalid value ${JSON.stringify(bad)}: allowed values are ${options.map((o) => JSON.stringify(o)).join(', ')}.`,
+      { field: field.ident },
+    );
   }
 }
 
@@ -74,7 +96,10 @@ function normalize(field: CustomFieldRow, raw: unknown, input: CustomFieldInput)
       if (input.encoding === 'form') {
         if (raw === '1' || raw === '0') return raw === '1';
         if (raw === 'true' || raw === 'false' || raw === 'True' || raw === 'False') {
-          throw unprocessable(`Custom field "${name}" is a boolean: in form encoding send 1 or 0, not ${JSON.stringify(raw)}.`, { field: field.ident });
+          throw unprocessable(
+            `Custom field "${name}" is a boolean: in form encoding send 1 or 0, not ${JSON.stringify(raw)}.`,
+            { field: field.ident },
+          );
         }
         throw unprocessable(`Custom field "${name}" must be a boolean (1 or 0).`, { field: field.ident });
       }
@@ -85,13 +110,15 @@ function normalize(field: CustomFieldRow, raw: unknown, input: CustomFieldInput)
     }
     case 'single_select':
       if (blank(raw)) return null;
-      if (typeof raw !== 'string' && typeof raw !== 'number') throw unprocessable(`Custom field "${name}" must be one of its allowed values.`, { field: field.ident });
+      if (typeof raw !== 'string' && typeof raw !== 'number')
+        throw unprocessable(`Custom field "${name}" must be one of its allowed values.`, { field: field.ident });
       if (!input.deferValidation) assertSelect(field, [String(raw)]);
       return String(raw);
     case 'multi_select': {
       if (blank(raw)) return null;
       const list = Array.isArray(raw) ? raw : [raw];
-      if (list.some((v) => typeof v !== 'string' && typeof v !== 'number')) throw unprocessable(`Custom field "${name}" must be a list of allowed values.`, { field: field.ident });
+      if (list.some((v) => typeof v !== 'string' && typeof v !== 'number'))
+        throw unprocessable(`Custom field "${name}" must be a list of allowed values.`, { field: field.ident });
       const values = list.map(String).filter((v) => v !== '');
       if (!input.deferValidation) assertSelect(field, values);
       return values.length ? values : null;
@@ -101,8 +128,18 @@ function normalize(field: CustomFieldRow, raw: unknown, input: CustomFieldInput)
       const point = raw as Record<string, unknown>;
       const x = Number(point?.x);
       const y = Number(point?.y);
-      if (typeof raw !== 'object' || Array.isArray(raw) || point.client_map_id === undefined || point.x === '' || point.y === '' || !Number.isFinite(x) || !Number.isFinite(y)) {
-        throw unprocessable(`Custom field "${name}" must be coordinates {client_map_id, x, y}.`, { field: field.ident });
+      if (
+        typeof raw !== 'object' ||
+        Array.isArray(raw) ||
+        point.client_map_id === undefined ||
+        point.x === '' ||
+        point.y === '' ||
+        !Number.isFinite(x) ||
+        !Number.isFinite(y)
+      ) {
+        throw unprocessable(`Custom field "${name}" must be coordinates {client_map_id, x, y}.`, {
+          field: field.ident,
+        });
       }
       return { client_map_id: String(point.client_map_id), x, y };
     }
@@ -110,7 +147,11 @@ function normalize(field: CustomFieldRow, raw: unknown, input: CustomFieldInput)
 }
 
 /** Decides what to store, create and warn about; every 422 of the rules is thrown here. */
-export function planCustomFields(deps: Pick<Deps, 'db'>, project: ProjectRow, input: CustomFieldInput): CustomFieldPlan {
+export function planCustomFields(
+  deps: Pick<Deps, 'db'>,
+  project: ProjectRow,
+  input: CustomFieldInput,
+): CustomFieldPlan {
   const fields = listCustomFields(deps.db, project.id, 'issue');
   const plan: CustomFieldPlan = { set: [], create: [], warnings: [] };
   const entries: Array<[string, unknown, boolean]> = [
@@ -118,7 +159,12 @@ export function planCustomFields(deps: Pick<Deps, 'db'>, project: ProjectRow, in
     ...Object.entries(input.trusted ?? {}).map(([k, v]): [string, unknown, boolean] => [k, v, true]),
   ];
   // Trusted values replace submitted ones for the same field.
-  const trustedFields = new Set(entries.filter(([, , t]) => t).map(([k]) => findField(fields, k)?.id).filter((id) => id !== undefined));
+  const trustedFields = new Set(
+    entries
+      .filter(([, , t]) => t)
+      .map(([k]) => findField(fields, k)?.id)
+      .filter((id) => id !== undefined),
+  );
   let room = AUTO_CREATE_LIMIT - fields.length;
 
   for (const [key, raw, trusted] of entries) {
@@ -127,17 +173,31 @@ export function planCustomFields(deps: Pick<Deps, 'db'>, project: ProjectRow, in
       if (input.path === 'user' && !trusted) throw unprocessable(`Unknown custom field "${key}".`, { field: key });
       if (blank(raw)) continue;
       // A field needs a name to be created: a blank key is dropped (rule 9), not a nameless field.
-      if (key.trim() === '') { plan.warnings.push('A custom field with a blank name was dropped.'); continue; }
+      if (key.trim() === '') {
+        plan.warnings.push('A custom field with a blank name was dropped.');
+        continue;
+      }
       if (typeof raw !== 'string' && typeof raw !== 'number' && typeof raw !== 'boolean') {
         plan.warnings.push(`Custom field "${key}" was dropped: a new field takes text only.`);
         continue;
       }
       const value = String(raw);
-      if (charactersOf(value) > CUSTOM_VALUE_MAX) { plan.warnings.push(`Custom field "${key}" was dropped: values are capped at ${CUSTOM_VALUE_MAX} characters.`); continue; }
+      if (charactersOf(value) > CUSTOM_VALUE_MAX) {
+        plan.warnings.push(`Custom field "${key}" was dropped: values are capped at ${CUSTOM_VALUE_MAX} characters.`);
+        continue;
+      }
       const ident = toIdent(key);
       const pending = plan.create.find((c) => c.ident === ident);
-      if (pending) { pending.value = value; continue; }
-      if (room <= 0) { plan.warnings.push(`Custom field "${key}" was not created: the project already has ${AUTO_CREATE_LIMIT} issue custom fields.`); continue; }
+      if (pending) {
+        pending.value = value;
+        continue;
+      }
+      if (room <= 0) {
+        plan.warnings.push(
+          `Custom field "${key}" was not created: the project already has ${AUTO_CREATE_LIMIT} issue custom fields.`,
+        );
+        continue;
+      }
       room -= 1;
       plan.create.push({ ident, name: key, value });
       continue;
@@ -149,7 +209,9 @@ export function planCustomFields(deps: Pick<Deps, 'db'>, project: ProjectRow, in
     }
     const value = normalize(field, raw, input);
     if (value !== null && charactersOf(value) > CUSTOM_VALUE_MAX) {
-      plan.warnings.push(`Custom field "${field.name}" was dropped: values are capped at ${CUSTOM_VALUE_MAX} characters.`);
+      plan.warnings.push(
+        `Custom field "${field.name}" was dropped: values are capped at ${CUSTOM_VALUE_MAX} characters.`,
+      );
       continue;
     }
     plan.set = plan.set.filter((s) => s.field.id !== field.id);
@@ -164,23 +226,45 @@ export function planCustomFields(deps: Pick<Deps, 'db'>, project: ProjectRow, in
 }
 
 /** Writes the plan for one issue (inside the caller's transaction); new fields are created first. */
-export function applyCustomFields(deps: Pick<Deps, 'db' | 'clock'>, project: ProjectRow, issueId: number, plan: CustomFieldPlan, path: CustomFieldPath, blanks: number[] = []): string[] {
+export function applyCustomFields(
+  deps: Pick<Deps, 'db' | 'clock'>,
+  project: ProjectRow,
+  issueId: number,
+  plan: CustomFieldPlan,
+  path: CustomFieldPath,
+  blanks: number[] = [],
+): string[] {
   const warnings: string[] = [];
   const now = deps.clock.now().toISOString();
-  for (const fieldId of blanks) stmt(deps.db, 'DELETE FROM issue_custom_values WHERE issue_id = ? AND field_id = ?').run(issueId, fieldId);
+  for (const fieldId of blanks)
+    stmt(deps.db, 'DELETE FROM issue_custom_values WHERE issue_id = ? AND field_id = ?').run(issueId, fieldId);
   for (const { field, value } of plan.set) setIssueCustomValue(deps.db, issueId, field.id, value);
   for (const pending of plan.create) {
-    let field = stmt(deps.db, "SELECT * FROM custom_fields WHERE project_id = ? AND applies_to = 'issue' AND ident = ?").get(project.id, pending.ident) as CustomFieldRow | undefined;
+    let field = stmt(
+      deps.db,
+      "SELECT * FROM custom_fields WHERE project_id = ? AND applies_to = 'issue' AND ident = ?",
+    ).get(project.id, pending.ident) as CustomFieldRow | undefined;
     if (!field) {
       // Re-checked here: a concurrent request may have filled the last places.
       if (countCustomFields(deps.db, project.id, 'issue') >= AUTO_CREATE_LIMIT) {
-        warnings.push(`Custom field "${pending.name}" was not created: the project already has ${AUTO_CREATE_LIMIT} issue custom fields.`);
+        warnings.push(
+          `Custom field "${pending.name}" was not created: the project already has ${AUTO_CREATE_LIMIT} issue custom fields.`,
+        );
         continue;
       }
       field = insertCustomField(deps.db, {
-        project_id: project.id, applies_to: 'issue', ident: pending.ident, name: pending.name, field_type: 'text', options: '[]', required: 0,
+        project_id: project.id,
+        applies_to: 'issue',
+        ident: pending.ident,
+        name: pending.name,
+        field_type: 'text',
+        options: '[]',
+        required: 0,
         // Reference rule 7: hidden from testers on the SDK path, visible on the Discord path.
-        player_viewable: path === 'discord' ? 1 : 0, tester_settable: 1, auto_created: 1, created_at: now,
+        player_viewable: path === 'discord' ? 1 : 0,
+        tester_settable: 1,
+        auto_created: 1,
+        created_at: now,
       });
     }
     setIssueCustomValue(deps.db, issueId, field.id, pending.value);
@@ -191,10 +275,13 @@ export function applyCustomFields(deps: Pick<Deps, 'db' | 'clock'>, project: Pro
 /** Publish-time check of a draft: required fields present, select values allowed (rule 5). */
 export function assertCustomFieldsComplete(deps: Pick<Deps, 'db'>, project: ProjectRow, issueId: number): void {
   const fields = listCustomFields(deps.db, project.id, 'issue');
-  const stored = new Map(listIssueCustomValues(deps.db, issueId).map((v) => [v.field_id, JSON.parse(v.value) as unknown]));
+  const stored = new Map(
+    listIssueCustomValues(deps.db, issueId).map((v) => [v.field_id, JSON.parse(v.value) as unknown]),
+  );
   for (const field of fields) {
     const value = stored.get(field.id);
-    if (field.required === 1 && blank(value)) throw unprocessable(`Custom field "${field.name}" is required.`, { field: field.ident });
+    if (field.required === 1 && blank(value))
+      throw unprocessable(`Custom field "${field.name}" is required.`, { field: field.ident });
     if (value === undefined) continue;
     if (field.field_type === 'single_select') assertSelect(field, [String(value)]);
     if (field.field_type === 'multi_select') assertSelect(field, (Array.isArray(value) ? value : [value]).map(String));

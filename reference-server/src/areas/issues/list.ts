@@ -39,7 +39,12 @@ function upperBound(value: string | undefined): string | undefined {
   return new Date(Date.parse(value) + 1).toISOString();
 }
 
-export function listIssues(deps: Deps, caller: Caller, project: ProjectRow, rawQuery: Body): z.infer<typeof IssueListResponse> {
+export function listIssues(
+  deps: Deps,
+  caller: Caller,
+  project: ProjectRow,
+  rawQuery: Body,
+): z.infer<typeof IssueListResponse> {
   if (caller.token) requireTokenFlag(caller, project, 'can_list_issues');
   const parsed = IssueListQuery.safeParse(rawQuery);
   if (!parsed.success) throw unprocessable(describeZodError(parsed.error));
@@ -85,12 +90,20 @@ export function listIssues(deps: Deps, caller: Caller, project: ProjectRow, rawQ
     offset: (q.page - 1) * q.per_page,
   };
   // Reporters are the team's to see: other callers may filter by their own id only.
-  if (!viewer.team) filter.reporterIds = filter.reporterIds.length ? filter.reporterIds.map((id) => (id === viewer.userId ? id : -1)) : [];
+  if (!viewer.team)
+    filter.reporterIds = filter.reporterIds.length
+      ? filter.reporterIds.map((id) => (id === viewer.userId ? id : -1))
+      : [];
 
   const { rows, total } = listIssueRows(deps.db, filter);
   const context = createRenderContext(deps, project, rows);
   return {
     issues: rows.map((row) => renderIssue(deps, caller, project, row, {}, context)),
-    pagination: { current_page: q.page, per_page: q.per_page, total_pages: Math.max(1, Math.ceil(total / q.per_page)), total_count: total },
+    pagination: {
+      current_page: q.page,
+      per_page: q.per_page,
+      total_pages: Math.max(1, Math.ceil(total / q.per_page)),
+      total_count: total,
+    },
   };
 }

@@ -31,7 +31,12 @@ export function defaultPublishDelay(project: ProjectRow): number | null {
 
 /** Recomputes the score from what the issue now has (media may have arrived since create). */
 export function rescore(deps: Pick<Deps, 'db'>, issue: IssueRow): string {
-  return computeScore({ description: issue.description, steps: (JSON.parse(issue.steps) as unknown[]).length, media: countIssueAttachments(deps.db, issue.id), device: issue.device !== null });
+  return computeScore({
+    description: issue.description,
+    steps: (JSON.parse(issue.steps) as unknown[]).length,
+    media: countIssueAttachments(deps.db, issue.id),
+    device: issue.device !== null,
+  });
 }
 
 /** hidden → open, with the stored include flags applied; shared by the operation and the job. */
@@ -42,12 +47,19 @@ function publishRow(deps: Deps, issue: IssueRow): IssueRow {
       pruneIssueMedia(deps, issue, { screenshots: flags.screenshot, videos: flags.video, other: flags.other });
     }
     const now = deps.clock.now().toISOString();
-    return updateIssueColumns(deps.db, issue.id, { status: 'open', published_at: now, publish_at: null, updated_at: now, score: rescore(deps, issue) });
+    return updateIssueColumns(deps.db, issue.id, {
+      status: 'open',
+      published_at: now,
+      publish_at: null,
+      updated_at: now,
+      score: rescore(deps, issue),
+    });
   })();
 }
 
 export function publishIssue(deps: Deps, caller: Caller, project: ProjectRow, issue: IssueRow, body: Body): Issue {
-  if (!canEditDraft(deps, caller, project, issue)) throw forbidden('Only the reporter, the draft token or the team may publish this issue.');
+  if (!canEditDraft(deps, caller, project, issue))
+    throw forbidden('Only the reporter, the draft token or the team may publish this issue.');
   const { email_my_report: emailMyReport = false } = PublishBody.parse(body);
   // Publishing a published issue changes nothing (as releases do).
   if (issue.status !== 'hidden') return renderIssue(deps, caller, project, issue);
@@ -63,7 +75,11 @@ function emailReportCopy(deps: Deps, project: ProjectRow, issue: IssueRow): void
   const reporter = issue.reporter_user_id !== null ? findUserById(deps.db, issue.reporter_user_id) : undefined;
   if (!reporter?.email || !EMAIL_PATTERN.test(reporter.email)) return;
   notify(deps, {
-    kind: 'email', event: 'issue.report_copy', projectId: project.id, recipientUserId: reporter.id, recipientEmail: reporter.email,
+    kind: 'email',
+    event: 'issue.report_copy',
+    projectId: project.id,
+    recipientUserId: reporter.id,
+    recipientEmail: reporter.email,
     subject: `Your bug report for ${project.name}: ${issue.title}`,
     body: `Thanks for your report.\n\n${issue.title}\n\n${issue.description}\n\n${issueUrl(deps, project, issue)}`,
     data: { issue_id: issue.id, scoped_id: issue.scoped_id },

@@ -22,13 +22,28 @@ export interface RenderOptions {
 }
 
 const BUILT_IN_DISPLAY: Record<string, string> = {
-  hidden: 'Hidden', open: 'Open', in_progress: 'In Progress', resolved: 'Resolved', closed: 'Closed', duplicate: 'Duplicate',
-  pending_moderation: 'Pending Moderation', wont_fix: "Won't Fix", needs_more_info: 'Needs More Info',
+  hidden: 'Hidden',
+  open: 'Open',
+  in_progress: 'In Progress',
+  resolved: 'Resolved',
+  closed: 'Closed',
+  duplicate: 'Duplicate',
+  pending_moderation: 'Pending Moderation',
+  wont_fix: "Won't Fix",
+  needs_more_info: 'Needs More Info',
 };
 
 /** A project's own name for a status wins; then the built-in label; then the key humanized. */
 export function statusDisplay(statuses: Map<string, string>, status: string): string {
-  return statuses.get(status) ?? BUILT_IN_DISPLAY[status] ?? status.split('_').filter(Boolean).map((w) => w[0].toUpperCase() + w.slice(1)).join(' ');
+  return (
+    statuses.get(status) ??
+    BUILT_IN_DISPLAY[status] ??
+    status
+      .split('_')
+      .filter(Boolean)
+      .map((w) => w[0].toUpperCase() + w.slice(1))
+      .join(' ')
+  );
 }
 
 /** Published issues link by scoped id, drafts by their stable g- form (docs/api-choices.md#issue-urls). */
@@ -50,7 +65,9 @@ export interface RenderContext {
 }
 
 export function createRenderContext(
-  deps: Pick<Deps, 'db'>, project: ProjectRow, page?: readonly IssueRow[],
+  deps: Pick<Deps, 'db'>,
+  project: ProjectRow,
+  page?: readonly IssueRow[],
 ): RenderContext {
   const ids = page?.map((issue) => issue.id);
   return {
@@ -62,29 +79,62 @@ export function createRenderContext(
   };
 }
 
-function userRef(deps: Pick<Deps, 'db'>, context: RenderContext, id: number | null): { id: number | null; name: string | null } {
+function userRef(
+  deps: Pick<Deps, 'db'>,
+  context: RenderContext,
+  id: number | null,
+): { id: number | null; name: string | null } {
   if (id === null) return { id: null, name: null };
   if (!context.names.has(id)) context.names.set(id, findUserById(deps.db, id)?.name ?? null);
   return { id, name: context.names.get(id) ?? null };
 }
 
-export function renderIssue(deps: Deps, caller: Caller, project: ProjectRow, issue: IssueRow, options: RenderOptions = {}, context?: RenderContext): Issue {
+export function renderIssue(
+  deps: Deps,
+  caller: Caller,
+  project: ProjectRow,
+  issue: IssueRow,
+  options: RenderOptions = {},
+  context?: RenderContext,
+): Issue {
   return renderWithDepth(deps, caller, project, issue, options, context ?? createRenderContext(deps, project), 0);
 }
 
-function renderWithDepth(deps: Deps, caller: Caller, project: ProjectRow, issue: IssueRow, options: RenderOptions, context: RenderContext, depth: number): Issue {
+function renderWithDepth(
+  deps: Deps,
+  caller: Caller,
+  project: ProjectRow,
+  issue: IssueRow,
+  options: RenderOptions,
+  context: RenderContext,
+  depth: number,
+): Issue {
   const viewer = viewerOf(deps, caller, project);
   const customFields: Issue['custom_fields'] = [];
   for (const stored of context.customValues?.get(issue.id) ?? listIssueCustomValues(deps.db, issue.id)) {
     const field = context.fields.get(stored.field_id);
     if (!field || (!viewer.team && field.player_viewable !== 1)) continue;
-    customFields.push({ id: field.id, ident: field.ident, name: field.name, field_type: field.field_type, value: JSON.parse(stored.value) });
+    customFields.push({
+      id: field.id,
+      ident: field.ident,
+      name: field.name,
+      field_type: field.field_type,
+      value: JSON.parse(stored.value),
+    });
   }
   let duplicate: Issue | null = null;
   if (issue.status === 'duplicate' && issue.duplicate_of_issue_id !== null && depth < 2) {
     const canonical = findIssueByGlobalId(deps.db, issue.duplicate_of_issue_id);
     if (canonical && canonical.project_id === project.id && canSeeIssue(deps, caller, project, canonical)) {
-      duplicate = renderWithDepth(deps, caller, project, canonical, { skipAttachments: options.skipAttachments }, context, depth + 1);
+      duplicate = renderWithDepth(
+        deps,
+        caller,
+        project,
+        canonical,
+        { skipAttachments: options.skipAttachments },
+        context,
+        depth + 1,
+      );
     }
   }
   const body: Issue = {
@@ -113,7 +163,8 @@ function renderWithDepth(deps: Deps, caller: Caller, project: ProjectRow, issue:
     Object.assign(body, renderIssueMedia(deps, caller, project, issue, context.attachments?.get(issue.id)));
   }
   // Extension for the team (the QA inbox's timeline): the submitted issue[debug_trace], as stored.
-  if (viewer.team && issue.debug_trace && !options.skipAttachments) Object.assign(body, { debug_trace: JSON.parse(issue.debug_trace) as unknown });
+  if (viewer.team && issue.debug_trace && !options.skipAttachments)
+    Object.assign(body, { debug_trace: JSON.parse(issue.debug_trace) as unknown });
   if (options.token && caller.token) body.token = options.token;
   if (options.warnings?.length) body.warnings = options.warnings;
   return body;

@@ -32,19 +32,32 @@ export interface IssueRow {
   published_at?: string | null;
 }
 
-export type NewIssue = Omit<IssueRow, 'id' | 'scoped_id' | 'duplicate_of_issue_id' | 'archived' | 'discord_message' | 'publish_at'> &
-  Partial<Pick<IssueRow, 'archived' | 'discord_message' | 'publish_at' | 'duplicate_of_issue_id'>> &
-  /** Given ids (fixture documents, docs/api-choices.md#fixture-format "ids may be given"); generated when absent. */
+export type NewIssue = Omit<
+  IssueRow,
+  'id' | 'scoped_id' | 'duplicate_of_issue_id' | 'archived' | 'discord_message' | 'publish_at'
+> &
+  Partial<
+    Pick<IssueRow, 'archived' | 'discord_message' | 'publish_at' | 'duplicate_of_issue_id'>
+  > & /** Given ids (fixture documents, docs/api-choices.md#fixture-format "ids may be given"); generated when absent. */
   { id?: number | null; scoped_id?: number | null };
 
 /** Inserts with scoped_id = the project's highest + 1 unless given, in one statement so two writers never collide. */
 export function insertIssue(db: Db, issue: NewIssue): IssueRow {
-  return stmt(db, `INSERT INTO issues (id, project_id, scoped_id, title, description, status, priority, score, raw, source, archived,
+  return stmt(
+    db,
+    `INSERT INTO issues (id, project_id, scoped_id, title, description, status, priority, score, raw, source, archived,
       discord_message, reporter_user_id, assigned_to_user_id, release_id, duplicate_of_issue_id, steps, debug_trace, device, publish_at, created_at, updated_at)
     VALUES (@id, @project_id, coalesce(@scoped_id, (SELECT coalesce(max(scoped_id), 0) + 1 FROM issues WHERE project_id = @project_id)), @title, @description, @status, @priority,
       @score, @raw, @source, @archived, @discord_message, @reporter_user_id, @assigned_to_user_id, @release_id, @duplicate_of_issue_id, @steps,
-      @debug_trace, @device, @publish_at, @created_at, @updated_at) RETURNING *`).get({
-    id: null, scoped_id: null, archived: 0, discord_message: null, publish_at: null, duplicate_of_issue_id: null, ...issue,
+      @debug_trace, @device, @publish_at, @created_at, @updated_at) RETURNING *`,
+  ).get({
+    id: null,
+    scoped_id: null,
+    archived: 0,
+    discord_message: null,
+    publish_at: null,
+    duplicate_of_issue_id: null,
+    ...issue,
   }) as IssueRow;
 }
 
@@ -53,7 +66,9 @@ export function findIssueById(db: Db, projectId: number, id: number): IssueRow |
 }
 
 export function findIssueByScopedId(db: Db, projectId: number, scopedId: number): IssueRow | undefined {
-  return stmt(db, 'SELECT * FROM issues WHERE project_id = ? AND scoped_id = ?').get(projectId, scopedId) as IssueRow | undefined;
+  return stmt(db, 'SELECT * FROM issues WHERE project_id = ? AND scoped_id = ?').get(projectId, scopedId) as
+    | IssueRow
+    | undefined;
 }
 
 /** Resolves an issue path id: `g-<id>` or a plain scoped id (reference rule 4). */
@@ -65,32 +80,65 @@ export function findIssueByPathId(db: Db, projectId: number, pathId: string): Is
 }
 
 export function setIssueCustomValue(db: Db, issueId: number, fieldId: number, value: unknown): void {
-  stmt(db, 'INSERT OR REPLACE INTO issue_custom_values (issue_id, field_id, value) VALUES (?, ?, ?)').run(issueId, fieldId, JSON.stringify(value));
+  stmt(db, 'INSERT OR REPLACE INTO issue_custom_values (issue_id, field_id, value) VALUES (?, ?, ?)').run(
+    issueId,
+    fieldId,
+    JSON.stringify(value),
+  );
 }
 
 export type IssueInsert = NewIssue & Pick<IssueRow, 'discord_user_id' | 'discord_username' | 'include_flags'>;
 
 /** insertIssue with the columns of migration 10 as well. */
 export function insertFullIssue(db: Db, issue: IssueInsert): IssueRow {
-  return stmt(db, `INSERT INTO issues (project_id, scoped_id, title, description, status, priority, score, raw, source, archived,
+  return stmt(
+    db,
+    `INSERT INTO issues (project_id, scoped_id, title, description, status, priority, score, raw, source, archived,
       discord_message, reporter_user_id, assigned_to_user_id, release_id, duplicate_of_issue_id, steps, debug_trace, device, publish_at,
       discord_user_id, discord_username, include_flags, created_at, updated_at)
     VALUES (@project_id, (SELECT coalesce(max(scoped_id), 0) + 1 FROM issues WHERE project_id = @project_id), @title, @description, @status, @priority,
       @score, @raw, @source, @archived, @discord_message, @reporter_user_id, @assigned_to_user_id, @release_id, @duplicate_of_issue_id, @steps,
-      @debug_trace, @device, @publish_at, @discord_user_id, @discord_username, @include_flags, @created_at, @updated_at) RETURNING *`).get({
-    archived: 0, discord_message: null, publish_at: null, duplicate_of_issue_id: null, discord_user_id: null, discord_username: null, include_flags: null, ...issue,
+      @debug_trace, @device, @publish_at, @discord_user_id, @discord_username, @include_flags, @created_at, @updated_at) RETURNING *`,
+  ).get({
+    archived: 0,
+    discord_message: null,
+    publish_at: null,
+    duplicate_of_issue_id: null,
+    discord_user_id: null,
+    discord_username: null,
+    include_flags: null,
+    ...issue,
   }) as IssueRow;
 }
 
-const UPDATABLE = new Set(['title', 'description', 'status', 'priority', 'score', 'archived', 'reporter_user_id', 'assigned_to_user_id', 'release_id',
-  'steps', 'device', 'publish_at', 'published_at', 'discord_user_id', 'updated_at']);
+const UPDATABLE = new Set([
+  'title',
+  'description',
+  'status',
+  'priority',
+  'score',
+  'archived',
+  'reporter_user_id',
+  'assigned_to_user_id',
+  'release_id',
+  'steps',
+  'device',
+  'publish_at',
+  'published_at',
+  'discord_user_id',
+  'updated_at',
+]);
 
 /** Sets the given columns (a fixed allow-list) and answers the updated row. */
 export function updateIssueColumns(db: Db, id: number, changes: Partial<IssueRow>): IssueRow {
-  const columns = Object.keys(changes).filter((key) => UPDATABLE.has(key)).sort();
+  const columns = Object.keys(changes)
+    .filter((key) => UPDATABLE.has(key))
+    .sort();
   if (columns.length === 0) return stmt(db, 'SELECT * FROM issues WHERE id = ?').get(id) as IssueRow;
-  return stmt(db, `UPDATE issues SET ${columns.map((c) => `${c} = @${c}`).join(', ')} WHERE id = @id RETURNING *`)
-    .get({ ...Object.fromEntries(columns.map((c) => [c, (changes as Record<string, unknown>)[c]])), id }) as IssueRow;
+  return stmt(db, `UPDATE issues SET ${columns.map((c) => `${c} = @${c}`).join(', ')} WHERE id = @id RETURNING *`).get({
+    ...Object.fromEntries(columns.map((c) => [c, (changes as Record<string, unknown>)[c]])),
+    id,
+  }) as IssueRow;
 }
 
 export function findIssueByGlobalId(db: Db, id: number): IssueRow | undefined {
@@ -98,17 +146,24 @@ export function findIssueByGlobalId(db: Db, id: number): IssueRow | undefined {
 }
 
 export function listIssueCustomValues(db: Db, issueId: number): { field_id: number; value: string }[] {
-  return stmt(db, 'SELECT field_id, value FROM issue_custom_values WHERE issue_id = ? ORDER BY field_id').all(issueId) as { field_id: number; value: string }[];
+  return stmt(db, 'SELECT field_id, value FROM issue_custom_values WHERE issue_id = ? ORDER BY field_id').all(
+    issueId,
+  ) as { field_id: number; value: string }[];
 }
 
-export interface StoredCustomValue { field_id: number; value: string }
+export interface StoredCustomValue {
+  field_id: number;
+  value: string;
+}
 
 /** The stored custom values of several issues (a page of a list), grouped by issue, each group in field order. */
 export function listCustomValuesOfIssues(db: Db, issueIds: readonly number[]): Map<number, StoredCustomValue[]> {
   const byIssue = new Map<number, StoredCustomValue[]>(issueIds.map((id) => [id, []]));
-  const rows = stmt(db, `SELECT issue_id, field_id, value FROM issue_custom_values
-    WHERE issue_id IN (SELECT value FROM json_each(?)) ORDER BY issue_id, field_id`)
-    .all(JSON.stringify(issueIds)) as { issue_id: number; field_id: number; value: string }[];
+  const rows = stmt(
+    db,
+    `SELECT issue_id, field_id, value FROM issue_custom_values
+    WHERE issue_id IN (SELECT value FROM json_each(?)) ORDER BY issue_id, field_id`,
+  ).all(JSON.stringify(issueIds)) as { issue_id: number; field_id: number; value: string }[];
   for (const row of rows) byIssue.get(row.issue_id)?.push({ field_id: row.field_id, value: row.value });
   return byIssue;
 }
@@ -123,30 +178,56 @@ export function addIssueTag(db: Db, issueId: number, tagId: number): void {
 
 export function existingTagIds(db: Db, projectId: number, ids: number[]): Set<number> {
   if (ids.length === 0) return new Set();
-  return new Set(db.prepare(`SELECT id FROM tags WHERE project_id = ? AND id IN (${ids.map(() => '?').join(',')})`).pluck().all(projectId, ...ids) as number[]);
+  return new Set(
+    db
+      .prepare(`SELECT id FROM tags WHERE project_id = ? AND id IN (${ids.map(() => '?').join(',')})`)
+      .pluck()
+      .all(projectId, ...ids) as number[],
+  );
 }
 
 export function addIssueWatcher(db: Db, issueId: number, userId: number, at: string): void {
-  stmt(db, 'INSERT OR IGNORE INTO issue_watchers (issue_id, user_id, created_at) VALUES (?, ?, ?)').run(issueId, userId, at);
+  stmt(db, 'INSERT OR IGNORE INTO issue_watchers (issue_id, user_id, created_at) VALUES (?, ?, ?)').run(
+    issueId,
+    userId,
+    at,
+  );
 }
 
 export function listIssueWatchers(db: Db, issueId: number): number[] {
-  return stmt(db, 'SELECT user_id FROM issue_watchers WHERE issue_id = ? ORDER BY created_at, user_id').pluck().all(issueId) as number[];
+  return stmt(db, 'SELECT user_id FROM issue_watchers WHERE issue_id = ? ORDER BY created_at, user_id')
+    .pluck()
+    .all(issueId) as number[];
 }
 
 export function recordIntegrationPush(db: Db, issueId: number, service: string, at: string): void {
-  stmt(db, 'INSERT OR IGNORE INTO issue_integrations (issue_id, service, created_at) VALUES (?, ?, ?)').run(issueId, service, at);
+  stmt(db, 'INSERT OR IGNORE INTO issue_integrations (issue_id, service, created_at) VALUES (?, ?, ?)').run(
+    issueId,
+    service,
+    at,
+  );
 }
 
 /** Issues the reporter filed in the project since `since` (the tester caps). */
 export function countReporterIssuesSince(db: Db, projectId: number, reporterId: number, since: string): number {
-  return stmt(db, 'SELECT count(*) FROM issues WHERE project_id = ? AND reporter_user_id = ? AND created_at > ?').pluck().get(projectId, reporterId, since) as number;
+  return stmt(db, 'SELECT count(*) FROM issues WHERE project_id = ? AND reporter_user_id = ? AND created_at > ?')
+    .pluck()
+    .get(projectId, reporterId, since) as number;
 }
 
-export interface DeviceRow { id: number; user_id: number | null; device_type: string; configuration: string; created_at: string }
+export interface DeviceRow {
+  id: number;
+  user_id: number | null;
+  device_type: string;
+  configuration: string;
+  created_at: string;
+}
 
 export function insertDevice(db: Db, device: Omit<DeviceRow, 'id'>): DeviceRow {
-  return stmt(db, 'INSERT INTO devices (user_id, device_type, configuration, created_at) VALUES (@user_id, @device_type, @configuration, @created_at) RETURNING *').get(device) as DeviceRow;
+  return stmt(
+    db,
+    'INSERT INTO devices (user_id, device_type, configuration, created_at) VALUES (@user_id, @device_type, @configuration, @created_at) RETURNING *',
+  ).get(device) as DeviceRow;
 }
 
 export function findDevice(db: Db, id: number): DeviceRow | undefined {
@@ -199,7 +280,10 @@ const SORT_IN_INDEX_MAX = 500;
 export function listIssueRows(db: Db, f: IssueListFilter): { rows: IssueRow[]; total: number } {
   const where = ['project_id = ?'];
   const params: unknown[] = [f.projectId];
-  const add = (clause: string, ...values: unknown[]) => { where.push(clause); params.push(...values); };
+  const add = (clause: string, ...values: unknown[]) => {
+    where.push(clause);
+    params.push(...values);
+  };
   if (f.statuses.length) add(`status IN (${placeholders(f.statuses.length)})`, ...f.statuses);
   if (f.priorities.length) add(`priority IN (${placeholders(f.priorities.length)})`, ...f.priorities);
   if (f.assigneeIds.length || f.unassigned) {
@@ -209,36 +293,70 @@ export function listIssueRows(db: Db, f: IssueListFilter): { rows: IssueRow[]; t
     add(`(${parts.join(' OR ')})`, ...f.assigneeIds);
   }
   if (f.reporterIds.length) add(`reporter_user_id IN (${placeholders(f.reporterIds.length)})`, ...f.reporterIds);
-  if (f.releaseIds) add(f.releaseIds.length ? `release_id IN (${placeholders(f.releaseIds.length)})` : '0', ...f.releaseIds);
+  if (f.releaseIds)
+    add(f.releaseIds.length ? `release_id IN (${placeholders(f.releaseIds.length)})` : '0', ...f.releaseIds);
   if (f.createdFrom) add('created_at >= ?', f.createdFrom);
   if (f.createdUntil) add('created_at < ?', f.createdUntil);
   if (f.updatedFrom) add('updated_at >= ?', f.updatedFrom);
   if (f.updatedUntil) add('updated_at < ?', f.updatedUntil);
-  if (f.withMedia !== undefined) add(`${f.withMedia ? '' : 'NOT '}EXISTS (SELECT 1 FROM attachments a WHERE a.issue_id = issues.id)`);
-  if (f.sentTo) add(f.sentTo.length ? `EXISTS (SELECT 1 FROM issue_integrations s WHERE s.issue_id = issues.id AND s.service IN (${placeholders(f.sentTo.length)}))` : '0', ...f.sentTo);
-  if (f.tagIds.length) add(`EXISTS (SELECT 1 FROM issue_tags t WHERE t.issue_id = issues.id AND t.tag_id IN (${placeholders(f.tagIds.length)}))`, ...f.tagIds);
+  if (f.withMedia !== undefined)
+    add(`${f.withMedia ? '' : 'NOT '}EXISTS (SELECT 1 FROM attachments a WHERE a.issue_id = issues.id)`);
+  if (f.sentTo)
+    add(
+      f.sentTo.length
+        ? `EXISTS (SELECT 1 FROM issue_integrations s WHERE s.issue_id = issues.id AND s.service IN (${placeholders(f.sentTo.length)}))`
+        : '0',
+      ...f.sentTo,
+    );
+  if (f.tagIds.length)
+    add(
+      `EXISTS (SELECT 1 FROM issue_tags t WHERE t.issue_id = issues.id AND t.tag_id IN (${placeholders(f.tagIds.length)}))`,
+      ...f.tagIds,
+    );
   if (f.restrictTo) {
-    add(`((status NOT IN ('hidden', 'pending_moderation') AND raw = 0) OR reporter_user_id IS ? OR id IS ?)`, f.restrictTo.userId ?? -1, f.restrictTo.issueId ?? -1);
+    add(
+      `((status NOT IN ('hidden', 'pending_moderation') AND raw = 0) OR reporter_user_id IS ? OR id IS ?)`,
+      f.restrictTo.userId ?? -1,
+      f.restrictTo.issueId ?? -1,
+    );
   }
   const clause = where.join(' AND ');
   const archived = { only: '= 1', exclude: '= 0', all: 'IN (0, 1)' }[f.archived];
   const raw = { only: '= 1', exclude: '= 0', all: 'IN (0, 1)' }[f.raw];
   // The count reads only the covering index.
-  const total = stmt(db, `SELECT count(*) FROM issues INDEXED BY issues_filter_cover WHERE archived ${archived} AND raw ${raw} AND ${clause}`).pluck().get(...params) as number;
+  const total = stmt(
+    db,
+    `SELECT count(*) FROM issues INDEXED BY issues_filter_cover WHERE archived ${archived} AND raw ${raw} AND ${clause}`,
+  )
+    .pluck()
+    .get(...params) as number;
   if (total <= f.offset) return { rows: [], total };
   if (total <= SORT_IN_INDEX_MAX) {
     // Few matches: sort their entries of the covering index (it holds created_at) and read only the page's rows.
-    const ids = stmt(db, `SELECT id FROM issues INDEXED BY issues_filter_cover
-      WHERE archived ${archived} AND raw ${raw} AND ${clause} ORDER BY created_at DESC, id DESC LIMIT ? OFFSET ?`)
-      .pluck().all(...params, f.limit, f.offset) as number[];
-    const page = allRows<IssueRow>(db, 'SELECT * FROM issues WHERE id IN (SELECT value FROM json_each(?))',
-      JSON.stringify(ids));
+    const ids = stmt(
+      db,
+      `SELECT id FROM issues INDEXED BY issues_filter_cover
+      WHERE archived ${archived} AND raw ${raw} AND ${clause} ORDER BY created_at DESC, id DESC LIMIT ? OFFSET ?`,
+    )
+      .pluck()
+      .all(...params, f.limit, f.offset) as number[];
+    const page = allRows<IssueRow>(
+      db,
+      'SELECT * FROM issues WHERE id IN (SELECT value FROM json_each(?))',
+      JSON.stringify(ids),
+    );
     const byId = new Map(page.map((row) => [row.id, row]));
     return { rows: ids.map((id) => byId.get(id)!).filter(Boolean), total };
   }
   // Many: +archived/+raw keep the planner off the covering index, so it walks a (project_id, filter, created_at)
   // index newest first and stops at the page's end.
-  const rows = allRows<IssueRow>(db, `SELECT * FROM issues WHERE +archived ${archived} AND +raw ${raw} AND ${clause}
-    ORDER BY created_at DESC, id DESC LIMIT ? OFFSET ?`, ...params, f.limit, f.offset);
+  const rows = allRows<IssueRow>(
+    db,
+    `SELECT * FROM issues WHERE +archived ${archived} AND +raw ${raw} AND ${clause}
+    ORDER BY created_at DESC, id DESC LIMIT ? OFFSET ?`,
+    ...params,
+    f.limit,
+    f.offset,
+  );
   return { rows, total };
 }

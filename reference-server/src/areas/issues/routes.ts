@@ -34,9 +34,17 @@ export function issueRoutes(deps: Deps) {
   app.post(base, async (c) => {
     const body = await readBody(c, { maxBytes: CREATE_BODY_MAX });
     const caller = c.get('caller');
-    const answer = await withIdempotencyKey(deps, caller, `createIssue:${c.get('project').id}`, c.req.header('idempotency-key'), body, async () => ({
-      status: 201, body: await createIssue(deps, caller, c.get('project'), body, encodingOf(c)),
-    }));
+    const answer = await withIdempotencyKey(
+      deps,
+      caller,
+      `createIssue:${c.get('project').id}`,
+      c.req.header('idempotency-key'),
+      body,
+      async () => ({
+        status: 201,
+        body: await createIssue(deps, caller, c.get('project'), body, encodingOf(c)),
+      }),
+    );
     return c.json(answer.body as object, answer.status as 201);
   });
   app.get(one, (c) => c.json(renderIssue(deps, c.get('caller'), c.get('project'), issueOf(deps, c))));
@@ -60,7 +68,11 @@ export function issueRoutes(deps: Deps) {
     const issue = issueOf(deps, c);
     return c.json(askForDetails(deps, c.get('caller'), c.get('project'), issue, await readBody(c)));
   });
-  app.post(`${one}/archive`, (c) => c.json(setArchived(deps, c.get('caller'), c.get('project'), issueOf(deps, c), true)));
-  app.post(`${one}/unarchive`, (c) => c.json(setArchived(deps, c.get('caller'), c.get('project'), issueOf(deps, c), false)));
+  app.post(`${one}/archive`, (c) =>
+    c.json(setArchived(deps, c.get('caller'), c.get('project'), issueOf(deps, c), true)),
+  );
+  app.post(`${one}/unarchive`, (c) =>
+    c.json(setArchived(deps, c.get('caller'), c.get('project'), issueOf(deps, c), false)),
+  );
   return app;
 }

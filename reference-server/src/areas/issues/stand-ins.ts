@@ -22,15 +22,52 @@ export function formatSteps(unformatted: string): string[] {
 }
 
 /** Keyword rules, first matching row wins; no match is `medium`. Matched on title + description. */
-export const PRIORITY_RULES: ReadonlyArray<{ priority: 'blocker' | 'critical' | 'high' | 'low'; words: readonly string[] }> = [
-  { priority: 'blocker', words: ["won't launch", "can't launch", 'cannot launch', "won't start", "doesn't start", 'does not start', 'unplayable'] },
-  { priority: 'critical', words: ['crash', 'crashes', 'crashed', 'crashing', 'freeze', 'freezes', 'froze', 'frozen', 'data loss', 'lost my save', 'save corrupted', 'corrupt', 'corrupted'] },
-  { priority: 'high', words: ['stuck', 'softlock', 'soft lock', "can't progress", 'cannot progress', 'broken', 'exploit', 'black screen'] },
+export const PRIORITY_RULES: ReadonlyArray<{
+  priority: 'blocker' | 'critical' | 'high' | 'low';
+  words: readonly string[];
+}> = [
+  {
+    priority: 'blocker',
+    words: [
+      "won't launch",
+      "can't launch",
+      'cannot launch',
+      "won't start",
+      "doesn't start",
+      'does not start',
+      'unplayable',
+    ],
+  },
+  {
+    priority: 'critical',
+    words: [
+      'crash',
+      'crashes',
+      'crashed',
+      'crashing',
+      'freeze',
+      'freezes',
+      'froze',
+      'frozen',
+      'data loss',
+      'lost my save',
+      'save corrupted',
+      'corrupt',
+      'corrupted',
+    ],
+  },
+  {
+    priority: 'high',
+    words: ['stuck', 'softlock', 'soft lock', "can't progress", 'cannot progress', 'broken', 'exploit', 'black screen'],
+  },
   { priority: 'low', words: ['typo', 'spelling', 'cosmetic', 'minor', 'misaligned', 'alignment', 'translation'] },
 ];
 
 const escape = (word: string) => word.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-const RULE_PATTERNS = PRIORITY_RULES.map((rule) => ({ priority: rule.priority, pattern: new RegExp(`(?:^|[^a-z])(?:${rule.words.map(escape).join('|')})(?=$|[^a-z])`, 'i') }));
+const RULE_PATTERNS = PRIORITY_RULES.map((rule) => ({
+  priority: rule.priority,
+  pattern: new RegExp(`(?:^|[^a-z])(?:${rule.words.map(escape).join('|')})(?=$|[^a-z])`, 'i'),
+}));
 
 export function predictPriority(title: string, description: string): string {
   const text = `${title}\n${description}`.replace(/[’‘]/g, "'");
@@ -49,12 +86,19 @@ export function computeScore(input: { description: string; steps: number; media:
   return String(Math.round(Math.min(score, 1) * 100) / 100);
 }
 
-export interface ParsedDevice { device_type: string; configuration: Record<string, string> }
+export interface ParsedDevice {
+  device_type: string;
+  configuration: Record<string, string>;
+}
 
-const OS_PATTERN = /\b(windows(?:\s*(?:11|10|8\.1|8|7|xp|vista))?|mac\s?os(?:\s*x)?(?:\s*[\d.]+)?|os\s?x|ubuntu|debian|fedora|arch linux|linux|android(?:\s*[\d.]+)?|ipados(?:\s*[\d.]+)?|ios(?:\s*[\d.]+)?|chrome\s?os|steam\s?os|playstation\s*\d?|ps[45]|xbox(?:\s*(?:one|series\s*[xs]))?|nintendo switch|switch)\b/i;
-const CPU_PATTERN = /\b((?:intel\s*)?core\s*(?:i[3579]|ultra\s*\d)[-\s]?\w*|intel\s+\w+(?:[-\s]\w+)?|(?:amd\s*)?ryzen\s*\d+\s*\w*|amd\s+\w+(?:\s+\w+)?|apple\s*m\d(?:\s*(?:pro|max|ultra))?|snapdragon\s*\w+|exynos\s*\w+|dimensity\s*\w+|a\d{2}\s*bionic)\b/i;
-const GPU_PATTERN = /\b((?:nvidia\s*)?(?:geforce\s*)?(?:rtx|gtx)\s*\d{3,4}(?:\s*(?:ti|super))?|(?:amd\s*)?radeon\s*(?:rx\s*)?\w*|intel\s*(?:u?hd|iris)(?:\s*(?:graphics|xe|plus))?(?:\s*\d+)?|arc\s*a\d{3}|adreno\s*\d+|mali[-\s]?\w+|apple\s*gpu)\b/i;
-const RAM_PATTERN = /(\d+(?:\.\d+)?)\s*(gb|gib|mb|mib|g)\b(?:\s*(?:of\s*)?(?:ram|memory|ddr\d?))?|(?:ram|memory)\s*[:=]?\s*(\d+(?:\.\d+)?)\s*(gb|gib|mb|mib|g)?\b/i;
+const OS_PATTERN =
+  /\b(windows(?:\s*(?:11|10|8\.1|8|7|xp|vista))?|mac\s?os(?:\s*x)?(?:\s*[\d.]+)?|os\s?x|ubuntu|debian|fedora|arch linux|linux|android(?:\s*[\d.]+)?|ipados(?:\s*[\d.]+)?|ios(?:\s*[\d.]+)?|chrome\s?os|steam\s?os|playstation\s*\d?|ps[45]|xbox(?:\s*(?:one|series\s*[xs]))?|nintendo switch|switch)\b/i;
+const CPU_PATTERN =
+  /\b((?:intel\s*)?core\s*(?:i[3579]|ultra\s*\d)[-\s]?\w*|intel\s+\w+(?:[-\s]\w+)?|(?:amd\s*)?ryzen\s*\d+\s*\w*|amd\s+\w+(?:\s+\w+)?|apple\s*m\d(?:\s*(?:pro|max|ultra))?|snapdragon\s*\w+|exynos\s*\w+|dimensity\s*\w+|a\d{2}\s*bionic)\b/i;
+const GPU_PATTERN =
+  /\b((?:nvidia\s*)?(?:geforce\s*)?(?:rtx|gtx)\s*\d{3,4}(?:\s*(?:ti|super))?|(?:amd\s*)?radeon\s*(?:rx\s*)?\w*|intel\s*(?:u?hd|iris)(?:\s*(?:graphics|xe|plus))?(?:\s*\d+)?|arc\s*a\d{3}|adreno\s*\d+|mali[-\s]?\w+|apple\s*gpu)\b/i;
+const RAM_PATTERN =
+  /(\d+(?:\.\d+)?)\s*(gb|gib|mb|mib|g)\b(?:\s*(?:of\s*)?(?:ram|memory|ddr\d?))?|(?:ram|memory)\s*[:=]?\s*(\d+(?:\.\d+)?)\s*(gb|gib|mb|mib|g)?\b/i;
 
 /**
  * Labelled values (`GPU: …;`) win over the patterns, so a spec sheet parses exactly. A value runs to the end of

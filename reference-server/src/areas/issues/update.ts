@@ -30,7 +30,8 @@ function editorKind(deps: Deps, caller: Caller, project: ProjectRow, issue: Issu
     requireTokenFlag(caller, project, 'can_update_issue');
     return 'token';
   }
-  if (caller.scheme === 'personal_access_token' || caller.scheme === 'legacy_jwt') requireScope(deps, caller, project, 'bugs.update');
+  if (caller.scheme === 'personal_access_token' || caller.scheme === 'legacy_jwt')
+    requireScope(deps, caller, project, 'bugs.update');
   throw forbidden(FLAG_REFUSALS.can_update_issue);
 }
 
@@ -39,7 +40,8 @@ function resolveAssignee(deps: Deps, project: ProjectRow, value: string | number
   if (value === null || value === '' || value === undefined) return null;
   const text = String(value);
   const user = /^\d+$/.test(text) ? findUserById(deps.db, Number(text)) : findUserByPublicId(deps.db, text);
-  if (!user || !findMember(deps.db, project.id, user.id)) throw unprocessable(`User ${JSON.stringify(text)} is not a member of this project and cannot be assigned.`);
+  if (!user || !findMember(deps.db, project.id, user.id))
+    throw unprocessable(`User ${JSON.stringify(text)} is not a member of this project and cannot be assigned.`);
   return user.id;
 }
 
@@ -58,17 +60,38 @@ function resolveRelease(deps: Deps, project: ProjectRow, value: string | number 
 }
 
 /** Members a JSON `null` cannot clear: null there is the member left out (as at create). */
-const NOT_CLEARABLE = ['title', 'description', 'status', 'priority', 'unformatted_steps_to_reproduce', 'steps_to_reproduce_array', 'custom', 'custom_fields'];
+const NOT_CLEARABLE = [
+  'title',
+  'description',
+  'status',
+  'priority',
+  'unformatted_steps_to_reproduce',
+  'steps_to_reproduce_array',
+  'custom',
+  'custom_fields',
+];
 
 function withoutUnsetNulls(body: Body): Body {
   const issue = body.issue;
   if (issue === null) return { ...body, issue: undefined };
   if (typeof issue !== 'object' || Array.isArray(issue)) return body;
   const fields = issue as Record<string, unknown>;
-  return { ...body, issue: Object.fromEntries(Object.entries(fields).filter(([key, v]) => !(v === null && NOT_CLEARABLE.includes(key)))) };
+  return {
+    ...body,
+    issue: Object.fromEntries(
+      Object.entries(fields).filter(([key, v]) => !(v === null && NOT_CLEARABLE.includes(key))),
+    ),
+  };
 }
 
-export function updateIssue(deps: Deps, caller: Caller, project: ProjectRow, issue: IssueRow, body: Body, encoding: BodyEncoding): Issue {
+export function updateIssue(
+  deps: Deps,
+  caller: Caller,
+  project: ProjectRow,
+  issue: IssueRow,
+  body: Body,
+  encoding: BodyEncoding,
+): Issue {
   const kind = editorKind(deps, caller, project, issue);
   const parsed = IssueUpdateBody.safeParse(withoutUnsetNulls(body));
   if (!parsed.success) throw unprocessable(describeZodError(parsed.error));
@@ -79,15 +102,20 @@ export function updateIssue(deps: Deps, caller: Caller, project: ProjectRow, iss
 
   if (input.title !== undefined) changes.title = input.title.trim() || issue.title;
   if (input.description !== undefined) changes.description = input.description;
-  if (input.steps_to_reproduce_array !== undefined) changes.steps = JSON.stringify(input.steps_to_reproduce_array.filter((s) => s.trim()).map((step) => ({ step: step.trim() })));
-  else if (input.unformatted_steps_to_reproduce !== undefined) changes.steps = JSON.stringify(formatSteps(input.unformatted_steps_to_reproduce).map((step) => ({ step })));
+  if (input.steps_to_reproduce_array !== undefined)
+    changes.steps = JSON.stringify(
+      input.steps_to_reproduce_array.filter((s) => s.trim()).map((step) => ({ step: step.trim() })),
+    );
+  else if (input.unformatted_steps_to_reproduce !== undefined)
+    changes.steps = JSON.stringify(formatSteps(input.unformatted_steps_to_reproduce).map((step) => ({ step })));
   if (input.release_id !== undefined) changes.release_id = resolveRelease(deps, project, input.release_id);
 
   if (input.status !== undefined) {
     if (kind === 'draft') warnings.push('issue[status] was ignored: publish the draft to open it.');
     else {
       const allowed = [...UPDATE_STATUSES, ...listStatuses(deps.db, project.id).map((s) => s.key)];
-      if (!allowed.includes(input.status)) throw unprocessable(`Status ${JSON.stringify(input.status)} is not one of ${allowed.join(', ')}.`);
+      if (!allowed.includes(input.status))
+        throw unprocessable(`Status ${JSON.stringify(input.status)} is not one of ${allowed.join(', ')}.`);
       changes.status = input.status;
     }
   }
@@ -103,13 +131,30 @@ export function updateIssue(deps: Deps, caller: Caller, project: ProjectRow, iss
 
   const custom = { ...(input.custom_fields ?? {}), ...(input.custom ?? {}) };
   const plan = Object.keys(custom).length
-    ? planCustomFields(deps, project, { values: custom, encoding, deferValidation: issue.status === 'hidden', checkRequired: false, path: caller.token ? 'sdk' : 'user', team: isTeam(deps, caller, project) })
+    ? planCustomFields(deps, project, {
+        values: custom,
+        encoding,
+        deferValidation: issue.status === 'hidden',
+        checkRequired: false,
+        path: caller.token ? 'sdk' : 'user',
+        team: isTeam(deps, caller, project),
+      })
     : null;
   if (plan) warnings.push(...plan.warnings);
   const blanks = plan ? Object.keys(custom).filter((key) => custom[key] === '' || custom[key] === null) : [];
 
   const updated = deps.db.transaction(() => {
-    if (plan) warnings.push(...applyCustomFields(deps, project, issue.id, plan, caller.token ? 'sdk' : 'user', blankFieldIds(deps, project, blanks)));
+    if (plan)
+      warnings.push(
+        ...applyCustomFields(
+          deps,
+          project,
+          issue.id,
+          plan,
+          caller.token ? 'sdk' : 'user',
+          blankFieldIds(deps, project, blanks),
+        ),
+      );
     const row = updateIssueColumns(deps.db, issue.id, { ...changes, updated_at: deps.clock.now().toISOString() });
     return updateIssueColumns(deps.db, issue.id, { score: rescore(deps, row) });
   })();
@@ -131,7 +176,11 @@ function notifyStatusChange(deps: Deps, caller: Caller, project: ProjectRow, iss
   for (const userId of recipients) {
     const user = findUserById(deps.db, userId!);
     notify(deps, {
-      kind: 'notification', event: 'issue.status_changed', projectId: project.id, recipientUserId: userId, recipientEmail: user?.email ?? null,
+      kind: 'notification',
+      event: 'issue.status_changed',
+      projectId: project.id,
+      recipientUserId: userId,
+      recipientEmail: user?.email ?? null,
       subject: `${issue.title}: ${statusDisplay(new Map(listStatuses(deps.db, project.id).map((st) => [st.key, st.name])), issue.status)}`,
       body: `The bug report "${issue.title}" in ${project.name} is now ${issue.status} (was ${from}).\n\n${issueUrl(deps, project, issue)}`,
       data: { issue_id: issue.id, from, to: issue.status },
@@ -142,13 +191,26 @@ function notifyStatusChange(deps: Deps, caller: Caller, project: ProjectRow, iss
 /** Fields a caller blanked out: their stored values are removed. */
 function blankFieldIds(deps: Deps, project: ProjectRow, keys: string[]): number[] {
   if (keys.length === 0) return [];
-  const fields = deps.db.prepare("SELECT id, ident, name FROM custom_fields WHERE project_id = ? AND applies_to = 'issue'").all(project.id) as { id: number; ident: string; name: string }[];
-  return keys.map((key) => fields.find((f) => f.ident === key || f.name === key)?.id).filter((id): id is number => id !== undefined);
+  const fields = deps.db
+    .prepare("SELECT id, ident, name FROM custom_fields WHERE project_id = ? AND applies_to = 'issue'")
+    .all(project.id) as { id: number; ident: string; name: string }[];
+  return keys
+    .map((key) => fields.find((f) => f.ident === key || f.name === key)?.id)
+    .filter((id): id is number => id !== undefined);
 }
 
-export function setArchived(deps: Deps, caller: Caller, project: ProjectRow, issue: IssueRow, archived: boolean): Issue {
+export function setArchived(
+  deps: Deps,
+  caller: Caller,
+  project: ProjectRow,
+  issue: IssueRow,
+  archived: boolean,
+): Issue {
   requireScope(deps, caller, project, 'bugs.archive');
-  const updated = updateIssueColumns(deps.db, issue.id, { archived: archived ? 1 : 0, updated_at: deps.clock.now().toISOString() });
+  const updated = updateIssueColumns(deps.db, issue.id, {
+    archived: archived ? 1 : 0,
+    updated_at: deps.clock.now().toISOString(),
+  });
   emitIssueWrite(deps, updated, 'updated');
   return renderIssue(deps, caller, project, updated);
 }

@@ -32,7 +32,8 @@ export function viewerOf(deps: Pick<Deps, 'db'>, caller: Caller, project: Projec
     const s = standingOf(deps, caller, project);
     const role = s.member?.role ?? '';
     const developer = s.siteAdmin || s.orgAdmin || role === 'owner' || role === 'admin' || role === 'developer';
-    const grant = caller.issueGrant && caller.issueGrant.projectPublicId === project.public_id ? caller.issueGrant.issueId : null;
+    const grant =
+      caller.issueGrant && caller.issueGrant.projectPublicId === project.public_id ? caller.issueGrant.issueId : null;
     const stale = caller.issueGrant?.stale === true;
     const userId = provenUser(caller)?.id ?? null;
     viewer = { team: developer || role === 'support', developer, userId, grantIssueId: grant, grantStale: stale };

@@ -20,7 +20,8 @@ const EXCERPT_LENGTH = 300;
 /** The module and flag checks, before the question is read (403/404 never depend on the body). */
 export function assertCanAskKnowledgeBase(caller: Caller, project: ProjectRow): void {
   const modules = JSON.parse(project.modules) as string[];
-  if (!modules.includes('support_knowledge')) throw notFound('The knowledge base (module support_knowledge) is not enabled for this project.');
+  if (!modules.includes('support_knowledge'))
+    throw notFound('The knowledge base (module support_knowledge) is not enabled for this project.');
   if (caller.token) requireTokenFlag(caller, project, 'can_search_knowledge_base');
 }
 
@@ -40,9 +41,18 @@ export function answerQuestion(documents: KnowledgeDocument[], question: string)
     if (!best.some((chosen) => chosen.document === passage.document)) best.push(passage);
   }
   if (best.length === 0) {
-    return { answer: 'I could not find anything about that in this game\'s knowledge base. Try other words, or contact the developers.', sources: [] };
+    return {
+      answer:
+        "I could not find anything about that in this game's knowledge base. Try other words, or contact the developers.",
+      sources: [],
+    };
   }
-  const sources: KnowledgeSource[] = best.map((p) => ({ kind: p.document.kind, id: p.document.id, title: p.document.title, excerpt: excerpt(p.text) }));
+  const sources: KnowledgeSource[] = best.map((p) => ({
+    kind: p.document.kind,
+    id: p.document.id,
+    title: p.document.title,
+    excerpt: excerpt(p.text),
+  }));
   return { answer: best.map((p) => p.text).join('\n\n'), sources };
 }
 

@@ -2,10 +2,14 @@
 // stemming and stop words, sentence passages, and BM25 scoring (k1 1.2, b 0.75) over them.
 // No model and no network: the same corpus and question always give the same ranking.
 
-const STOP_WORDS = new Set(('a an and are as at be but by can could do does did for from has have how i if in into is it its me my '
-  + 'of on or our so than that the their them then there these they this to was we were what when where which who why will with '
-  + 'would you your about any after again all also am been before being both each few get got had he her here him his just more '
-  + 'most no nor not now off once only other out over own same she should some such too under until up very while whom yours').split(' '));
+const STOP_WORDS = new Set(
+  (
+    'a an and are as at be but by can could do does did for from has have how i if in into is it its me my ' +
+    'of on or our so than that the their them then there these they this to was we were what when where which who why will with ' +
+    'would you your about any after again all also am been before being both each few get got had he her here him his just more ' +
+    'most no nor not now off once only other out over own same she should some such too under until up very while whom yours'
+  ).split(' '),
+);
 
 function stem(word: string): string {
   if (word.length > 4 && word.endsWith('ies')) return `${word.slice(0, -3)}y`;
@@ -17,18 +21,30 @@ function stem(word: string): string {
 }
 
 export function tokenize(text: string): string[] {
-  return text.normalize('NFKD').replace(/\p{M}/gu, '').toLowerCase().replace(/'s\b/g, '')
-    .split(/[^\p{L}\p{N}]+/u).filter((w) => w && !STOP_WORDS.has(w)).map(stem);
+  return text
+    .normalize('NFKD')
+    .replace(/\p{M}/gu, '')
+    .toLowerCase()
+    .replace(/'s\b/g, '')
+    .split(/[^\p{L}\p{N}]+/u)
+    .filter((w) => w && !STOP_WORDS.has(w))
+    .map(stem);
 }
 
 /** Sentences, with very short ones joined to the next so a passage says something. */
 export function splitPassages(text: string, minLength = 40): string[] {
-  const sentences = text.split(/(?<=[.!?])\s+|\n+/).map((s) => s.trim()).filter(Boolean);
+  const sentences = text
+    .split(/(?<=[.!?])\s+|\n+/)
+    .map((s) => s.trim())
+    .filter(Boolean);
   const passages: string[] = [];
   let pending = '';
   for (const sentence of sentences) {
     pending = pending ? `${pending} ${sentence}` : sentence;
-    if (pending.length >= minLength) { passages.push(pending); pending = ''; }
+    if (pending.length >= minLength) {
+      passages.push(pending);
+      pending = '';
+    }
   }
   if (pending) {
     if (passages.length > 0 && pending.length < minLength) passages[passages.length - 1] += ` ${pending}`;
@@ -44,7 +60,9 @@ export interface Passage<D> {
   tokens: string[];
 }
 
-export interface ScoredPassage<D> extends Passage<D> { score: number }
+export interface ScoredPassage<D> extends Passage<D> {
+  score: number;
+}
 
 /** BM25 of every passage against the query; passages without a query term are left out. */
 export function rankPassages<D>(passages: Passage<D>[], query: string): ScoredPassage<D>[] {

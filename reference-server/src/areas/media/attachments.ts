@@ -4,8 +4,17 @@
 import { randomBytes } from 'node:crypto';
 import type { Deps } from '../../deps.ts';
 import {
-  blobsOfAttachment, countAttachments, deleteAttachmentRow, deleteBlobRow, insertAttachment, insertBlob, isBlobReferenced, listAttachments,
-  type AttachmentKind, type AttachmentRow, type AttachmentWithKeys,
+  blobsOfAttachment,
+  countAttachments,
+  deleteAttachmentRow,
+  deleteBlobRow,
+  insertAttachment,
+  insertBlob,
+  isBlobReferenced,
+  listAttachments,
+  type AttachmentKind,
+  type AttachmentRow,
+  type AttachmentWithKeys,
 } from './repository.ts';
 import type { IssueRow } from '../issues/repository.ts';
 import type { ProjectRow } from '../projects-auth/repository.ts';
@@ -50,7 +59,12 @@ function userRef(deps: Pick<Deps, 'db'>, userId: number | null): UserRefOut {
  * the issue's reporter for screenshots and the uploader otherwise; like every reporter it is
  * shown to the team only (docs/api-choices.md#visibility), null for everyone else.
  */
-export function toAttachmentRecord(deps: Pick<Deps, 'db' | 'config'>, row: AttachmentWithKeys, issue: IssueRow, showUsers: boolean): Record<string, unknown> {
+export function toAttachmentRecord(
+  deps: Pick<Deps, 'db' | 'config'>,
+  row: AttachmentWithKeys,
+  issue: IssueRow,
+  showUsers: boolean,
+): Record<string, unknown> {
   const userId = row.kind === 'screenshot' ? issue.reporter_user_id : row.user_id;
   const record: Record<string, unknown> = {
     id: row.id,
@@ -81,7 +95,13 @@ export function toAttachmentRecord(deps: Pick<Deps, 'db' | 'config'>, row: Attac
 }
 
 /** Attachments of one kind the caller may see: `developer_private` ones reach the team only. */
-export function visibleAttachments(deps: Pick<Deps, 'db'>, caller: Caller, project: ProjectRow, issueId: number, kind?: AttachmentKind): AttachmentWithKeys[] {
+export function visibleAttachments(
+  deps: Pick<Deps, 'db'>,
+  caller: Caller,
+  project: ProjectRow,
+  issueId: number,
+  kind?: AttachmentKind,
+): AttachmentWithKeys[] {
   const rows = listAttachments(deps.db, issueId, kind);
   return isTeam(deps, caller, project) ? rows : rows.filter((row) => row.developer_private === 0);
 }
@@ -91,14 +111,26 @@ export function visibleAttachments(deps: Pick<Deps, 'db'>, caller: Caller, proje
  * attachments when the caller read them already (a list reads a whole page's in one query).
  */
 export function renderIssueMedia(
-  deps: Deps, caller: Caller, project: ProjectRow, issue: IssueRow, loaded?: AttachmentWithKeys[],
+  deps: Deps,
+  caller: Caller,
+  project: ProjectRow,
+  issue: IssueRow,
+  loaded?: AttachmentWithKeys[],
 ): { screenshots: unknown[]; log_files: unknown[]; video_clips: unknown[]; binary_files: unknown[] } {
   const team = isTeam(deps, caller, project);
   const rows = loaded
-    ? (team ? loaded : loaded.filter((row) => row.developer_private === 0))
+    ? team
+      ? loaded
+      : loaded.filter((row) => row.developer_private === 0)
     : visibleAttachments(deps, caller, project, issue.id);
-  const of = (kind: AttachmentKind) => rows.filter((row) => row.kind === kind).map((row) => toAttachmentRecord(deps, row, issue, team));
-  return { screenshots: of('screenshot'), log_files: of('log_file'), video_clips: of('video_clip'), binary_files: of('binary_file') };
+  const of = (kind: AttachmentKind) =>
+    rows.filter((row) => row.kind === kind).map((row) => toAttachmentRecord(deps, row, issue, team));
+  return {
+    screenshots: of('screenshot'),
+    log_files: of('log_file'),
+    video_clips: of('video_clip'),
+    binary_files: of('binary_file'),
+  };
 }
 
 /**
@@ -106,7 +138,13 @@ export function renderIssueMedia(
  * inside the caller's SQLite transaction). No type or count check: used for `issue[logs]` and
  * crash-report files, whose content the server itself decided to keep. Answers the attachment id.
  */
-export function attachFile(deps: Deps, issue: IssueRow, kind: AttachmentKind | MediaKind, file: { name: string; type: string; bytes: Uint8Array }, userId: number | null): number {
+export function attachFile(
+  deps: Deps,
+  issue: IssueRow,
+  kind: AttachmentKind | MediaKind,
+  file: { name: string; type: string; bytes: Uint8Array },
+  userId: number | null,
+): number {
   const attachmentKind = toAttachmentKind(kind);
   const key = newStorageKey();
   const written = storageFor(deps).writeBytesSync(key, file.bytes);
@@ -114,22 +152,51 @@ export function attachFile(deps: Deps, issue: IssueRow, kind: AttachmentKind | M
   const filename = sanitizeFilename(file.name) || 'file';
   const contentType = file.type || 'application/octet-stream';
   const blob = insertBlob(deps.db, {
-    storage_key: key, project_id: issue.project_id, issue_id: issue.id, kind: attachmentKind, filename, content_type: contentType,
-    byte_size: written.size, checksum: written.md5, uploaded_at: now, attached_at: now, created_at: now,
+    storage_key: key,
+    project_id: issue.project_id,
+    issue_id: issue.id,
+    kind: attachmentKind,
+    filename,
+    content_type: contentType,
+    byte_size: written.size,
+    checksum: written.md5,
+    uploaded_at: now,
+    attached_at: now,
+    created_at: now,
   });
   const video = attachmentKind === 'video_clip';
   return insertAttachment(deps.db, {
-    issue_id: issue.id, kind: attachmentKind, blob_id: blob.id, source_blob_id: blob.id, filename, content_type: contentType,
-    media_size_bytes: written.size, user_id: userId, created_at: now,
-    description: attachmentKind === 'screenshot' ? describeScreenshot(issue) : null, status: attachmentKind === 'screenshot' ? 'ready' : null,
+    issue_id: issue.id,
+    kind: attachmentKind,
+    blob_id: blob.id,
+    source_blob_id: blob.id,
+    filename,
+    content_type: contentType,
+    media_size_bytes: written.size,
+    user_id: userId,
+    created_at: now,
+    description: attachmentKind === 'screenshot' ? describeScreenshot(issue) : null,
+    status: attachmentKind === 'screenshot' ? 'ready' : null,
     // Server-made videos are kept as they are: not transcoded, marked failed only by a real job.
     processed: video ? 1 : 0,
   }).id;
 }
 
 /** `issue[logs]` at create: the inline text becomes a log file (reference, Issues create). */
-export function attachInlineLog(deps: Deps, issue: IssueRow, text: string, userId: number | null, name?: string): number {
-  return attachFile(deps, issue, 'log_file', { name: name?.trim() || 'logs.txt', type: 'text/plain', bytes: new TextEncoder().encode(text) }, userId);
+export function attachInlineLog(
+  deps: Deps,
+  issue: IssueRow,
+  text: string,
+  userId: number | null,
+  name?: string,
+): number {
+  return attachFile(
+    deps,
+    issue,
+    'log_file',
+    { name: name?.trim() || 'logs.txt', type: 'text/plain', bytes: new TextEncoder().encode(text) },
+    userId,
+  );
 }
 
 /** Deletes an attachment row and its bytes (bytes after the row, best effort, never throws). */
@@ -139,7 +206,9 @@ export function destroyAttachment(deps: Deps, row: AttachmentRow): void {
   for (const blob of blobs) {
     if (isBlobReferenced(deps.db, blob.id)) continue;
     deleteBlobRow(deps.db, blob.id);
-    void storageFor(deps).delete(blob.storage_key).catch(() => undefined);
+    void storageFor(deps)
+      .delete(blob.storage_key)
+      .catch(() => undefined);
   }
 }
 
@@ -147,11 +216,18 @@ export function destroyAttachment(deps: Deps, row: AttachmentRow): void {
  * `issue[process_include_flags]`: keeps the kinds whose flag is true and deletes the rest
  * (screenshots; video clips; other = log and binary files). Answers how many were deleted.
  */
-export function pruneIssueMedia(deps: Deps, issue: IssueRow, keep: { screenshots: boolean; videos: boolean; other: boolean }): number {
+export function pruneIssueMedia(
+  deps: Deps,
+  issue: IssueRow,
+  keep: { screenshots: boolean; videos: boolean; other: boolean },
+): number {
   const drop = new Set<AttachmentKind>();
   if (!keep.screenshots) drop.add('screenshot');
   if (!keep.videos) drop.add('video_clip');
-  if (!keep.other) { drop.add('log_file'); drop.add('binary_file'); }
+  if (!keep.other) {
+    drop.add('log_file');
+    drop.add('binary_file');
+  }
   const rows = listAttachments(deps.db, issue.id).filter((row) => drop.has(row.kind));
   for (const row of rows) destroyAttachment(deps, row);
   return rows.length;
@@ -163,20 +239,41 @@ export function countIssueMedia(deps: Pick<Deps, 'db'>, issueId: number): number
 }
 
 /** GET …/{media}.json: a bare array of what the caller may see. */
-export function listIssueMedia(deps: Deps, caller: Caller, project: ProjectRow, issue: IssueRow, media: MediaKind): unknown[] {
+export function listIssueMedia(
+  deps: Deps,
+  caller: Caller,
+  project: ProjectRow,
+  issue: IssueRow,
+  media: MediaKind,
+): unknown[] {
   const team = isTeam(deps, caller, project);
-  return visibleAttachments(deps, caller, project, issue.id, KIND_RULES[media].kind).map((row) => toAttachmentRecord(deps, row, issue, team));
+  return visibleAttachments(deps, caller, project, issue.id, KIND_RULES[media].kind).map((row) =>
+    toAttachmentRecord(deps, row, issue, team),
+  );
 }
 
 /** The rendered record of one attachment, as the multipart upload answers it. */
-export function renderAttachment(deps: Deps, caller: Caller, project: ProjectRow, issue: IssueRow, attachmentId: number): unknown {
+export function renderAttachment(
+  deps: Deps,
+  caller: Caller,
+  project: ProjectRow,
+  issue: IssueRow,
+  attachmentId: number,
+): unknown {
   const row = listAttachments(deps.db, issue.id).find((r) => r.id === attachmentId);
   if (!row) throw notFound('Attachment not found.');
   return toAttachmentRecord(deps, row, issue, isTeam(deps, caller, project));
 }
 
 /** DELETE …/{media}/{id}: developer-level access only (docs/api-choices.md#operation-paths). */
-export function deleteIssueMedia(deps: Deps, caller: Caller, project: ProjectRow, issue: IssueRow, media: MediaKind, idText: string): void {
+export function deleteIssueMedia(
+  deps: Deps,
+  caller: Caller,
+  project: ProjectRow,
+  issue: IssueRow,
+  media: MediaKind,
+  idText: string,
+): void {
   if (!isDeveloperLevel(deps, caller, project)) throw forbidden('Only developers may delete media.');
   const id = /^\d+$/.test(idText) ? Number(idText) : NaN;
   const row = listAttachments(deps.db, issue.id, KIND_RULES[media].kind).find((r) => r.id === id);

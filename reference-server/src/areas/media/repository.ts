@@ -69,15 +69,49 @@ export interface VideoSegmentRow {
   created_at: string;
 }
 
-export type NewBlob = Omit<BlobRow, 'id' | 'signed_id' | 'upload_token' | 'display_name' | 'developer_private' | 'uploaded_at' | 'attached_at' | 'upload_expires_at' | 'signed_id_expires_at'> &
-  Partial<Pick<BlobRow, 'signed_id' | 'upload_token' | 'display_name' | 'developer_private' | 'uploaded_at' | 'attached_at' | 'upload_expires_at' | 'signed_id_expires_at'>>;
+export type NewBlob = Omit<
+  BlobRow,
+  | 'id'
+  | 'signed_id'
+  | 'upload_token'
+  | 'display_name'
+  | 'developer_private'
+  | 'uploaded_at'
+  | 'attached_at'
+  | 'upload_expires_at'
+  | 'signed_id_expires_at'
+> &
+  Partial<
+    Pick<
+      BlobRow,
+      | 'signed_id'
+      | 'upload_token'
+      | 'display_name'
+      | 'developer_private'
+      | 'uploaded_at'
+      | 'attached_at'
+      | 'upload_expires_at'
+      | 'signed_id_expires_at'
+    >
+  >;
 
 export function insertBlob(db: Db, blob: NewBlob): BlobRow {
-  return stmt(db, `INSERT INTO blobs (storage_key, signed_id, upload_token, project_id, issue_id, kind, filename, display_name, developer_private,
+  return stmt(
+    db,
+    `INSERT INTO blobs (storage_key, signed_id, upload_token, project_id, issue_id, kind, filename, display_name, developer_private,
       content_type, byte_size, checksum, uploaded_at, attached_at, upload_expires_at, signed_id_expires_at, created_at)
     VALUES (@storage_key, @signed_id, @upload_token, @project_id, @issue_id, @kind, @filename, @display_name, @developer_private,
-      @content_type, @byte_size, @checksum, @uploaded_at, @attached_at, @upload_expires_at, @signed_id_expires_at, @created_at) RETURNING *`).get({
-    signed_id: null, upload_token: null, display_name: null, developer_private: 0, uploaded_at: null, attached_at: null, upload_expires_at: null, signed_id_expires_at: null, ...blob,
+      @content_type, @byte_size, @checksum, @uploaded_at, @attached_at, @upload_expires_at, @signed_id_expires_at, @created_at) RETURNING *`,
+  ).get({
+    signed_id: null,
+    upload_token: null,
+    display_name: null,
+    developer_private: 0,
+    uploaded_at: null,
+    attached_at: null,
+    upload_expires_at: null,
+    signed_id_expires_at: null,
+    ...blob,
   }) as BlobRow;
 }
 
@@ -95,7 +129,9 @@ export function findBlobByUploadToken(db: Db, token: string): BlobRow | undefine
 
 /** An attached blob by storage key: what the CDN may serve. */
 export function findServableBlob(db: Db, key: string): BlobRow | undefined {
-  return stmt(db, 'SELECT * FROM blobs WHERE storage_key = ? AND attached_at IS NOT NULL').get(key) as BlobRow | undefined;
+  return stmt(db, 'SELECT * FROM blobs WHERE storage_key = ? AND attached_at IS NOT NULL').get(key) as
+    | BlobRow
+    | undefined;
 }
 
 export function markBlobUploaded(db: Db, id: number, at: string): void {
@@ -110,15 +146,43 @@ export function deleteBlobRow(db: Db, id: number): void {
   stmt(db, 'DELETE FROM blobs WHERE id = ?').run(id);
 }
 
-export type NewAttachment = Pick<AttachmentRow, 'issue_id' | 'kind' | 'blob_id' | 'filename' | 'content_type' | 'media_size_bytes' | 'user_id' | 'created_at'> &
-  Partial<Pick<AttachmentRow, 'source_blob_id' | 'layer_a_blob_id' | 'developer_private' | 'description' | 'status' | 'processing' | 'processed' | 'failed' | 'failure_reason'>>;
+export type NewAttachment = Pick<
+  AttachmentRow,
+  'issue_id' | 'kind' | 'blob_id' | 'filename' | 'content_type' | 'media_size_bytes' | 'user_id' | 'created_at'
+> &
+  Partial<
+    Pick<
+      AttachmentRow,
+      | 'source_blob_id'
+      | 'layer_a_blob_id'
+      | 'developer_private'
+      | 'description'
+      | 'status'
+      | 'processing'
+      | 'processed'
+      | 'failed'
+      | 'failure_reason'
+    >
+  >;
 
 export function insertAttachment(db: Db, row: NewAttachment): AttachmentRow {
-  return stmt(db, `INSERT INTO attachments (issue_id, kind, blob_id, source_blob_id, layer_a_blob_id, filename, content_type, media_size_bytes, user_id,
+  return stmt(
+    db,
+    `INSERT INTO attachments (issue_id, kind, blob_id, source_blob_id, layer_a_blob_id, filename, content_type, media_size_bytes, user_id,
       developer_private, description, status, processing, processed, failed, failure_reason, created_at, updated_at)
     VALUES (@issue_id, @kind, @blob_id, @source_blob_id, @layer_a_blob_id, @filename, @content_type, @media_size_bytes, @user_id,
-      @developer_private, @description, @status, @processing, @processed, @failed, @failure_reason, @created_at, @created_at) RETURNING *`).get({
-    source_blob_id: null, layer_a_blob_id: null, developer_private: 0, description: null, status: null, processing: 0, processed: 0, failed: 0, failure_reason: null, ...row,
+      @developer_private, @description, @status, @processing, @processed, @failed, @failure_reason, @created_at, @created_at) RETURNING *`,
+  ).get({
+    source_blob_id: null,
+    layer_a_blob_id: null,
+    developer_private: 0,
+    description: null,
+    status: null,
+    processing: 0,
+    processed: 0,
+    failed: 0,
+    failure_reason: null,
+    ...row,
   }) as AttachmentRow;
 }
 
@@ -126,15 +190,21 @@ const WITH_KEYS = `SELECT a.*, b.storage_key AS storage_key, b.checksum AS check
   FROM attachments a LEFT JOIN blobs b ON b.id = a.blob_id LEFT JOIN blobs l ON l.id = a.layer_a_blob_id`;
 
 export function listAttachments(db: Db, issueId: number, kind?: AttachmentKind): AttachmentWithKeys[] {
-  if (kind) return stmt(db, `${WITH_KEYS} WHERE a.issue_id = ? AND a.kind = ? ORDER BY a.id`).all(issueId, kind) as AttachmentWithKeys[];
+  if (kind)
+    return stmt(db, `${WITH_KEYS} WHERE a.issue_id = ? AND a.kind = ? ORDER BY a.id`).all(
+      issueId,
+      kind,
+    ) as AttachmentWithKeys[];
   return stmt(db, `${WITH_KEYS} WHERE a.issue_id = ? ORDER BY a.id`).all(issueId) as AttachmentWithKeys[];
 }
 
 /** The attachments of several issues (a page of a list), grouped by issue, each group in id order. */
 export function listAttachmentsOfIssues(db: Db, issueIds: readonly number[]): Map<number, AttachmentWithKeys[]> {
   const byIssue = new Map<number, AttachmentWithKeys[]>(issueIds.map((id) => [id, []]));
-  const rows = stmt(db, `${WITH_KEYS} WHERE a.issue_id IN (SELECT value FROM json_each(?)) ORDER BY a.issue_id, a.id`)
-    .all(JSON.stringify(issueIds)) as AttachmentWithKeys[];
+  const rows = stmt(
+    db,
+    `${WITH_KEYS} WHERE a.issue_id IN (SELECT value FROM json_each(?)) ORDER BY a.issue_id, a.id`,
+  ).all(JSON.stringify(issueIds)) as AttachmentWithKeys[];
   for (const row of rows) byIssue.get(row.issue_id)?.push(row);
   return byIssue;
 }
@@ -152,19 +222,31 @@ export function findAttachmentByLayerBlob(db: Db, blobId: number): AttachmentRow
 }
 
 export function countAttachments(db: Db, issueId: number, kind?: AttachmentKind): number {
-  if (kind) return stmt(db, 'SELECT count(*) FROM attachments WHERE issue_id = ? AND kind = ?').pluck().get(issueId, kind) as number;
+  if (kind)
+    return stmt(db, 'SELECT count(*) FROM attachments WHERE issue_id = ? AND kind = ?')
+      .pluck()
+      .get(issueId, kind) as number;
   return stmt(db, 'SELECT count(*) FROM attachments WHERE issue_id = ?').pluck().get(issueId) as number;
 }
 
-export function updateVideoState(db: Db, id: number, state: { processing: boolean; processed: boolean; failed: boolean; failure_reason?: string | null }, at: string): void {
-  stmt(db, 'UPDATE attachments SET processing = ?, processed = ?, failed = ?, failure_reason = ?, updated_at = ? WHERE id = ?')
-    .run(state.processing ? 1 : 0, state.processed ? 1 : 0, state.failed ? 1 : 0, state.failure_reason ?? null, at, id);
+export function updateVideoState(
+  db: Db,
+  id: number,
+  state: { processing: boolean; processed: boolean; failed: boolean; failure_reason?: string | null },
+  at: string,
+): void {
+  stmt(
+    db,
+    'UPDATE attachments SET processing = ?, processed = ?, failed = ?, failure_reason = ?, updated_at = ? WHERE id = ?',
+  ).run(state.processing ? 1 : 0, state.processed ? 1 : 0, state.failed ? 1 : 0, state.failure_reason ?? null, at, id);
 }
 
 /** Points an attachment at new bytes (a transcoded or merged video). */
 export function replaceAttachmentBlob(db: Db, id: number, blob: BlobRow, at: string): void {
-  stmt(db, 'UPDATE attachments SET blob_id = ?, content_type = ?, media_size_bytes = ?, filename = ?, updated_at = ? WHERE id = ?')
-    .run(blob.id, blob.content_type, blob.byte_size, blob.filename, at, id);
+  stmt(
+    db,
+    'UPDATE attachments SET blob_id = ?, content_type = ?, media_size_bytes = ?, filename = ?, updated_at = ? WHERE id = ?',
+  ).run(blob.id, blob.content_type, blob.byte_size, blob.filename, at, id);
 }
 
 export function deleteAttachmentRow(db: Db, id: number): void {
@@ -173,48 +255,86 @@ export function deleteAttachmentRow(db: Db, id: number): void {
 
 /** Blobs of an attachment (bytes, source, layer) that nothing else points at any more. */
 export function blobsOfAttachment(db: Db, row: AttachmentRow): BlobRow[] {
-  const ids = [...new Set([row.blob_id, row.source_blob_id, row.layer_a_blob_id].filter((id): id is number => id !== null))];
+  const ids = [
+    ...new Set([row.blob_id, row.source_blob_id, row.layer_a_blob_id].filter((id): id is number => id !== null)),
+  ];
   return ids.map((id) => findBlobById(db, id)).filter((b): b is BlobRow => b !== undefined);
 }
 
 /** Unconfirmed direct uploads whose signed id has expired by `now`. */
 export function listExpiredUnattachedBlobs(db: Db, now: string): BlobRow[] {
-  return stmt(db, 'SELECT * FROM blobs WHERE attached_at IS NULL AND signed_id_expires_at IS NOT NULL AND signed_id_expires_at <= ?').all(now) as BlobRow[];
+  return stmt(
+    db,
+    'SELECT * FROM blobs WHERE attached_at IS NULL AND signed_id_expires_at IS NOT NULL AND signed_id_expires_at <= ?',
+  ).all(now) as BlobRow[];
 }
 
 export function insertVideoSegment(db: Db, row: Omit<VideoSegmentRow, 'id' | 'attachment_id'>): VideoSegmentRow {
-  return stmt(db, `INSERT INTO video_segments (issue_id, merge_group, position, merge_total, blob_id, user_id, developer_private, created_at)
-    VALUES (@issue_id, @merge_group, @position, @merge_total, @blob_id, @user_id, @developer_private, @created_at) RETURNING *`).get(row) as VideoSegmentRow;
+  return stmt(
+    db,
+    `INSERT INTO video_segments (issue_id, merge_group, position, merge_total, blob_id, user_id, developer_private, created_at)
+    VALUES (@issue_id, @merge_group, @position, @merge_total, @blob_id, @user_id, @developer_private, @created_at) RETURNING *`,
+  ).get(row) as VideoSegmentRow;
 }
 
-export function listVideoSegments(db: Db, issueId: number, group: string): Array<VideoSegmentRow & { storage_key: string; content_type: string; byte_size: number }> {
-  return stmt(db, `SELECT s.*, b.storage_key, b.content_type, b.byte_size FROM video_segments s JOIN blobs b ON b.id = s.blob_id
-    WHERE s.issue_id = ? AND s.merge_group = ? ORDER BY s.position`).all(issueId, group) as Array<VideoSegmentRow & { storage_key: string; content_type: string; byte_size: number }>;
+export function listVideoSegments(
+  db: Db,
+  issueId: number,
+  group: string,
+): Array<VideoSegmentRow & { storage_key: string; content_type: string; byte_size: number }> {
+  return stmt(
+    db,
+    `SELECT s.*, b.storage_key, b.content_type, b.byte_size FROM video_segments s JOIN blobs b ON b.id = s.blob_id
+    WHERE s.issue_id = ? AND s.merge_group = ? ORDER BY s.position`,
+  ).all(issueId, group) as Array<VideoSegmentRow & { storage_key: string; content_type: string; byte_size: number }>;
 }
 
 export function linkSegmentsToAttachment(db: Db, issueId: number, group: string, attachmentId: number): void {
-  stmt(db, 'UPDATE video_segments SET attachment_id = ? WHERE issue_id = ? AND merge_group = ?').run(attachmentId, issueId, group);
+  stmt(db, 'UPDATE video_segments SET attachment_id = ? WHERE issue_id = ? AND merge_group = ?').run(
+    attachmentId,
+    issueId,
+    group,
+  );
 }
 
 /** Groups of this issue still waiting for segments: each will become one video clip. */
 export function countOpenSegmentGroups(db: Db, issueId: number): number {
-  return stmt(db, 'SELECT count(DISTINCT merge_group) FROM video_segments WHERE issue_id = ? AND attachment_id IS NULL').pluck().get(issueId) as number;
+  return stmt(db, 'SELECT count(DISTINCT merge_group) FROM video_segments WHERE issue_id = ? AND attachment_id IS NULL')
+    .pluck()
+    .get(issueId) as number;
 }
 
 /** Whether an attachment or a video segment still points at the blob. */
 export function isBlobReferenced(db: Db, blobId: number): boolean {
-  return stmt(db, `SELECT 1 FROM attachments WHERE blob_id = @id OR layer_a_blob_id = @id OR source_blob_id = @id
-    UNION ALL SELECT 1 FROM video_segments WHERE blob_id = @id LIMIT 1`).get({ id: blobId }) !== undefined;
+  return (
+    stmt(
+      db,
+      `SELECT 1 FROM attachments WHERE blob_id = @id OR layer_a_blob_id = @id OR source_blob_id = @id
+    UNION ALL SELECT 1 FROM video_segments WHERE blob_id = @id LIMIT 1`,
+    ).get({ id: blobId }) !== undefined
+  );
 }
 
 /** The issue an attachment belongs to (jobs carry only the attachment id). */
-export function findIssueOfAttachment(db: Db, attachmentId: number): import('../issues/repository.ts').IssueRow | undefined {
-  return stmt(db, 'SELECT issues.* FROM issues JOIN attachments ON attachments.issue_id = issues.id WHERE attachments.id = ?').get(attachmentId) as import('../issues/repository.ts').IssueRow | undefined;
+export function findIssueOfAttachment(
+  db: Db,
+  attachmentId: number,
+): import('../issues/repository.ts').IssueRow | undefined {
+  return stmt(
+    db,
+    'SELECT issues.* FROM issues JOIN attachments ON attachments.issue_id = issues.id WHERE attachments.id = ?',
+  ).get(attachmentId) as import('../issues/repository.ts').IssueRow | undefined;
 }
 
-export function listSegmentsOfAttachment(db: Db, attachmentId: number): Array<VideoSegmentRow & { storage_key: string; content_type: string; byte_size: number }> {
-  return stmt(db, `SELECT s.*, b.storage_key, b.content_type, b.byte_size FROM video_segments s JOIN blobs b ON b.id = s.blob_id
-    WHERE s.attachment_id = ? ORDER BY s.position`).all(attachmentId) as Array<VideoSegmentRow & { storage_key: string; content_type: string; byte_size: number }>;
+export function listSegmentsOfAttachment(
+  db: Db,
+  attachmentId: number,
+): Array<VideoSegmentRow & { storage_key: string; content_type: string; byte_size: number }> {
+  return stmt(
+    db,
+    `SELECT s.*, b.storage_key, b.content_type, b.byte_size FROM video_segments s JOIN blobs b ON b.id = s.blob_id
+    WHERE s.attachment_id = ? ORDER BY s.position`,
+  ).all(attachmentId) as Array<VideoSegmentRow & { storage_key: string; content_type: string; byte_size: number }>;
 }
 
 export function deleteSegmentsOfAttachment(db: Db, attachmentId: number): void {

@@ -39,7 +39,10 @@ export function mediaRoutes(deps: Deps) {
   app.post(`${base}/${MEDIA}`, async (c) => {
     const issue = writableIssue(deps, c);
     const media = mediaOf(c);
-    const body = await readBody(c, { maxBytes: KIND_RULES[media].maxBytes + MULTIPART_OVERHEAD, files: uploadFileLimits(media) });
+    const body = await readBody(c, {
+      maxBytes: KIND_RULES[media].maxBytes + MULTIPART_OVERHEAD,
+      files: uploadFileLimits(media),
+    });
     const id = await uploadMultipart(deps, c.get('caller'), issue, mediaOf(c), body);
     return c.json(renderAttachment(deps, c.get('caller'), c.get('project'), issue, id), 201);
   });

@@ -25,24 +25,74 @@ export interface KindRules {
 }
 
 export const LOG_CONTENT_TYPES = [
-  'text/plain', 'text/csv', 'text/tab-separated-values', 'text/xml', 'text/markdown', 'text/x-log', 'text/log', 'text/yaml',
-  'application/json', 'application/x-ndjson', 'application/xml', 'application/yaml', 'application/x-yaml',
-  'application/zip', 'application/x-zip-compressed', 'application/gzip', 'application/x-gzip', 'application/x-tar',
-  'application/x-bzip2', 'application/x-xz', 'application/x-7z-compressed', 'application/vnd.rar', 'application/x-rar-compressed',
+  'text/plain',
+  'text/csv',
+  'text/tab-separated-values',
+  'text/xml',
+  'text/markdown',
+  'text/x-log',
+  'text/log',
+  'text/yaml',
+  'application/json',
+  'application/x-ndjson',
+  'application/xml',
+  'application/yaml',
+  'application/x-yaml',
+  'application/zip',
+  'application/x-zip-compressed',
+  'application/gzip',
+  'application/x-gzip',
+  'application/x-tar',
+  'application/x-bzip2',
+  'application/x-xz',
+  'application/x-7z-compressed',
+  'application/vnd.rar',
+  'application/x-rar-compressed',
   'application/octet-stream',
 ] as const;
 
 export const VIDEO_CONTENT_TYPES = ['video/mp4', 'video/quicktime', 'video/webm', 'video/avi', 'video/mov'] as const;
 
 export const KIND_RULES: Record<MediaKind, KindRules> = {
-  screenshots: { kind: 'screenshot', param: 'screenshot', fileField: 'image', maxBytes: 10 * MB, maxCount: 10, contentTypes: ['image/png', 'image/jpeg', 'image/jpg'] },
-  log_files: { kind: 'log_file', param: 'log_file', fileField: 'file', maxBytes: 50 * MB, maxCount: 10, contentTypes: LOG_CONTENT_TYPES },
-  binary_files: { kind: 'binary_file', param: 'binary_file', fileField: 'file', maxBytes: 50 * MB, maxCount: 10, contentTypes: null },
-  video_clips: { kind: 'video_clip', param: 'video_clip', fileField: 'video', maxBytes: 500 * MB, maxCount: 3, contentTypes: VIDEO_CONTENT_TYPES },
+  screenshots: {
+    kind: 'screenshot',
+    param: 'screenshot',
+    fileField: 'image',
+    maxBytes: 10 * MB,
+    maxCount: 10,
+    contentTypes: ['image/png', 'image/jpeg', 'image/jpg'],
+  },
+  log_files: {
+    kind: 'log_file',
+    param: 'log_file',
+    fileField: 'file',
+    maxBytes: 50 * MB,
+    maxCount: 10,
+    contentTypes: LOG_CONTENT_TYPES,
+  },
+  binary_files: {
+    kind: 'binary_file',
+    param: 'binary_file',
+    fileField: 'file',
+    maxBytes: 50 * MB,
+    maxCount: 10,
+    contentTypes: null,
+  },
+  video_clips: {
+    kind: 'video_clip',
+    param: 'video_clip',
+    fileField: 'video',
+    maxBytes: 500 * MB,
+    maxCount: 3,
+    contentTypes: VIDEO_CONTENT_TYPES,
+  },
 };
 
 export const PATH_OF_KIND: Record<AttachmentKind, MediaKind> = {
-  screenshot: 'screenshots', log_file: 'log_files', binary_file: 'binary_files', video_clip: 'video_clips',
+  screenshot: 'screenshots',
+  log_file: 'log_files',
+  binary_file: 'binary_files',
+  video_clip: 'video_clips',
 };
 
 /** `text/plain; charset=utf-8` → `text/plain`. */
@@ -88,8 +138,15 @@ export function canWriteMedia(deps: Pick<Deps, 'db'>, caller: Caller, project: P
 }
 
 /** 404 (as a GET answers) for an issue the caller may not see; 403 when it sees it but may not write. */
-export function assertCanWriteMedia(deps: Pick<Deps, 'db'>, caller: Caller, project: ProjectRow, issue: IssueRow): void {
+export function assertCanWriteMedia(
+  deps: Pick<Deps, 'db'>,
+  caller: Caller,
+  project: ProjectRow,
+  issue: IssueRow,
+): void {
   assertCanSeeIssue(deps, caller, project, issue);
   if (canWriteMedia(deps, caller, project, issue)) return;
-  throw forbidden(caller.issueGrant ? 'This token was issued for another issue.' : 'You are not allowed to add media to this issue.');
+  throw forbidden(
+    caller.issueGrant ? 'This token was issued for another issue.' : 'You are not allowed to add media to this issue.',
+  );
 }

@@ -15,9 +15,16 @@ export function storageRoutes(deps: Deps) {
   const app = new Hono<AppEnv>();
 
   app.put('/storage/direct/:key', async (c) => {
-    const { etag } = await receiveDirectUpload(deps, c.req.param('key'), {
-      contentType: c.req.header('content-type'), contentMd5: c.req.header('content-md5'), contentLength: c.req.header('content-length'),
-    }, bodyStream(c));
+    const { etag } = await receiveDirectUpload(
+      deps,
+      c.req.param('key'),
+      {
+        contentType: c.req.header('content-type'),
+        contentMd5: c.req.header('content-md5'),
+        contentLength: c.req.header('content-length'),
+      },
+      bodyStream(c),
+    );
     return c.body(null, 200, { ETag: etag });
   });
 

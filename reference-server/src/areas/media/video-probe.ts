@@ -15,7 +15,10 @@ export interface ByteSource {
 }
 
 export function bytesSource(bytes: Uint8Array): ByteSource {
-  return { size: bytes.byteLength, read: async (offset, length) => bytes.subarray(offset, Math.min(bytes.byteLength, offset + length)) };
+  return {
+    size: bytes.byteLength,
+    read: async (offset, length) => bytes.subarray(offset, Math.min(bytes.byteLength, offset + length)),
+  };
 }
 
 /** A Blob (a multipart part read lazily from storage) read slice by slice. */
@@ -32,7 +35,11 @@ export function isWebCompatible(container: VideoContainer): boolean {
 }
 
 export const CONTENT_TYPE_OF_CONTAINER: Partial<Record<VideoContainer, string>> = {
-  mp4: 'video/mp4', quicktime: 'video/quicktime', webm: 'video/webm', matroska: 'video/x-matroska', avi: 'video/avi',
+  mp4: 'video/mp4',
+  quicktime: 'video/quicktime',
+  webm: 'video/webm',
+  matroska: 'video/x-matroska',
+  avi: 'video/avi',
 };
 
 const ascii = (bytes: Uint8Array, start: number, end: number) => String.fromCharCode(...bytes.subarray(start, end));
@@ -41,9 +48,12 @@ const u64 = (b: Uint8Array, o: number) => u32(b, o) * 2 ** 32 + u32(b, o + 4);
 
 export async function probeVideo(source: ByteSource): Promise<VideoProbe> {
   const head = await source.read(0, 12);
-  if (head.length >= 4 && head[0] === 0x1a && head[1] === 0x45 && head[2] === 0xdf && head[3] === 0xa3) return probeMatroska(source);
-  if (head.length >= 12 && ascii(head, 0, 4) === 'RIFF' && ascii(head, 8, 12) === 'AVI ') return { container: 'avi', durationSeconds: null };
-  if (head.length >= 8 && ['ftyp', 'moov', 'mdat', 'wide', 'free', 'skip'].includes(ascii(head, 4, 8))) return probeIsoBmff(source);
+  if (head.length >= 4 && head[0] === 0x1a && head[1] === 0x45 && head[2] === 0xdf && head[3] === 0xa3)
+    return probeMatroska(source);
+  if (head.length >= 12 && ascii(head, 0, 4) === 'RIFF' && ascii(head, 8, 12) === 'AVI ')
+    return { container: 'avi', durationSeconds: null };
+  if (head.length >= 8 && ['ftyp', 'moov', 'mdat', 'wide', 'free', 'skip'].includes(ascii(head, 4, 8)))
+    return probeIsoBmff(source);
   return { container: 'unknown', durationSeconds: null };
 }
 
@@ -55,7 +65,10 @@ async function findBox(source: ByteSource, start: number, end: number, type: str
     if (header.length < 8) return null;
     let size = u32(header, 0);
     let headerSize = 8;
-    if (size === 1) { size = u64(header, 8); headerSize = 16; } else if (size === 0) size = end - offset;
+    if (size === 1) {
+      size = u64(header, 8);
+      headerSize = 16;
+    } else if (size === 0) size = end - offset;
     if (size < headerSize) return null;
     if (ascii(header, 4, 8) === type) return [offset + headerSize, Math.min(end, offset + size)];
     offset += size;
@@ -69,8 +82,11 @@ async function probeIsoBmff(source: ByteSource): Promise<VideoProbe> {
   if (ftyp) {
     const brands = await source.read(ftyp[0], Math.min(64, ftyp[1] - ftyp[0]));
     const major = ascii(brands, 0, 4);
-    const compatible = Array.from({ length: Math.max(0, (brands.length - 8) / 4) }, (_, i) => ascii(brands, 8 + i * 4, 12 + i * 4));
-    container = major === 'qt  ' && !compatible.some((b) => b.startsWith('iso') || b.startsWith('mp4')) ? 'quicktime' : 'mp4';
+    const compatible = Array.from({ length: Math.max(0, (brands.length - 8) / 4) }, (_, i) =>
+      ascii(brands, 8 + i * 4, 12 + i * 4),
+    );
+    container =
+      major === 'qt  ' && !compatible.some((b) => b.startsWith('iso') || b.startsWith('mp4')) ? 'quicktime' : 'mp4';
   }
   const moov = await findBox(source, 0, source.size, 'moov');
   if (!moov) return { container, durationSeconds: null };
@@ -101,11 +117,31 @@ async function probeIsoBmff(source: ByteSource): Promise<VideoProbe> {
 
 // --- Matroska / WebM (EBML) ---------------------------------------------------------------
 
-const ID = { EBML: 0x1a45dfa3, DocType: 0x4282, Segment: 0x18538067, Info: 0x1549a966, TimecodeScale: 0x2ad7b1, Duration: 0x4489, Cluster: 0x1f43b675, Timecode: 0xe7, SimpleBlock: 0xa3, BlockGroup: 0xa0, Block: 0xa1, BlockDuration: 0x9b };
+const ID = {
+  EBML: 0x1a45dfa3,
+  DocType: 0x4282,
+  Segment: 0x18538067,
+  Info: 0x1549a966,
+  TimecodeScale: 0x2ad7b1,
+  Duration: 0x4489,
+  Cluster: 0x1f43b675,
+  Timecode: 0xe7,
+  SimpleBlock: 0xa3,
+  BlockGroup: 0xa0,
+  Block: 0xa1,
+  BlockDuration: 0x9b,
+};
 /** Level-1 elements: one of these ends a Cluster of unknown size. */
-const SEGMENT_CHILDREN = new Set([0x114d9b74, 0x1549a966, 0x1654ae6b, 0x1f43b675, 0x1c53bb6b, 0x1254c367, 0x1043a770, 0x1941a469]);
+const SEGMENT_CHILDREN = new Set([
+  0x114d9b74, 0x1549a966, 0x1654ae6b, 0x1f43b675, 0x1c53bb6b, 0x1254c367, 0x1043a770, 0x1941a469,
+]);
 
-interface Element { id: number; dataStart: number; dataEnd: number; unknownSize: boolean }
+interface Element {
+  id: number;
+  dataStart: number;
+  dataEnd: number;
+  unknownSize: boolean;
+}
 
 function vintLength(first: number): number {
   for (let length = 1; length <= 8; length += 1) if (first & (0x80 >> (length - 1))) return length;
@@ -140,10 +176,16 @@ async function probeMatroska(source: ByteSource): Promise<VideoProbe> {
   const header = await readElement(source, 0, source.size);
   if (!header) return { container: 'unknown', durationSeconds: null };
   let container: VideoContainer = 'matroska';
-  for (let offset = header.dataStart; offset < header.dataEnd;) {
+  for (let offset = header.dataStart; offset < header.dataEnd; ) {
     const child = await readElement(source, offset, header.dataEnd);
     if (!child) break;
-    if (child.id === ID.DocType) container = new TextDecoder().decode(await source.read(child.dataStart, child.dataEnd - child.dataStart)).replace(/\0+$/, '') === 'webm' ? 'webm' : 'matroska';
+    if (child.id === ID.DocType)
+      container =
+        new TextDecoder()
+          .decode(await source.read(child.dataStart, child.dataEnd - child.dataStart))
+          .replace(/\0+$/, '') === 'webm'
+          ? 'webm'
+          : 'matroska';
     offset = child.dataEnd;
   }
   const segment = await readElement(source, header.dataEnd, source.size);
@@ -152,11 +194,11 @@ async function probeMatroska(source: ByteSource): Promise<VideoProbe> {
   let scale = 1_000_000;
   let duration: number | null = null;
   let lastTick = -1;
-  for (let offset = segment.dataStart; offset < segment.dataEnd;) {
+  for (let offset = segment.dataStart; offset < segment.dataEnd; ) {
     const child = await readElement(source, offset, segment.dataEnd);
     if (!child) break;
     if (child.id === ID.Info) {
-      for (let o = child.dataStart; o < child.dataEnd;) {
+      for (let o = child.dataStart; o < child.dataEnd; ) {
         const field = await readElement(source, o, child.dataEnd);
         if (!field) break;
         if (field.id === ID.TimecodeScale) scale = (await readUint(source, field)) || scale;
@@ -194,7 +236,7 @@ async function scanCluster(source: ByteSource, cluster: Element): Promise<[numbe
     if (child.id === ID.BlockGroup) {
       let blockTick = -1;
       let blockDuration = 0;
-      for (let o = child.dataStart; o < child.dataEnd;) {
+      for (let o = child.dataStart; o < child.dataEnd; ) {
         const part = await readElement(source, o, child.dataEnd);
         if (!part) break;
         if (part.id === ID.Block) blockTick = base + (await blockOffset(source, part.dataStart));

@@ -8,7 +8,13 @@ import { tmpdir } from 'node:os';
 import { delimiter, join } from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import type { Deps } from '../../deps.ts';
-import { findAttachment, findIssueOfAttachment, insertBlob, replaceAttachmentBlob, updateVideoState } from './repository.ts';
+import {
+  findAttachment,
+  findIssueOfAttachment,
+  insertBlob,
+  replaceAttachmentBlob,
+  updateVideoState,
+} from './repository.ts';
 import { findOrganization } from '../projects-auth/organizations-repository.ts';
 import { findProjectById } from '../projects-auth/repository.ts';
 import { storageFor, type Storage } from '../../storage/storage.ts';
@@ -16,14 +22,19 @@ import { newStorageKey } from './attachments.ts';
 import { isWebCompatible, probeVideo, type ByteSource, type VideoContainer, type VideoProbe } from './video-probe.ts';
 
 export const PROCESS_VIDEO_JOB = 'media.process_video';
-export const NO_FFMPEG_REASON = 'ffmpeg is not installed on this server, so the video could not be converted for web playback; the original file is kept.';
+export const NO_FFMPEG_REASON =
+  'ffmpeg is not installed on this server, so the video could not be converted for web playback; the original file is kept.';
 
 export const NOT_A_VIDEO_REASON =
   'The file is not an MP4, QuickTime, WebM, Matroska or AVI video, so it was not converted; the original file is kept.';
 
 /** The ffmpeg demuxer of each container we convert, chosen from the sniffed bytes (media-video-probe.ts). */
 export const DEMUXER_OF_CONTAINER: Partial<Record<VideoContainer, string>> = {
-  mp4: 'mov', quicktime: 'mov', webm: 'matroska', matroska: 'matroska', avi: 'avi',
+  mp4: 'mov',
+  quicktime: 'mov',
+  webm: 'matroska',
+  matroska: 'matroska',
+  avi: 'avi',
 };
 
 /**
@@ -41,7 +52,12 @@ export function findFfmpeg(): string | null {
   for (const dir of (process.env.PATH ?? '').split(delimiter)) {
     if (!dir) continue;
     const candidate = join(dir, 'ffmpeg');
-    try { accessSync(candidate, constants.X_OK); return candidate; } catch { /* next */ }
+    try {
+      accessSync(candidate, constants.X_OK);
+      return candidate;
+    } catch {
+      /* next */
+    }
   }
   return null;
 }
@@ -49,7 +65,7 @@ export function findFfmpeg(): string | null {
 /** The organization's maximum video length in seconds; null means no maximum. */
 export function maxVideoSeconds(deps: Pick<Deps, 'db'>, projectId: number): number | null {
   const project = findProjectById(deps.db, projectId);
-  return project ? findOrganization(deps.db, project.organization_id)?.max_video_seconds ?? null : null;
+  return project ? (findOrganization(deps.db, project.organization_id)?.max_video_seconds ?? null) : null;
 }
 
 /** Ready for web playback as it is: a web container, and no longer than the maximum. */
@@ -66,7 +82,8 @@ export function storedSource(storage: Storage, key: string, size: number): ByteS
     const cached = pages.get(index);
     if (cached) return cached;
     const chunks: Buffer[] = [];
-    for await (const chunk of storage.read(key, { start: index * PAGE, end: Math.min(size, (index + 1) * PAGE) - 1 })) chunks.push(chunk as Buffer);
+    for await (const chunk of storage.read(key, { start: index * PAGE, end: Math.min(size, (index + 1) * PAGE) - 1 }))
+      chunks.push(chunk as Buffer);
     const bytes = Buffer.concat(chunks);
     if (pages.size > 8) pages.delete(pages.keys().next().value!);
     pages.set(index, bytes);
@@ -90,29 +107,65 @@ export function storedSource(storage: Storage, key: string, size: number): ByteS
 /** Runs ffmpeg with arguments; rejects with its last stderr lines on a non-zero exit. */
 export function runFfmpeg(ffmpeg: string, args: string[]): Promise<void> {
   return new Promise((resolve, reject) => {
-    const child = spawn(ffmpeg, ['-hide_banner', '-loglevel', 'error', '-y', ...args], { stdio: ['ignore', 'ignore', 'pipe'] });
+    const child = spawn(ffmpeg, ['-hide_banner', '-loglevel', 'error', '-y', ...args], {
+      stdio: ['ignore', 'ignore', 'pipe'],
+    });
     let stderr = '';
-    child.stderr.on('data', (chunk) => { stderr = (stderr + String(chunk)).slice(-2000); });
+    child.stderr.on('data', (chunk) => {
+      stderr = (stderr + String(chunk)).slice(-2000);
+    });
     child.on('error', reject);
-    child.on('close', (code) => (code === 0 ? resolve() : reject(new Error(`ffmpeg exited with ${code}: ${stderr.trim()}`))));
+    child.on('close', (code) =>
+      code === 0 ? resolve() : reject(new Error(`ffmpeg exited with ${code}: ${stderr.trim()}`)),
+    );
   });
 }
 
 /** H.264/AAC MP4 with the index up front, trimmed to the maximum length when there is one. */
 export function transcodeArgs(output: string, maxSeconds: number | null): string[] {
-  return [...(maxSeconds !== null ? ['-t', String(maxSeconds)] : []), '-c:v', 'libx264', '-preset', 'veryfast', '-pix_fmt', 'yuv420p',
-    '-vf', 'scale=trunc(iw/2)*2:trunc(ih/2)*2', '-c:a', 'aac', '-movflags', '+faststart', output];
+  return [
+    ...(maxSeconds !== null ? ['-t', String(maxSeconds)] : []),
+    '-c:v',
+    'libx264',
+    '-preset',
+    'veryfast',
+    '-pix_fmt',
+    'yuv420p',
+    '-vf',
+    'scale=trunc(iw/2)*2:trunc(ih/2)*2',
+    '-c:a',
+    'aac',
+    '-movflags',
+    '+faststart',
+    output,
+  ];
 }
 
 /** Stores a local file as a new blob and points the attachment at it, marked processed. */
-export async function adoptTranscodedFile(deps: Deps, attachmentId: number, issueId: number, projectId: number, file: string, filename: string): Promise<void> {
+export async function adoptTranscodedFile(
+  deps: Deps,
+  attachmentId: number,
+  issueId: number,
+  projectId: number,
+  file: string,
+  filename: string,
+): Promise<void> {
   const key = newStorageKey();
   const written = await storageFor(deps).writeStream(key, createReadStream(file));
   const now = deps.clock.now().toISOString();
   deps.db.transaction(() => {
     const blob = insertBlob(deps.db, {
-      storage_key: key, project_id: projectId, issue_id: issueId, kind: 'video_clip', filename, content_type: 'video/mp4',
-      byte_size: written.size, checksum: written.md5, uploaded_at: now, attached_at: now, created_at: now,
+      storage_key: key,
+      project_id: projectId,
+      issue_id: issueId,
+      kind: 'video_clip',
+      filename,
+      content_type: 'video/mp4',
+      byte_size: written.size,
+      checksum: written.md5,
+      uploaded_at: now,
+      attached_at: now,
+      created_at: now,
     });
     replaceAttachmentBlob(deps.db, attachmentId, blob, now);
     updateVideoState(deps.db, attachmentId, { processing: false, processed: true, failed: false }, now);
@@ -127,7 +180,13 @@ export function toMp4Name(filename: string | null): string {
 export async function processVideo(deps: Deps, attachmentId: number): Promise<void> {
   const row = findAttachment(deps.db, attachmentId);
   if (!row || row.kind !== 'video_clip' || !row.processing) return;
-  const fail = (reason: string) => updateVideoState(deps.db, row.id, { processing: false, processed: false, failed: true, failure_reason: reason }, deps.clock.now().toISOString());
+  const fail = (reason: string) =>
+    updateVideoState(
+      deps.db,
+      row.id,
+      { processing: false, processed: false, failed: true, failure_reason: reason },
+      deps.clock.now().toISOString(),
+    );
   const issue = findIssueOfAttachment(deps.db, row.id);
   const stored = row.storage_key ? await storageFor(deps).stat(row.storage_key) : null;
   if (!issue || !row.storage_key || !stored) return fail('The original file is missing.');
@@ -150,4 +209,3 @@ export async function processVideo(deps: Deps, attachmentId: number): Promise<vo
     rmSync(work, { recursive: true, force: true });
   }
 }
-

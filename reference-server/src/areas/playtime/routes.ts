@@ -18,6 +18,8 @@ export function playtimeRoutes(deps: Deps) {
     const body = PlaytimeSessionUpdateBody.parse(await readBody(c));
     return c.json(heartbeatPlaytimeSession(deps, c.get('project'), c.req.param('playtime_session_id'), body));
   });
-  app.get(`${base}/:playtime_session_id`, (c) => c.json(showPlaytimeSession(deps, c.get('caller'), c.get('project'), c.req.param('playtime_session_id'))));
+  app.get(`${base}/:playtime_session_id`, (c) =>
+    c.json(showPlaytimeSession(deps, c.get('caller'), c.get('project'), c.req.param('playtime_session_id'))),
+  );
   return app;
 }

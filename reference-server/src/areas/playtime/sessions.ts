@@ -3,7 +3,12 @@
 // longer than HEARTBEAT_GAP_CAP_SECONDS (the game was suspended or offline) counts only that cap.
 import { randomUUID } from 'node:crypto';
 import type { z } from 'zod';
-import { PLAYTIME_LIMITS, type PlaytimeSession, type PlaytimeSessionCreateBody, type PlaytimeSessionUpdateBody } from '../../../../widget/src/protocol/playtime.ts';
+import {
+  PLAYTIME_LIMITS,
+  type PlaytimeSession,
+  type PlaytimeSessionCreateBody,
+  type PlaytimeSessionUpdateBody,
+} from '../../../../widget/src/protocol/playtime.ts';
 import type { Deps } from '../../deps.ts';
 import { forbidden, notFound, unprocessable } from '../../errors.ts';
 import { findPlaytimeSession, insertPlaytimeSession, recordHeartbeat, type PlaytimeSessionRow } from './repository.ts';
@@ -14,18 +19,30 @@ import type { Caller } from '../projects-auth/caller.ts';
 /** Two missed heartbeats of the five-minute guidance. */
 export const HEARTBEAT_GAP_CAP_SECONDS = 10 * 60;
 
-type SessionFields = z.infer<typeof PlaytimeSessionCreateBody>['playtime_session'] | NonNullable<z.infer<typeof PlaytimeSessionUpdateBody>['playtime_session']>;
+type SessionFields =
+  | z.infer<typeof PlaytimeSessionCreateBody>['playtime_session']
+  | NonNullable<z.infer<typeof PlaytimeSessionUpdateBody>['playtime_session']>;
 
 /** `platform=windows, build=42` (also `;`, `&` or newlines between pairs) → {platform, build}. */
 export function parseTagString(text: string): Record<string, string> {
   const tags: Record<string, string> = {};
-  for (const pair of text.split(/[,;&\n]/).map((p) => p.trim()).filter(Boolean)) {
+  for (const pair of text
+    .split(/[,;&\n]/)
+    .map((p) => p.trim())
+    .filter(Boolean)) {
     const match = /^([^=]+)=(.*)$/s.exec(pair);
-    if (!match || !match[1].trim()) throw unprocessable(`playtime_session.tags: ${JSON.stringify(pair)} is not a key=value pair.`);
+    if (!match || !match[1].trim())
+      throw unprocessable(`playtime_session.tags: ${JSON.stringify(pair)} is not a key=value pair.`);
     const key = match[1].trim();
     const value = match[2].trim();
-    if (key.length > PLAYTIME_LIMITS.key) throw unprocessable(`playtime_session.tags: the key ${key.slice(0, 20)}… is longer than ${PLAYTIME_LIMITS.key} characters.`);
-    if (value.length > PLAYTIME_LIMITS.value) throw unprocessable(`playtime_session.tags: the value of ${key} is longer than ${PLAYTIME_LIMITS.value} characters.`);
+    if (key.length > PLAYTIME_LIMITS.key)
+      throw unprocessable(
+        `playtime_session.tags: the key ${key.slice(0, 20)}… is longer than ${PLAYTIME_LIMITS.key} characters.`,
+      );
+    if (value.length > PLAYTIME_LIMITS.value)
+      throw unprocessable(
+        `playtime_session.tags: the value of ${key} is longer than ${PLAYTIME_LIMITS.value} characters.`,
+      );
     tags[key] = value;
   }
   return tags;
@@ -35,15 +52,25 @@ export function parseTagString(text: string): Record<string, string> {
 function tagsOf(fields: SessionFields): Record<string, string> {
   const { tags, ...extra } = fields;
   const merged = { ...(tags === undefined ? {} : parseTagString(tags)), ...(extra as Record<string, string>) };
-  if (Object.keys(merged).length > PLAYTIME_LIMITS.tags) throw unprocessable(`playtime_session.tags: a session carries at most ${PLAYTIME_LIMITS.tags} tags.`);
+  if (Object.keys(merged).length > PLAYTIME_LIMITS.tags)
+    throw unprocessable(`playtime_session.tags: a session carries at most ${PLAYTIME_LIMITS.tags} tags.`);
   return merged;
 }
 
-export function createPlaytimeSession(deps: Deps, caller: Caller, project: ProjectRow, body: z.infer<typeof PlaytimeSessionCreateBody>): { id: string } {
+export function createPlaytimeSession(
+  deps: Deps,
+  caller: Caller,
+  project: ProjectRow,
+  body: z.infer<typeof PlaytimeSessionCreateBody>,
+): { id: string } {
   const tags = tagsOf(body.playtime_session);
   const row = insertPlaytimeSession(deps.db, {
-    id: randomUUID(), project_id: project.id, user_id: caller.user?.id ?? null, token_id: caller.token?.id ?? null,
-    tags: JSON.stringify(tags), started_at: deps.clock.now().toISOString(),
+    id: randomUUID(),
+    project_id: project.id,
+    user_id: caller.user?.id ?? null,
+    token_id: caller.token?.id ?? null,
+    tags: JSON.stringify(tags),
+    started_at: deps.clock.now().toISOString(),
   });
   return { id: row.id };
 }
@@ -55,13 +82,27 @@ function findSession(deps: Deps, project: ProjectRow, id: string): PlaytimeSessi
 }
 
 /** A heartbeat: last-seen and duration move on; tags sent with it are merged into the session's. */
-export function heartbeatPlaytimeSession(deps: Deps, project: ProjectRow, id: string, body: z.infer<typeof PlaytimeSessionUpdateBody>): { id: string } {
+export function heartbeatPlaytimeSession(
+  deps: Deps,
+  project: ProjectRow,
+  id: string,
+  body: z.infer<typeof PlaytimeSessionUpdateBody>,
+): { id: string } {
   const session = findSession(deps, project, id);
   const now = deps.clock.now();
   const gap = Math.max(0, Math.floor((now.getTime() - Date.parse(session.last_seen_at)) / 1000));
-  const tags = body.playtime_session ? { ...(JSON.parse(session.tags) as Record<string, string>), ...tagsOf(body.playtime_session) } : JSON.parse(session.tags);
-  if (Object.keys(tags).length > PLAYTIME_LIMITS.tags) throw unprocessable(`playtime_session.tags: a session carries at most ${PLAYTIME_LIMITS.tags} tags.`);
-  recordHeartbeat(deps.db, session.id, now.toISOString(), Math.min(gap, HEARTBEAT_GAP_CAP_SECONDS), JSON.stringify(tags));
+  const tags = body.playtime_session
+    ? { ...(JSON.parse(session.tags) as Record<string, string>), ...tagsOf(body.playtime_session) }
+    : JSON.parse(session.tags);
+  if (Object.keys(tags).length > PLAYTIME_LIMITS.tags)
+    throw unprocessable(`playtime_session.tags: a session carries at most ${PLAYTIME_LIMITS.tags} tags.`);
+  recordHeartbeat(
+    deps.db,
+    session.id,
+    now.toISOString(),
+    Math.min(gap, HEARTBEAT_GAP_CAP_SECONDS),
+    JSON.stringify(tags),
+  );
   return { id: session.id };
 }
 
@@ -70,7 +111,11 @@ export function showPlaytimeSession(deps: Deps, caller: Caller, project: Project
   if (!isTeam(deps, caller, project)) throw forbidden('Only the project team may read playtime sessions.');
   const session = findSession(deps, project, id);
   return {
-    id: session.id, tags: JSON.parse(session.tags), started_at: session.started_at, last_seen_at: session.last_seen_at,
-    duration_seconds: session.duration_seconds, heartbeats: session.heartbeats,
+    id: session.id,
+    tags: JSON.parse(session.tags),
+    started_at: session.started_at,
+    last_seen_at: session.last_seen_at,
+    duration_seconds: session.duration_seconds,
+    heartbeats: session.heartbeats,
   };
 }

@@ -15,15 +15,68 @@ import { KNOWN_ERROR_SENTENCES } from '../../known-error-sentences.ts';
 
 export type Role = MemberRow['role'];
 
-const BUG_SCOPES = ['update', 'archive', 'merge', 'convert', 'ask_details', 'bulk_update', 'delete', 'push_integration', 'public_link', 'clarify'].map((verb) => `bugs.${verb}`);
-const PROJECT_SCOPES = ['settings.edit', 'members.manage', 'releases.manage', 'integrations.view', 'integrations.manage', 'api_tokens.manage', 'webhooks.manage', 'automation.manage', 'taxonomy.manage', 'support.manage', 'survey.manage', 'guidelines.view', 'key_collections.view', 'analytics.view'].map((s) => `project.${s}`);
-export const ALL_SCOPES = [...BUG_SCOPES, 'suggestions.update', 'suggestions.moderate', 'tickets.view', 'tickets.update', ...PROJECT_SCOPES, 'access_requests.review'];
+const BUG_SCOPES = [
+  'update',
+  'archive',
+  'merge',
+  'convert',
+  'ask_details',
+  'bulk_update',
+  'delete',
+  'push_integration',
+  'public_link',
+  'clarify',
+].map((verb) => `bugs.${verb}`);
+const PROJECT_SCOPES = [
+  'settings.edit',
+  'members.manage',
+  'releases.manage',
+  'integrations.view',
+  'integrations.manage',
+  'api_tokens.manage',
+  'webhooks.manage',
+  'automation.manage',
+  'taxonomy.manage',
+  'support.manage',
+  'survey.manage',
+  'guidelines.view',
+  'key_collections.view',
+  'analytics.view',
+].map((s) => `project.${s}`);
+export const ALL_SCOPES = [
+  ...BUG_SCOPES,
+  'suggestions.update',
+  'suggestions.moderate',
+  'tickets.view',
+  'tickets.update',
+  ...PROJECT_SCOPES,
+  'access_requests.review',
+];
 
 export const ROLE_SCOPES: Record<Role, readonly string[]> = {
   owner: ALL_SCOPES,
   admin: ALL_SCOPES,
-  developer: [...BUG_SCOPES, 'suggestions.update', 'suggestions.moderate', 'tickets.view', 'tickets.update', 'project.releases.manage', 'project.integrations.view', 'project.guidelines.view', 'project.key_collections.view', 'project.analytics.view', 'project.taxonomy.manage'],
-  support: ['tickets.view', 'tickets.update', 'bugs.update', 'bugs.ask_details', 'suggestions.moderate', 'project.guidelines.view'],
+  developer: [
+    ...BUG_SCOPES,
+    'suggestions.update',
+    'suggestions.moderate',
+    'tickets.view',
+    'tickets.update',
+    'project.releases.manage',
+    'project.integrations.view',
+    'project.guidelines.view',
+    'project.key_collections.view',
+    'project.analytics.view',
+    'project.taxonomy.manage',
+  ],
+  support: [
+    'tickets.view',
+    'tickets.update',
+    'bugs.update',
+    'bugs.ask_details',
+    'suggestions.moderate',
+    'project.guidelines.view',
+  ],
   tester: [],
 };
 
@@ -73,18 +126,22 @@ export function hasScope(deps: Pick<Deps, 'db'>, caller: Caller, project: Projec
 }
 
 export function requireScope(deps: Pick<Deps, 'db'>, caller: Caller, project: ProjectRow, scope: string): void {
-  if (!hasScope(deps, caller, project, scope)) throw forbidden(`You do not have the ${canonicalScope(scope)} permission on this project.`);
+  if (!hasScope(deps, caller, project, scope))
+    throw forbidden(`You do not have the ${canonicalScope(scope)} permission on this project.`);
 }
 
 /** Anyone may see a public project; a private one needs a credential of this project. */
 export function assertCanViewProject(deps: Pick<Deps, 'db'>, caller: Caller, project: ProjectRow): void {
-  if (caller.token && caller.token.project_id !== project.id) throw forbidden(KNOWN_ERROR_SENTENCES.tokenOfAnotherProject);
+  if (caller.token && caller.token.project_id !== project.id)
+    throw forbidden(KNOWN_ERROR_SENTENCES.tokenOfAnotherProject);
   // A submission token is bound to the project it was made for, on every route (docs/security.md).
   if (caller.submission && caller.submission.projectPublicId !== project.public_id) {
     throw forbidden('This submission token belongs to another project.');
   }
-  if (caller.issueGrant && caller.issueGrant.projectPublicId !== project.public_id && !caller.token) throw forbidden(KNOWN_ERROR_SENTENCES.tokenOfAnotherProject);
-  if (caller.featureRequestGrant && caller.featureRequestGrant.projectPublicId !== project.public_id && !caller.token) throw forbidden(KNOWN_ERROR_SENTENCES.tokenOfAnotherProject);
+  if (caller.issueGrant && caller.issueGrant.projectPublicId !== project.public_id && !caller.token)
+    throw forbidden(KNOWN_ERROR_SENTENCES.tokenOfAnotherProject);
+  if (caller.featureRequestGrant && caller.featureRequestGrant.projectPublicId !== project.public_id && !caller.token)
+    throw forbidden(KNOWN_ERROR_SENTENCES.tokenOfAnotherProject);
   if (project.access === 'public') return;
   if (caller.token || caller.issueGrant || caller.featureRequestGrant) return;
   const user = signedInUser(caller);
@@ -102,7 +159,10 @@ export type DraftTarget = { kind: 'project' | 'issue' | 'feature_request'; pathI
  * reads too. Project-wide lists such as issues or releases are 403 (docs/security.md).
  */
 export function assertGrantReaches(
-  deps: Pick<Deps, 'db'>, caller: Caller, project: ProjectRow, target: DraftTarget,
+  deps: Pick<Deps, 'db'>,
+  caller: Caller,
+  project: ProjectRow,
+  target: DraftTarget,
 ): void {
   if (caller.scheme !== 'issue_jwt' || target?.kind === 'project') return;
   const { issueGrant, featureRequestGrant } = caller;
@@ -157,11 +217,24 @@ const COUNTED_FLAG: Record<CountedOperation, TokenFlag> = {
  * UTC day by the server clock); the request over the limit is 403. Signed-in users are not
  * counted: they are governed by the tester caps instead. Anonymous callers count under `-`.
  */
-export function consumeDailyLimit(deps: Pick<Deps, 'db' | 'clock'>, caller: Caller, operation: CountedOperation, limit?: number): void {
+export function consumeDailyLimit(
+  deps: Pick<Deps, 'db' | 'clock'>,
+  caller: Caller,
+  operation: CountedOperation,
+  limit?: number,
+): void {
   if (signedInUser(caller) && !caller.token) return;
   const max = limit ?? caller.token?.daily_limit ?? 8;
-  const count = incrementDailyCounter(deps.db, { token: caller.token?.token ?? '-', ip: caller.ip, operation, day: toUtcDay(deps.clock.now()) });
-  if (count > max) throw forbidden(`${FLAG_REFUSALS[COUNTED_FLAG[operation]]} The daily limit of ${max} for this IP has been reached.`);
+  const count = incrementDailyCounter(deps.db, {
+    token: caller.token?.token ?? '-',
+    ip: caller.ip,
+    operation,
+    day: toUtcDay(deps.clock.now()),
+  });
+  if (count > max)
+    throw forbidden(
+      `${FLAG_REFUSALS[COUNTED_FLAG[operation]]} The daily limit of ${max} for this IP has been reached.`,
+    );
 }
 
 /** An NDA-gated project refuses reports from signed-in users who have not accepted its NDA. */

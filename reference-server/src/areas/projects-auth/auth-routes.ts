@@ -7,6 +7,8 @@ import { verifyCredential } from './verify.ts';
 
 export function authRoutes(deps: Deps) {
   const app = new Hono<AppEnv>();
-  app.post('/auth/verify', async (c) => c.json(await verifyCredential(deps, c.req.header('authorization'), clientIp(c))));
+  app.post('/auth/verify', async (c) =>
+    c.json(await verifyCredential(deps, c.req.header('authorization'), clientIp(c))),
+  );
   return app;
 }

@@ -6,13 +6,18 @@ import { DISCORD_ID_PATTERN, EMAIL_PATTERN } from '../../../../widget/src/protoc
 import type { Deps } from '../../deps.ts';
 import { unauthenticated } from '../../errors.ts';
 import { findToken, type TokenRow } from './repository.ts';
-import { findOrCreateVirtualUser, findUserByPat, findUserById, findUserByPublicId, type UserRow } from './users-repository.ts';
+import {
+  findOrCreateVirtualUser,
+  findUserByPat,
+  findUserById,
+  findUserByPublicId,
+  type UserRow,
+} from './users-repository.ts';
 import { isSubmissionTokenUsed } from '../../db/idempotency.ts';
 import { looksLikeJwt, type ServiceClaims } from './jwt.ts';
 
 /** How long after its hour a draft JWT still counts next to its project token: the 7-day publish_after cap. */
 export const STALE_DRAFT_GRACE_SECONDS = 7 * 86_400;
-
 
 export type Scheme = 'anonymous' | 'project_token' | 'personal_access_token' | 'issue_jwt' | 'legacy_jwt';
 
@@ -20,12 +25,24 @@ export type Scheme = 'anonymous' | 'project_token' | 'personal_access_token' | '
  * A draft JWT's reach. `stale`: expired, but sent after its project token within the grace
  * period; it then reaches its own draft only while that is still hidden (docs/security.md).
  */
-export interface IssueGrant { issueId: number; projectPublicId: string; expiresAt: number; stale?: boolean }
+export interface IssueGrant {
+  issueId: number;
+  projectPublicId: string;
+  expiresAt: number;
+  stale?: boolean;
+}
 export interface FeatureRequestGrant {
-  featureRequestId: number; projectPublicId: string; expiresAt: number; stale?: boolean;
+  featureRequestId: number;
+  projectPublicId: string;
+  expiresAt: number;
+  stale?: boolean;
 }
 export interface SubmissionGrant {
-  jti: string; projectPublicId: string; email?: string; discordId?: string; custom?: Record<string, unknown>;
+  jti: string;
+  projectPublicId: string;
+  email?: string;
+  discordId?: string;
+  custom?: Record<string, unknown>;
   expiresAt: number;
   /** Already used by a create: it creates nothing more and proves no identity any more. */
   spent: boolean;
@@ -55,7 +72,15 @@ export interface Caller {
   ip: string;
 }
 
-export const ANONYMOUS = (ip: string): Caller => ({ scheme: 'anonymous', token: null, user: null, issueGrant: null, submission: null, ignored: null, ip });
+export const ANONYMOUS = (ip: string): Caller => ({
+  scheme: 'anonymous',
+  token: null,
+  user: null,
+  issueGrant: null,
+  submission: null,
+  ignored: null,
+  ip,
+});
 
 export function isVirtual(user: UserRow | null): boolean {
   return user?.virtual === 1;
@@ -123,10 +148,12 @@ async function withIdentifier(deps: Deps, caller: Caller, extra: string, jwtAllo
   }
   if (extra.startsWith('discord_id:')) {
     const discordId = extra.slice('discord_id:'.length).trim();
-    if (!DISCORD_ID_PATTERN.test(discordId)) return { ...caller, ignored: `ignored invalid discord id ${JSON.stringify(discordId)}` };
+    if (!DISCORD_ID_PATTERN.test(discordId))
+      return { ...caller, ignored: `ignored invalid discord id ${JSON.stringify(discordId)}` };
     return { ...caller, user: findOrCreateVirtualUser(deps.db, { discordId }, now), claimed: true };
   }
-  if (!jwtAllowed) return { ...caller, ignored: 'ignored an identifier after anonymous that is neither email: nor discord_id:' };
+  if (!jwtAllowed)
+    return { ...caller, ignored: 'ignored an identifier after anonymous that is neither email: nor discord_id:' };
   if (!looksLikeJwt(extra)) return { ...caller, ignored: 'ignored an invalid or expired JWT' };
   const claims = await deps.jwt.verify(extra);
   if (claims) return applyClaims(deps, caller, claims, false);
@@ -142,7 +169,11 @@ async function withIdentifier(deps: Deps, caller: Caller, extra: string, jwtAllo
 }
 
 async function applyClaims(
-  deps: Deps, caller: Caller, claims: ServiceClaims, bearer: boolean, stale = false,
+  deps: Deps,
+  caller: Caller,
+  claims: ServiceClaims,
+  bearer: boolean,
+  stale = false,
 ): Promise<Caller> {
   const expiresAt = (claims.exp ?? 0) * 1000;
   const now = deps.clock.now().toISOString();
@@ -153,25 +184,46 @@ async function applyClaims(
   }
   if (claims.typ === 'feature_request') {
     const featureRequestGrant = {
-      featureRequestId: claims.feature_request_id, projectPublicId: claims.project_id, expiresAt, stale,
+      featureRequestId: claims.feature_request_id,
+      projectPublicId: claims.project_id,
+      expiresAt,
+      stale,
     };
     return { ...caller, scheme, featureRequestGrant };
   }
   if (claims.typ === 'submission') {
     const submission: SubmissionGrant = {
-      jti: claims.jti, projectPublicId: claims.project_id, email: claims.email, discordId: claims.discord_id,
-      custom: claims.custom, expiresAt, spent: isSubmissionTokenUsed(deps.db, claims.jti),
+      jti: claims.jti,
+      projectPublicId: claims.project_id,
+      email: claims.email,
+      discordId: claims.discord_id,
+      custom: claims.custom,
+      expiresAt,
+      spent: isSubmissionTokenUsed(deps.db, claims.jti),
     };
-    const contact = claims.email && EMAIL_PATTERN.test(claims.email) ? { email: claims.email } : claims.discord_id ? { discordId: claims.discord_id } : null;
+    const contact =
+      claims.email && EMAIL_PATTERN.test(claims.email)
+        ? { email: claims.email }
+        : claims.discord_id
+          ? { discordId: claims.discord_id }
+          : null;
     return { ...caller, submission, user: contact ? findOrCreateVirtualUser(deps.db, contact, now) : caller.user };
   }
   if (claims.user_id !== undefined) {
-    const user = typeof claims.user_id === 'number' ? findUserById(deps.db, claims.user_id) : findUserByPublicId(deps.db, String(claims.user_id));
+    const user =
+      typeof claims.user_id === 'number'
+        ? findUserById(deps.db, claims.user_id)
+        : findUserByPublicId(deps.db, String(claims.user_id));
     if (!user) {
       if (bearer) throw unauthenticated('The token names an unknown user.');
       return { ...caller, ignored: 'ignored a legacy JWT for an unknown user' };
     }
-    return { ...caller, scheme: bearer ? 'legacy_jwt' : caller.scheme, user, userTokenExpiresAt: expiresAt || undefined };
+    return {
+      ...caller,
+      scheme: bearer ? 'legacy_jwt' : caller.scheme,
+      user,
+      userTokenExpiresAt: expiresAt || undefined,
+    };
   }
   if (bearer) throw unauthenticated('Invalid or expired token.');
   return { ...caller, ignored: 'ignored a JWT with no known claims' };

@@ -17,14 +17,22 @@ export interface CustomFieldRow {
 }
 
 export function insertCustomField(db: Db, field: Omit<CustomFieldRow, 'id'>): CustomFieldRow {
-  return stmt(db, `INSERT INTO custom_fields (project_id, applies_to, ident, name, field_type, options, required, player_viewable, tester_settable, auto_created, created_at)
-    VALUES (@project_id, @applies_to, @ident, @name, @field_type, @options, @required, @player_viewable, @tester_settable, @auto_created, @created_at) RETURNING *`).get(field) as CustomFieldRow;
+  return stmt(
+    db,
+    `INSERT INTO custom_fields (project_id, applies_to, ident, name, field_type, options, required, player_viewable, tester_settable, auto_created, created_at)
+    VALUES (@project_id, @applies_to, @ident, @name, @field_type, @options, @required, @player_viewable, @tester_settable, @auto_created, @created_at) RETURNING *`,
+  ).get(field) as CustomFieldRow;
 }
 
 export function listCustomFields(db: Db, projectId: number, appliesTo: string): CustomFieldRow[] {
-  return stmt(db, 'SELECT * FROM custom_fields WHERE project_id = ? AND applies_to = ? ORDER BY id').all(projectId, appliesTo) as CustomFieldRow[];
+  return stmt(db, 'SELECT * FROM custom_fields WHERE project_id = ? AND applies_to = ? ORDER BY id').all(
+    projectId,
+    appliesTo,
+  ) as CustomFieldRow[];
 }
 
 export function countCustomFields(db: Db, projectId: number, appliesTo: string): number {
-  return stmt(db, 'SELECT count(*) FROM custom_fields WHERE project_id = ? AND applies_to = ?').pluck().get(projectId, appliesTo) as number;
+  return stmt(db, 'SELECT count(*) FROM custom_fields WHERE project_id = ? AND applies_to = ?')
+    .pluck()
+    .get(projectId, appliesTo) as number;
 }

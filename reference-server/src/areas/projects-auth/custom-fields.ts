@@ -10,12 +10,23 @@ import type { Caller } from './caller.ts';
 
 export function toCustomFieldDefinition(row: CustomFieldRow): CustomFieldDefinition {
   return {
-    id: row.id, ident: row.ident, name: row.name, field_type: row.field_type, required: row.required === 1,
-    options: JSON.parse(row.options) as string[], applies_to: row.applies_to, tester_settable: row.tester_settable === 1,
+    id: row.id,
+    ident: row.ident,
+    name: row.name,
+    field_type: row.field_type,
+    required: row.required === 1,
+    options: JSON.parse(row.options) as string[],
+    applies_to: row.applies_to,
+    tester_settable: row.tester_settable === 1,
   };
 }
 
-export function listCustomFieldDefinitions(deps: Deps, caller: Caller, project: ProjectRow, appliesTo: 'issue' | 'feature_request' | 'ticket'): z.infer<typeof CustomFieldListResponse> {
+export function listCustomFieldDefinitions(
+  deps: Deps,
+  caller: Caller,
+  project: ProjectRow,
+  appliesTo: 'issue' | 'feature_request' | 'ticket',
+): z.infer<typeof CustomFieldListResponse> {
   const team = isTeam(deps, caller, project);
   const rows = listCustomFields(deps.db, project.id, appliesTo).filter((row) => team || row.player_viewable === 1);
   return {

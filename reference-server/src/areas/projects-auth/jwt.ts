@@ -10,18 +10,42 @@ import type { Clock } from '../../clock.ts';
 const ALG = 'HS256';
 export const ISSUE_JWT_TTL_SECONDS = 3600;
 
-export interface IssueClaims { typ: 'issue'; issue_id: number; project_id: string }
-export interface SubmissionClaims { typ: 'submission'; jti: string; project_id: string; email?: string; discord_id?: string; custom?: Record<string, unknown> }
-export interface LegacyClaims { typ?: undefined; user_id: string | number }
+export interface IssueClaims {
+  typ: 'issue';
+  issue_id: number;
+  project_id: string;
+}
+export interface SubmissionClaims {
+  typ: 'submission';
+  jti: string;
+  project_id: string;
+  email?: string;
+  discord_id?: string;
+  custom?: Record<string, unknown>;
+}
+export interface LegacyClaims {
+  typ?: undefined;
+  user_id: string | number;
+}
 /** Draft JWT of a feature request (clients publish with it as `Bearer`), same 1 hour as an issue's. */
-export interface FeatureRequestClaims { typ: 'feature_request'; feature_request_id: number; project_id: string }
+export interface FeatureRequestClaims {
+  typ: 'feature_request';
+  feature_request_id: number;
+  project_id: string;
+}
 export type ServiceClaims = (IssueClaims | SubmissionClaims | LegacyClaims | FeatureRequestClaims) & { exp?: number };
 
 export interface JwtService {
   signIssueToken(issueId: number, projectPublicId: string): Promise<{ token: string; expiresAt: Date }>;
-  signSubmissionToken(claims: Omit<SubmissionClaims, 'typ' | 'jti'>, expiresInSeconds: number): Promise<{ token: string; jti: string; expiresAt: Date }>;
+  signSubmissionToken(
+    claims: Omit<SubmissionClaims, 'typ' | 'jti'>,
+    expiresInSeconds: number,
+  ): Promise<{ token: string; jti: string; expiresAt: Date }>;
   signLegacyUserToken(userPublicId: string, expiresInSeconds?: number): Promise<string>;
-  signFeatureRequestToken(featureRequestId: number, projectPublicId: string): Promise<{ token: string; expiresAt: Date }>;
+  signFeatureRequestToken(
+    featureRequestId: number,
+    projectPublicId: string,
+  ): Promise<{ token: string; expiresAt: Date }>;
   /**
    * The claims of a valid token of ours, or null (forged, expired, malformed). `graceSeconds`
    * also accepts a token expired at most that long ago (a stale draft JWT, caller.ts).
@@ -56,7 +80,10 @@ export function createJwtService(secret: string, clock: Clock): JwtService {
       return sign({ user_id: userPublicId }, expiresInSeconds);
     },
     async signFeatureRequestToken(featureRequestId, projectPublicId) {
-      const token = await sign({ typ: 'feature_request', feature_request_id: featureRequestId, project_id: projectPublicId }, ISSUE_JWT_TTL_SECONDS);
+      const token = await sign(
+        { typ: 'feature_request', feature_request_id: featureRequestId, project_id: projectPublicId },
+        ISSUE_JWT_TTL_SECONDS,
+      );
       return { token, expiresAt: new Date((nowSeconds() + ISSUE_JWT_TTL_SECONDS) * 1000) };
     },
     async verify(token, options = {}) {

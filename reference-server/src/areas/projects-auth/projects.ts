@@ -11,7 +11,13 @@ import { signedInUser, type Caller } from './caller.ts';
 export const PROJECT_PAGE_SIZE = 25;
 
 export function toProjectListItem(project: ProjectRow): ProjectListItem {
-  return { id: project.public_id, name: project.name, description: project.description, created_at: project.created_at, updated_at: project.updated_at };
+  return {
+    id: project.public_id,
+    name: project.name,
+    description: project.description,
+    created_at: project.created_at,
+    updated_at: project.updated_at,
+  };
 }
 
 export function projectUrl(deps: Pick<Deps, 'config'>, project: ProjectRow): string {
@@ -28,15 +34,25 @@ export function toProjectDetail(deps: Deps, caller: Caller, project: ProjectRow)
     url: projectUrl(deps, project),
     sentiment_analysis: project.sentiment_analysis === 1,
     support_knowledge: modules.includes('support_knowledge'),
-    support_knowledge_chunks_size: stmt(deps.db, 'SELECT count(*) FROM knowledge_chunks WHERE project_id = ?').pluck().get(project.id) as number,
+    support_knowledge_chunks_size: stmt(deps.db, 'SELECT count(*) FROM knowledge_chunks WHERE project_id = ?')
+      .pluck()
+      .get(project.id) as number,
     has_discord_bot: project.has_discord_bot === 1,
     modules,
     platforms: JSON.parse(project.platforms) as string[],
     min_description_length: project.min_description_length,
     min_suggestion_length: project.min_suggestion_length,
-    latest_release: release && !hidden
-      ? { id: release.id, label: release.label, description: release.description, created_at: release.created_at, updated_at: release.updated_at, url: `${projectUrl(deps, project)}/releases/rel-${release.id}` }
-      : {},
+    latest_release:
+      release && !hidden
+        ? {
+            id: release.id,
+            label: release.label,
+            description: release.description,
+            created_at: release.created_at,
+            updated_at: release.updated_at,
+            url: `${projectUrl(deps, project)}/releases/rel-${release.id}`,
+          }
+        : {},
   };
 }
 
@@ -44,7 +60,11 @@ export function toProjectDetail(deps: Deps, caller: Caller, project: ProjectRow)
  * Anonymous callers and all=true see public projects; a signed-in user sees the projects they
  * belong to; a project token sees its own project.
  */
-export function listProjects(deps: Deps, caller: Caller, query: { page: number; all?: boolean }): z.infer<typeof ProjectListResponse> {
+export function listProjects(
+  deps: Deps,
+  caller: Caller,
+  query: { page: number; all?: boolean },
+): z.infer<typeof ProjectListResponse> {
   const offset = (query.page - 1) * PROJECT_PAGE_SIZE;
   const all = query.all === true;
   const user = signedInUser(caller);
@@ -57,6 +77,10 @@ export function listProjects(deps: Deps, caller: Caller, query: { page: number; 
   }
   return {
     projects: result.rows.map(toProjectListItem),
-    pagination: { current_page: query.page, total_pages: Math.max(1, Math.ceil(result.total / PROJECT_PAGE_SIZE)), total_count: result.total },
+    pagination: {
+      current_page: query.page,
+      total_pages: Math.max(1, Math.ceil(result.total / PROJECT_PAGE_SIZE)),
+      total_count: result.total,
+    },
   };
 }

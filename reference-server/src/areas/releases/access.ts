@@ -21,7 +21,11 @@ export interface ReleaseViewer {
 
 export function releaseViewer(deps: Pick<Deps, 'db'>, caller: Caller, project: ProjectRow): ReleaseViewer {
   const manage = hasScope(deps, caller, project, RELEASES_MANAGE);
-  return { manage, drafts: manage || isDeveloperLevel(deps, caller, project), team: manage || isTeam(deps, caller, project) };
+  return {
+    manage,
+    drafts: manage || isDeveloperLevel(deps, caller, project),
+    team: manage || isTeam(deps, caller, project),
+  };
 }
 
 /** Reading releases: a project token needs can_read_release_list; other callers passed the project check. */
@@ -48,7 +52,13 @@ export function isReleaseVisible(viewer: ReleaseViewer, project: ProjectRow, rel
 }
 
 /** The release of a path id as this viewer may see it; 404 when unknown or invisible to them. */
-export function findVisibleRelease(deps: Pick<Deps, 'db'>, viewer: ReleaseViewer, project: ProjectRow, pathId: string, options: { ignoreHiddenVersions?: boolean } = {}): ReleaseRow {
+export function findVisibleRelease(
+  deps: Pick<Deps, 'db'>,
+  viewer: ReleaseViewer,
+  project: ProjectRow,
+  pathId: string,
+  options: { ignoreHiddenVersions?: boolean } = {},
+): ReleaseRow {
   const id = parseReleaseId(pathId);
   const release = id === null ? undefined : findRelease(deps.db, project.id, id);
   const visibleProject = options.ignoreHiddenVersions ? { ...project, hide_release_versions: 0 } : project;

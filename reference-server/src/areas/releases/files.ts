@@ -23,18 +23,26 @@ export async function storeReleaseFiles(deps: Pick<Deps, 'config'>, files: File[
   try {
     for (const [index, file] of files.entries()) {
       if (file.size > RELEASE_LIMITS.attachmentBytes) {
-        throw unprocessable(`release.attachments.${index}: ${file.name || 'the file'} is larger than ${RELEASE_LIMITS.attachmentBytes / 1024 / 1024} MB.`);
+        throw unprocessable(
+          `release.attachments.${index}: ${file.name || 'the file'} is larger than ${RELEASE_LIMITS.attachmentBytes / 1024 / 1024} MB.`,
+        );
       }
       const head = await headOf(file);
       const written = await storeFile(storage, file, { maxBytes: RELEASE_LIMITS.attachmentBytes });
       stored.push({
-        storage_key: written.key, filename: sanitizeFilename(file.name) || `attachment-${index + 1}`,
-        content_type: toStoredContentType(file.type, head), byte_size: written.size, checksum: written.md5,
+        storage_key: written.key,
+        filename: sanitizeFilename(file.name) || `attachment-${index + 1}`,
+        content_type: toStoredContentType(file.type, head),
+        byte_size: written.size,
+        checksum: written.md5,
       });
     }
     return stored;
   } catch (error) {
-    await deleteStoredFiles(deps, stored.map((file) => file.storage_key));
+    await deleteStoredFiles(
+      deps,
+      stored.map((file) => file.storage_key),
+    );
     if (error instanceof StorageWriteError) throw unprocessable(`release.attachments: ${error.message}`);
     throw error;
   }

@@ -8,7 +8,12 @@ import type { Caller } from '../projects-auth/caller.ts';
 import { notify } from '../admin/notifications.ts';
 import { releasePublicId } from './render.ts';
 
-export function notifyReleasePublished(deps: Pick<Deps, 'db' | 'clock'>, project: ProjectRow, release: ReleaseRow, actor: Caller): void {
+export function notifyReleasePublished(
+  deps: Pick<Deps, 'db' | 'clock'>,
+  project: ProjectRow,
+  release: ReleaseRow,
+  actor: Caller,
+): void {
   const summary = release.summary || release.description.slice(0, 500);
   for (const userId of listProjectMemberUserIds(deps.db, project.id)) {
     notify(deps, {
@@ -19,7 +24,8 @@ export function notifyReleasePublished(deps: Pick<Deps, 'db' | 'clock'>, project
       subject: `${project.name}: release ${release.label} is out`,
       body: summary || `Release ${release.label} of ${project.name} has been published.`,
       data: {
-        release_id: releasePublicId(release), label: release.label,
+        release_id: releasePublicId(release),
+        label: release.label,
         send_images_separately: release.send_images_separately === 1,
         published_by: actor.user?.public_id ?? null,
       },

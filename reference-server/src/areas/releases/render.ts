@@ -22,7 +22,12 @@ export function toRelease(deps: Pick<Deps, 'db'>, viewer: ReleaseViewer, release
     release_type: release.release_type,
     created_at: release.created_at,
     updated_at: release.updated_at,
-    download_links: links.map((link) => ({ id: link.id, platform: link.platform, url: link.url, link_enabled: link.link_enabled === 1 })),
+    download_links: links.map((link) => ({
+      id: link.id,
+      platform: link.platform,
+      url: link.url,
+      link_enabled: link.link_enabled === 1,
+    })),
     attachments_count: countReleaseAttachments(deps.db, release.id),
   };
 }

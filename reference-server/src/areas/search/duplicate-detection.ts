@@ -14,7 +14,11 @@ export const DUPLICATE_DETECTION_JOB = 'duplicate_detection';
 /** Statuses an issue can be a duplicate of: not a draft, not awaiting moderation. */
 const NOT_CANONICAL = new Set(['hidden', 'pending_moderation']);
 
-export interface DuplicateVerdict { issueId: number; duplicateOf: number | null; score: number | null }
+export interface DuplicateVerdict {
+  issueId: number;
+  duplicateOf: number | null;
+  score: number | null;
+}
 
 /** Runs detection for one issue now; idempotent (a job may run twice after a crash). */
 export function detectDuplicate(deps: Deps, issueId: number): DuplicateVerdict {
@@ -25,11 +29,19 @@ export function detectDuplicate(deps: Deps, issueId: number): DuplicateVerdict {
   if (!project || !project.duplicate_detection) return none;
   // Only issues reported before this one: of two reports of one bug, the later is the duplicate.
   const earlier = (row: { id: number; status: string; created_at: string }) =>
-    !NOT_CANONICAL.has(row.status) && (row.created_at < issue.created_at || (row.created_at === issue.created_at && row.id < issue.id));
-  const [best] = similarTo(deps, project, issue, embedIssue(issue.title, issue.description), { limit: 1, pool: 50, includeArchived: false, accept: earlier });
-  if (!best || best.similarity_score < project.duplicate_threshold) return { ...none, score: best?.similarity_score ?? null };
+    !NOT_CANONICAL.has(row.status) &&
+    (row.created_at < issue.created_at || (row.created_at === issue.created_at && row.id < issue.id));
+  const [best] = similarTo(deps, project, issue, embedIssue(issue.title, issue.description), {
+    limit: 1,
+    pool: 50,
+    includeArchived: false,
+    accept: earlier,
+  });
+  if (!best || best.similarity_score < project.duplicate_threshold)
+    return { ...none, score: best?.similarity_score ?? null };
   // Point at the original of a chain, not at another duplicate.
-  const canonical = best.status === 'duplicate' && best.duplicate_of_issue_id !== null ? best.duplicate_of_issue_id : best.id;
+  const canonical =
+    best.status === 'duplicate' && best.duplicate_of_issue_id !== null ? best.duplicate_of_issue_id : best.id;
   const marked = markDuplicate(deps.db, issue.id, canonical, deps.clock.now().toISOString());
   if (!marked) return none;
   emitIssueWrite(deps, marked, 'updated');
@@ -39,5 +51,6 @@ export function detectDuplicate(deps: Deps, issueId: number): DuplicateVerdict {
 /** The search area's `onIssueWrite`: a new or published open issue is queued for detection. */
 export function queueDuplicateDetection(deps: Deps, issue: IssueRow, kind: IssueWriteKind): void {
   if ((kind !== 'created' && kind !== 'published') || issue.raw !== 0 || issue.status !== 'open') return;
-  if (hasDuplicateDetection(deps.db, issue.project_id)) deps.jobs.enqueue(DUPLICATE_DETECTION_JOB, { issue_id: issue.id });
+  if (hasDuplicateDetection(deps.db, issue.project_id))
+    deps.jobs.enqueue(DUPLICATE_DETECTION_JOB, { issue_id: issue.id });
 }

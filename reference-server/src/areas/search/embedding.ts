@@ -33,7 +33,10 @@ function countFeatures(text: string): Map<string, { count: number; weight: numbe
   };
   let previous: string | null = null;
   for (const word of tokenize(text)) {
-    if (isStopword(word)) { previous = null; continue; }
+    if (isStopword(word)) {
+      previous = null;
+      continue;
+    }
     const concept = conceptOf(stem(word));
     add(`w:${concept}`, WORD_WEIGHT);
     if (previous) add(`p:${previous} ${concept}`, PAIR_WEIGHT);

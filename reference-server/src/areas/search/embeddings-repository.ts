@@ -25,43 +25,73 @@ export function queuedIssues(db: Db, limit: number): QueuedIssue[] {
 
 /** Those of `issueIds` still queued, as they stand now. */
 export function queuedIssuesIn(db: Db, issueIds: number[]): QueuedIssue[] {
-  return stmt(db, `${QUEUED} WHERE q.issue_id IN (SELECT value FROM json_each(?)) ORDER BY q.issue_id`)
-    .all(JSON.stringify(issueIds)) as QueuedIssue[];
+  return stmt(db, `${QUEUED} WHERE q.issue_id IN (SELECT value FROM json_each(?)) ORDER BY q.issue_id`).all(
+    JSON.stringify(issueIds),
+  ) as QueuedIssue[];
 }
 
 export function dequeueIssue(db: Db, issueId: number): void {
   stmt(db, 'DELETE FROM embedding_queue WHERE issue_id = ?').run(issueId);
 }
 
-export function saveEmbedding(db: Db, row: { issue_id: number; project_id: number; archived: number; vector: Buffer; updated_at: string }): void {
-  stmt(db, `INSERT INTO issue_embeddings (issue_id, project_id, archived, vector, updated_at) VALUES (@issue_id, @project_id, @archived, @vector, @updated_at)
-    ON CONFLICT (issue_id) DO UPDATE SET project_id = excluded.project_id, archived = excluded.archived, vector = excluded.vector, updated_at = excluded.updated_at`).run(row);
+export function saveEmbedding(
+  db: Db,
+  row: { issue_id: number; project_id: number; archived: number; vector: Buffer; updated_at: string },
+): void {
+  stmt(
+    db,
+    `INSERT INTO issue_embeddings (issue_id, project_id, archived, vector, updated_at) VALUES (@issue_id, @project_id, @archived, @vector, @updated_at)
+    ON CONFLICT (issue_id) DO UPDATE SET project_id = excluded.project_id, archived = excluded.archived, vector = excluded.vector, updated_at = excluded.updated_at`,
+  ).run(row);
 }
 
 export function deleteEmbedding(db: Db, issueId: number): void {
   stmt(db, 'DELETE FROM issue_embeddings WHERE issue_id = ?').run(issueId);
 }
 
-export function findEmbedding(db: Db, issueId: number): { project_id: number; archived: number; vector: Buffer } | undefined {
-  return stmt(db, 'SELECT project_id, archived, vector FROM issue_embeddings WHERE issue_id = ?').get(issueId) as { project_id: number; archived: number; vector: Buffer } | undefined;
+export function findEmbedding(
+  db: Db,
+  issueId: number,
+): { project_id: number; archived: number; vector: Buffer } | undefined {
+  return stmt(db, 'SELECT project_id, archived, vector FROM issue_embeddings WHERE issue_id = ?').get(issueId) as
+    | { project_id: number; archived: number; vector: Buffer }
+    | undefined;
 }
 
-export function projectEmbeddings(db: Db, projectId: number): Iterable<{ issue_id: number; archived: number; vector: Buffer }> {
-  return stmt(db, 'SELECT issue_id, archived, vector FROM issue_embeddings WHERE project_id = ? ORDER BY issue_id').iterate(projectId) as Iterable<{ issue_id: number; archived: number; vector: Buffer }>;
+export function projectEmbeddings(
+  db: Db,
+  projectId: number,
+): Iterable<{ issue_id: number; archived: number; vector: Buffer }> {
+  return stmt(
+    db,
+    'SELECT issue_id, archived, vector FROM issue_embeddings WHERE project_id = ? ORDER BY issue_id',
+  ).iterate(projectId) as Iterable<{ issue_id: number; archived: number; vector: Buffer }>;
 }
 
 export function embeddingsOf(db: Db, issueIds: number[]): Array<{ issue_id: number; vector: Buffer }> {
-  return stmt(db, 'SELECT issue_id, vector FROM issue_embeddings WHERE issue_id IN (SELECT value FROM json_each(?))').all(JSON.stringify(issueIds)) as Array<{ issue_id: number; vector: Buffer }>;
+  return stmt(
+    db,
+    'SELECT issue_id, vector FROM issue_embeddings WHERE issue_id IN (SELECT value FROM json_each(?))',
+  ).all(JSON.stringify(issueIds)) as Array<{ issue_id: number; vector: Buffer }>;
 }
 
 export function embeddingGeneration(db: Db, projectId: number): number {
-  return (stmt(db, 'SELECT generation FROM embedding_generations WHERE project_id = ?').pluck().get(projectId) as number | undefined) ?? 0;
+  return (
+    (stmt(db, 'SELECT generation FROM embedding_generations WHERE project_id = ?').pluck().get(projectId) as
+      | number
+      | undefined) ?? 0
+  );
 }
 
 /** Bumps the project's generation; answers the new one. */
 export function bumpEmbeddingGeneration(db: Db, projectId: number): number {
-  return stmt(db, `INSERT INTO embedding_generations (project_id, generation) VALUES (?, 1)
-    ON CONFLICT (project_id) DO UPDATE SET generation = generation + 1 RETURNING generation`).pluck().get(projectId) as number;
+  return stmt(
+    db,
+    `INSERT INTO embedding_generations (project_id, generation) VALUES (?, 1)
+    ON CONFLICT (project_id) DO UPDATE SET generation = generation + 1 RETURNING generation`,
+  )
+    .pluck()
+    .get(projectId) as number;
 }
 
 /** Candidate rows of a similarity ranking: what the answer shows and what is re-checked. */
@@ -79,7 +109,10 @@ export interface SimilarRow {
 }
 
 export function similarRows(db: Db, ids: number[]): Map<number, SimilarRow> {
-  const rows = stmt(db, `SELECT id, project_id, scoped_id, title, status, priority, created_at, raw, archived, duplicate_of_issue_id
-    FROM issues WHERE id IN (SELECT value FROM json_each(?))`).all(JSON.stringify(ids)) as SimilarRow[];
+  const rows = stmt(
+    db,
+    `SELECT id, project_id, scoped_id, title, status, priority, created_at, raw, archived, duplicate_of_issue_id
+    FROM issues WHERE id IN (SELECT value FROM json_each(?))`,
+  ).all(JSON.stringify(ids)) as SimilarRow[];
   return new Map(rows.map((row) => [row.id, row]));
 }

@@ -13,9 +13,13 @@ import { catchUpEmbeddings, forgetVectors } from './similar-index.ts';
 export const searchArea: Area = {
   routes: searchRoutes,
   jobs: (deps) => ({
-    [DUPLICATE_DETECTION_JOB]: (payload: { issue_id: number }) => { detectDuplicate(deps, payload.issue_id); },
+    [DUPLICATE_DETECTION_JOB]: (payload: { issue_id: number }) => {
+      detectDuplicate(deps, payload.issue_id);
+    },
   }),
-  sweep: (deps) => { catchUpEmbeddings(deps.db, deps.clock); },
+  sweep: (deps) => {
+    catchUpEmbeddings(deps.db, deps.clock);
+  },
   reset(deps) {
     clearIssueIndex(deps.db);
     forgetIssueVocabulary(deps.db);

@@ -79,11 +79,17 @@ export function searchCandidates(deps: Deps, projectId: number, text: string, po
 
 function lookupScopedId(deps: Deps, caller: Caller, project: ProjectRow, scopedId: string): Issue {
   const issue = findIssueByPathId(deps.db, project.id, scopedId.trim());
-  if (!issue || !canSeeIssue(deps, caller, project, issue)) throw notFound(`No issue with scoped id ${scopedId} in this project.`);
+  if (!issue || !canSeeIssue(deps, caller, project, issue))
+    throw notFound(`No issue with scoped id ${scopedId} in this project.`);
   return renderIssue(deps, caller, project, issue);
 }
 
-export function searchIssues(deps: Deps, caller: Caller, project: ProjectRow, input: SearchIssuesQuery): SearchResult | Issue {
+export function searchIssues(
+  deps: Deps,
+  caller: Caller,
+  project: ProjectRow,
+  input: SearchIssuesQuery,
+): SearchResult | Issue {
   assertMaySearch(deps, caller, project);
   if (input.scoped_id !== undefined) return lookupScopedId(deps, caller, project, input.scoped_id);
   const text = input.query?.trim();
@@ -92,21 +98,32 @@ export function searchIssues(deps: Deps, caller: Caller, project: ProjectRow, in
   const pool = input.partial ? PARTIAL_CANDIDATE_POOL : CANDIDATE_POOL;
   const ids = searchCandidates(deps, project.id, text, pool, skip);
 
-  const sort = input.sort === undefined ? undefined : {
-    column: issueColumns(deps.db).has(input.sort) ? input.sort : 'id',
-    direction: input.direction?.toLowerCase() === 'desc' ? 'desc' as const : 'asc' as const,
-  };
+  const sort =
+    input.sort === undefined
+      ? undefined
+      : {
+          column: issueColumns(deps.db).has(input.sort) ? input.sort : 'id',
+          direction: input.direction?.toLowerCase() === 'desc' ? ('desc' as const) : ('asc' as const),
+        };
   // The team sees every issue: only the page's rows need loading. Others are filtered row by row.
   let visible: number[];
   if (viewerOf(deps, caller, project).team) visible = sort ? orderIssueIds(deps.db, ids, sort) : ids;
-  else visible = issuesByIds(deps.db, ids, sort).filter((row) => canSeeIssue(deps, caller, project, row)).map((row) => row.id);
+  else
+    visible = issuesByIds(deps.db, ids, sort)
+      .filter((row) => canSeeIssue(deps, caller, project, row))
+      .map((row) => row.id);
 
   const page = input.page ?? 1;
   const rows = issuesByIds(deps.db, visible.slice((page - 1) * SEARCH_PAGE_SIZE, page * SEARCH_PAGE_SIZE));
   const context = createRenderContext(deps, project, rows);
   return {
     issues: rows.map((row) => renderIssue(deps, caller, project, row, {}, context)),
-    pagination: { current_page: page, per_page: SEARCH_PAGE_SIZE, total_pages: Math.ceil(visible.length / SEARCH_PAGE_SIZE), total_count: visible.length },
+    pagination: {
+      current_page: page,
+      per_page: SEARCH_PAGE_SIZE,
+      total_pages: Math.ceil(visible.length / SEARCH_PAGE_SIZE),
+      total_count: visible.length,
+    },
     project_id: project.id,
   };
 }

@@ -3,12 +3,19 @@
 // each search, so writes from anywhere (issue service, fixtures, SQL) are seen.
 import type { Db } from '../../db/database.ts';
 import {
-  countIndexedIssues, issueIndexTerms, trimVocabularyLog, vocabularyLogBounds, vocabularyLogSince,
+  countIndexedIssues,
+  issueIndexTerms,
+  trimVocabularyLog,
+  vocabularyLogBounds,
+  vocabularyLogSince,
 } from './repository.ts';
 import { tokenize } from './text.ts';
 import { Vocabulary } from './vocabulary.ts';
 
-interface Loaded { vocabulary: Vocabulary; seq: number }
+interface Loaded {
+  vocabulary: Vocabulary;
+  seq: number;
+}
 
 const loaded = new WeakMap<Db, Loaded>();
 /** Past this many unseen log entries a fresh load from fts5vocab is cheaper than replaying them. */
@@ -40,7 +47,8 @@ export function issueVocabulary(db: Db): Vocabulary {
   } else {
     return state.vocabulary;
   }
-  if (state.seq - LOG_TAIL > 0 && first !== null && first <= state.seq - LOG_TAIL) trimVocabularyLog(db, state.seq - LOG_TAIL);
+  if (state.seq - LOG_TAIL > 0 && first !== null && first <= state.seq - LOG_TAIL)
+    trimVocabularyLog(db, state.seq - LOG_TAIL);
   return state.vocabulary;
 }
 

@@ -60,7 +60,11 @@ export function editDistance(a: string, b: string, max: number, prefix = false):
   const n = a.length;
   const m = b.length;
   if (!prefix && Math.abs(n - m) > max) return max + 1;
-  if (m + 1 > previous.length) { before = new Int32Array(m + 1); previous = new Int32Array(m + 1); current = new Int32Array(m + 1); }
+  if (m + 1 > previous.length) {
+    before = new Int32Array(m + 1);
+    previous = new Int32Array(m + 1);
+    current = new Int32Array(m + 1);
+  }
   for (let j = 0; j <= m; j += 1) previous[j] = j;
   for (let i = 1; i <= n; i += 1) {
     const ca = a.charCodeAt(i - 1);
@@ -105,9 +109,13 @@ function group(word: QueryWord, tolerant: boolean): string {
 function anyWordTier(words: QueryWord[], vocabulary: TermVocabulary): string {
   const documents = vocabulary.documentCount();
   const common = documents >= 1000 ? documents / 10 : Infinity;
-  const weight = (w: QueryWord) => [w.word, ...w.forms, ...w.alternatives].reduce((sum, t) => sum + vocabulary.documentFrequency(t), 0);
+  const weight = (w: QueryWord) =>
+    [w.word, ...w.forms, ...w.alternatives].reduce((sum, t) => sum + vocabulary.documentFrequency(t), 0);
   const rarest = [...words].sort((a, b) => weight(a) - weight(b)).slice(0, RAREST_WORDS);
-  const every = rarest.flatMap((w) => [{ term: w.word, prefix: w.prefix }, ...[...w.forms, ...w.alternatives].map((term) => ({ term, prefix: false }))]);
+  const every = rarest.flatMap((w) => [
+    { term: w.word, prefix: w.prefix },
+    ...[...w.forms, ...w.alternatives].map((term) => ({ term, prefix: false })),
+  ]);
   const selective = every.filter(({ term }) => vocabulary.documentFrequency(term) <= common);
   return (selective.length > 0 ? selective : every).map(({ term, prefix }) => quote(term, prefix)).join(' OR ');
 }
@@ -145,7 +153,9 @@ export function buildSearchQuery(text: string, vocabulary: TermVocabulary, optio
   }
 
   const tiers: string[] = [];
-  const add = (expression: string) => { if (expression && !tiers.includes(expression)) tiers.push(expression); };
+  const add = (expression: string) => {
+    if (expression && !tiers.includes(expression)) tiers.push(expression);
+  };
   add(words.map((w) => group(w, false)).join(' AND '));
   add(words.map((w) => group(w, true)).join(' AND '));
   if (words.length > 1) add(anyWordTier(words, vocabulary));

@@ -14,12 +14,29 @@ export const DESCRIPTION_WEIGHT = 1;
 export const RANKED_MATCHES = 2000;
 
 /** Ids of the project's issues matching an FTS5 expression, best first, minus `skip`. */
-export function matchIssueIds(db: Db, projectId: number, match: string, limit: number, skip: number[], ranked = RANKED_MATCHES): number[] {
-  const floor = stmt(db, `SELECT issues_fts.rowid FROM issues_fts JOIN issues i ON i.id = issues_fts.rowid
-    WHERE issues_fts MATCH ? AND i.project_id = ? ORDER BY issues_fts.rowid DESC LIMIT 1 OFFSET ?`).pluck().get(match, projectId, ranked) as number | undefined;
-  return stmt(db, `SELECT i.id FROM issues_fts JOIN issues i ON i.id = issues_fts.rowid
+export function matchIssueIds(
+  db: Db,
+  projectId: number,
+  match: string,
+  limit: number,
+  skip: number[],
+  ranked = RANKED_MATCHES,
+): number[] {
+  const floor = stmt(
+    db,
+    `SELECT issues_fts.rowid FROM issues_fts JOIN issues i ON i.id = issues_fts.rowid
+    WHERE issues_fts MATCH ? AND i.project_id = ? ORDER BY issues_fts.rowid DESC LIMIT 1 OFFSET ?`,
+  )
+    .pluck()
+    .get(match, projectId, ranked) as number | undefined;
+  return stmt(
+    db,
+    `SELECT i.id FROM issues_fts JOIN issues i ON i.id = issues_fts.rowid
     WHERE issues_fts MATCH ? AND issues_fts.rowid > ? AND i.project_id = ? AND i.id NOT IN (SELECT value FROM json_each(?))
-    ORDER BY bm25(issues_fts, ${TITLE_WEIGHT}, ${DESCRIPTION_WEIGHT}), i.id LIMIT ?`).pluck().all(match, floor ?? 0, projectId, JSON.stringify(skip), limit) as number[];
+    ORDER BY bm25(issues_fts, ${TITLE_WEIGHT}, ${DESCRIPTION_WEIGHT}), i.id LIMIT ?`,
+  )
+    .pluck()
+    .all(match, floor ?? 0, projectId, JSON.stringify(skip), limit) as number[];
 }
 
 const vocabularyReady = new WeakSet<Db>();
@@ -38,13 +55,23 @@ export function countIndexedIssues(db: Db): number {
 }
 
 export function vocabularyLogBounds(db: Db): { first: number | null; last: number | null } {
-  return stmt(db, 'SELECT min(seq) AS first, max(seq) AS last FROM search_vocab_log').get() as { first: number | null; last: number | null };
+  return stmt(db, 'SELECT min(seq) AS first, max(seq) AS last FROM search_vocab_log').get() as {
+    first: number | null;
+    last: number | null;
+  };
 }
 
 /** Texts of the issues indexed after `seq`, in log order. */
-export function vocabularyLogSince(db: Db, seq: number, limit: number): Array<{ seq: number; title: string | null; description: string | null }> {
-  return stmt(db, `SELECT l.seq, i.title, i.description FROM search_vocab_log l LEFT JOIN issues i ON i.id = l.issue_id AND i.raw = 0
-    WHERE l.seq > ? ORDER BY l.seq LIMIT ?`).all(seq, limit) as Array<{ seq: number; title: string | null; description: string | null }>;
+export function vocabularyLogSince(
+  db: Db,
+  seq: number,
+  limit: number,
+): Array<{ seq: number; title: string | null; description: string | null }> {
+  return stmt(
+    db,
+    `SELECT l.seq, i.title, i.description FROM search_vocab_log l LEFT JOIN issues i ON i.id = l.issue_id AND i.raw = 0
+    WHERE l.seq > ? ORDER BY l.seq LIMIT ?`,
+  ).all(seq, limit) as Array<{ seq: number; title: string | null; description: string | null }>;
 }
 
 export function trimVocabularyLog(db: Db, upTo: number): void {
@@ -61,11 +88,20 @@ const columnCache = new WeakMap<Db, Set<string>>();
 /** The columns of the issues table (read once per connection, after migrations). */
 export function issueColumns(db: Db): Set<string> {
   let columns = columnCache.get(db);
-  if (!columns) columnCache.set(db, (columns = new Set((db.prepare('PRAGMA table_info(issues)').all() as Array<{ name: string }>).map((c) => c.name))));
+  if (!columns)
+    columnCache.set(
+      db,
+      (columns = new Set(
+        (db.prepare('PRAGMA table_info(issues)').all() as Array<{ name: string }>).map((c) => c.name),
+      )),
+    );
   return columns;
 }
 
-export interface IssueSort { column: string; direction: 'asc' | 'desc' }
+export interface IssueSort {
+  column: string;
+  direction: 'asc' | 'desc';
+}
 
 /** ORDER BY of a sort, its column checked against issueColumns (it is spliced into the SQL). */
 function orderBy(db: Db, sort: IssueSort): string {
@@ -76,14 +112,19 @@ function orderBy(db: Db, sort: IssueSort): string {
 
 /** These ids sorted by a column, ties broken by id. */
 export function orderIssueIds(db: Db, ids: number[], sort: IssueSort): number[] {
-  return stmt(db, `SELECT id FROM issues WHERE id IN (SELECT value FROM json_each(?)) ${orderBy(db, sort)}`).pluck().all(JSON.stringify(ids)) as number[];
+  return stmt(db, `SELECT id FROM issues WHERE id IN (SELECT value FROM json_each(?)) ${orderBy(db, sort)}`)
+    .pluck()
+    .all(JSON.stringify(ids)) as number[];
 }
 
 /** The rows of these ids, in the given order or sorted by a column. */
 export function issuesByIds(db: Db, ids: number[], sort?: IssueSort): IssueRow[] {
   if (ids.length === 0) return [];
   const json = JSON.stringify(ids);
-  if (sort) return stmt(db, `SELECT * FROM issues WHERE id IN (SELECT value FROM json_each(?)) ${orderBy(db, sort)}`).all(json) as IssueRow[];
+  if (sort)
+    return stmt(db, `SELECT * FROM issues WHERE id IN (SELECT value FROM json_each(?)) ${orderBy(db, sort)}`).all(
+      json,
+    ) as IssueRow[];
   const rows = stmt(db, 'SELECT * FROM issues WHERE id IN (SELECT value FROM json_each(?))').all(json) as IssueRow[];
   const byId = new Map(rows.map((row) => [row.id, row]));
   return ids.map((id) => byId.get(id)).filter((row): row is IssueRow => row !== undefined);

@@ -10,13 +10,23 @@ import { findSimilar } from './similar.ts';
 export function searchRoutes(deps: Deps) {
   const app = new Hono<AppEnv>();
   app.get('/projects/:project_id/issues/search', (c) =>
-    c.json(searchIssues(deps, c.get('caller'), c.get('project'), SearchIssuesQuery.parse(readQuery(c)))));
+    c.json(searchIssues(deps, c.get('caller'), c.get('project'), SearchIssuesQuery.parse(readQuery(c)))),
+  );
   app.post('/projects/:project_id/issues/search', async (c) => {
     // The POST takes the same parameters in the body; query-string ones are read too.
     const input = SearchIssuesQuery.parse({ ...readQuery(c), ...(await readBody(c)) });
     return c.json(searchIssues(deps, c.get('caller'), c.get('project'), input));
   });
   app.get('/projects/:project_id/issues/:issue_id/find_similar', (c) =>
-    c.json(findSimilar(deps, c.get('caller'), c.get('project'), c.req.param('issue_id'), FindSimilarQuery.parse(readQuery(c)))));
+    c.json(
+      findSimilar(
+        deps,
+        c.get('caller'),
+        c.get('project'),
+        c.req.param('issue_id'),
+        FindSimilarQuery.parse(readQuery(c)),
+      ),
+    ),
+  );
   return app;
 }

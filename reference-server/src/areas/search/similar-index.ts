@@ -4,8 +4,16 @@
 import type { Clock } from '../../clock.ts';
 import type { Db } from '../../db/database.ts';
 import {
-  bumpEmbeddingGeneration, deleteEmbedding, dequeueIssue, embeddingGeneration, embeddingsOf, projectEmbeddings,
-  queuedIssues, queuedIssuesIn, saveEmbedding, type QueuedIssue,
+  bumpEmbeddingGeneration,
+  deleteEmbedding,
+  dequeueIssue,
+  embeddingGeneration,
+  embeddingsOf,
+  projectEmbeddings,
+  queuedIssues,
+  queuedIssuesIn,
+  saveEmbedding,
+  type QueuedIssue,
 } from './embeddings-repository.ts';
 import { cosine, EMBEDDING_DIMS, embedIssue, fromBlob, toBlob } from './embedding.ts';
 import { VectorMatrix } from './similar-kernel.ts';
@@ -71,12 +79,16 @@ export function catchUpEmbeddings(db: Db, clock: Clock, batch = 100): number {
     const changes = new Map<number, Change[]>();
     const note = (projectId: number, change: Change) => {
       const list = changes.get(projectId);
-      if (list) list.push(change); else changes.set(projectId, [change]);
+      if (list) list.push(change);
+      else changes.set(projectId, [change]);
     };
     const now = clock.now().toISOString();
     db.transaction(() => {
       // Read again under the lock: another connection may have caught some up, or an issue changed since.
-      for (const item of queuedIssuesIn(db, queued.map((q) => q.issue_id))) {
+      for (const item of queuedIssuesIn(
+        db,
+        queued.map((q) => q.issue_id),
+      )) {
         const keep = item.project_id !== null && item.raw === 0;
         if (item.stored_project_id !== null && (!keep || item.stored_project_id !== item.project_id)) {
           deleteEmbedding(db, item.issue_id);
@@ -84,10 +96,15 @@ export function catchUpEmbeddings(db: Db, clock: Clock, batch = 100): number {
         }
         if (keep) {
           const early = embedded.get(item.issue_id);
-          const vector = early && early.text === textOf(item)
-            ? early.vector
-            : embedIssue(item.title ?? '', item.description ?? '');
-          saveEmbedding(db, { issue_id: item.issue_id, project_id: item.project_id!, archived: item.archived ?? 0, vector: toBlob(vector), updated_at: now });
+          const vector =
+            early && early.text === textOf(item) ? early.vector : embedIssue(item.title ?? '', item.description ?? '');
+          saveEmbedding(db, {
+            issue_id: item.issue_id,
+            project_id: item.project_id!,
+            archived: item.archived ?? 0,
+            vector: toBlob(vector),
+            updated_at: now,
+          });
           note(item.project_id!, { issueId: item.issue_id, vector, archived: item.archived ?? 0 });
         }
         dequeueIssue(db, item.issue_id);
@@ -97,7 +114,10 @@ export function catchUpEmbeddings(db: Db, clock: Clock, batch = 100): number {
         const generation = bumpEmbeddingGeneration(db, projectId);
         const index = cache.get(projectId);
         if (!index) continue;
-        if (index.generation !== generation - 1) { cache.delete(projectId); continue; }
+        if (index.generation !== generation - 1) {
+          cache.delete(projectId);
+          continue;
+        }
         for (const change of list) apply(index, change);
         index.generation = generation;
       }
@@ -113,8 +133,15 @@ function textOf(item: QueuedIssue): string {
 
 function load(db: Db, projectId: number): ProjectVectors {
   const generation = embeddingGeneration(db, projectId);
-  const index: ProjectVectors = { generation, matrix: new VectorMatrix(EMBEDDING_DIMS), ids: [], archived: [], rowOf: new Map() };
-  for (const row of projectEmbeddings(db, projectId)) apply(index, { issueId: row.issue_id, vector: fromBlob(row.vector), archived: row.archived });
+  const index: ProjectVectors = {
+    generation,
+    matrix: new VectorMatrix(EMBEDDING_DIMS),
+    ids: [],
+    archived: [],
+    rowOf: new Map(),
+  };
+  for (const row of projectEmbeddings(db, projectId))
+    apply(index, { issueId: row.issue_id, vector: fromBlob(row.vector), archived: row.archived });
   return index;
 }
 
@@ -123,11 +150,15 @@ export function projectVectors(db: Db, clock: Clock, projectId: number): Project
   catchUpEmbeddings(db, clock);
   const cache = cacheOf(db);
   let index = cache.get(projectId);
-  if (!index || index.generation !== embeddingGeneration(db, projectId)) cache.set(projectId, (index = load(db, projectId)));
+  if (!index || index.generation !== embeddingGeneration(db, projectId))
+    cache.set(projectId, (index = load(db, projectId)));
   return index;
 }
 
-export interface Ranked { issueId: number; score: number }
+export interface Ranked {
+  issueId: number;
+  score: number;
+}
 
 /**
  * The `count` issues of the project closest to `query` by cosine (vectors are unit length, so a
@@ -135,7 +166,10 @@ export interface Ranked { issueId: number; score: number }
  * picks the candidates; their stored float vectors give the exact scores and final order.
  */
 export function rankByVector(
-  db: Db, clock: Clock, projectId: number, query: Float32Array,
+  db: Db,
+  clock: Clock,
+  projectId: number,
+  query: Float32Array,
   options: { count: number; exclude?: ReadonlySet<number>; includeArchived?: boolean },
 ): Ranked[] {
   const index = projectVectors(db, clock, projectId);
@@ -155,7 +189,10 @@ export function rankByVector(
     while (at > 0 && topScores[at - 1] < score) at -= 1;
     topIds.splice(at, 0, id);
     topScores.splice(at, 0, score);
-    if (topIds.length > want) { topIds.pop(); topScores.pop(); }
+    if (topIds.length > want) {
+      topIds.pop();
+      topScores.pop();
+    }
     if (topIds.length === want) floor = topScores[want - 1];
   }
   return embeddingsOf(db, topIds)

@@ -3,7 +3,16 @@
 // below (i8 → i16 → i32x4.dot), memory-bound at a quarter of float32's bytes; a plain loop
 // remains as the fallback where SIMD is missing. Callers re-score their top rows exactly.
 
-const uleb = (n: number): number[] => { const out: number[] = []; do { let b = n & 0x7f; n >>>= 7; if (n) b |= 0x80; out.push(b); } while (n); return out; };
+const uleb = (n: number): number[] => {
+  const out: number[] = [];
+  do {
+    let b = n & 0x7f;
+    n >>>= 7;
+    if (n) b |= 0x80;
+    out.push(b);
+  } while (n);
+  return out;
+};
 const vec = (items: number[][]): number[] => [...uleb(items.length), ...items.flat()];
 const section = (id: number, bytes: number[]): number[] => [id, ...uleb(bytes.length), ...bytes];
 const name = (text: string): number[] => vec([...text].map((c) => [c.charCodeAt(0)]));
@@ -21,34 +30,119 @@ function assembleDots(): Uint8Array<ArrayBuffer> {
   const lane = (l: number) => [0xfd, 0x1b, l]; // i32x4.extract_lane
   const [M, Q, OUT, N, D, END, QP, A0, A1, X, Y] = [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10];
   const step = (acc: number, offset: number) => [
-    ...get(M), ...load(offset), ...set(X), ...get(QP), ...load(offset), ...set(Y),
-    ...get(acc), ...get(X), ...extendLow, ...get(Y), ...extendLow, ...dot, ...add,
-    ...get(X), ...extendHigh, ...get(Y), ...extendHigh, ...dot, ...add, ...set(acc),
+    ...get(M),
+    ...load(offset),
+    ...set(X),
+    ...get(QP),
+    ...load(offset),
+    ...set(Y),
+    ...get(acc),
+    ...get(X),
+    ...extendLow,
+    ...get(Y),
+    ...extendLow,
+    ...dot,
+    ...add,
+    ...get(X),
+    ...extendHigh,
+    ...get(Y),
+    ...extendHigh,
+    ...dot,
+    ...add,
+    ...set(acc),
   ];
   const body = [
-    0x02, 0x40, 0x03, 0x40, // block, loop over rows
-    ...get(N), 0x45, 0x0d, 1, // no rows left: leave
-    0x41, 0, 0xfd, 0x11, ...set(A0), 0x41, 0, 0xfd, 0x11, ...set(A1), // accumulators = i32x4.splat(0)
-    ...get(M), ...get(D), 0x6a, ...set(END),
-    ...get(Q), ...set(QP),
-    0x03, 0x40, // 32 bytes at a time
-    ...step(A0, 0), ...step(A1, 16),
-    ...get(M), ...i32(32), 0x6a, ...set(M),
-    ...get(QP), ...i32(32), 0x6a, ...set(QP),
-    ...get(M), ...get(END), 0x49, 0x0d, 0,
+    0x02,
+    0x40,
+    0x03,
+    0x40, // block, loop over rows
+    ...get(N),
+    0x45,
+    0x0d,
+    1, // no rows left: leave
+    0x41,
+    0,
+    0xfd,
+    0x11,
+    ...set(A0),
+    0x41,
+    0,
+    0xfd,
+    0x11,
+    ...set(A1), // accumulators = i32x4.splat(0)
+    ...get(M),
+    ...get(D),
+    0x6a,
+    ...set(END),
+    ...get(Q),
+    ...set(QP),
+    0x03,
+    0x40, // 32 bytes at a time
+    ...step(A0, 0),
+    ...step(A1, 16),
+    ...get(M),
+    ...i32(32),
+    0x6a,
+    ...set(M),
+    ...get(QP),
+    ...i32(32),
+    0x6a,
+    ...set(QP),
+    ...get(M),
+    ...get(END),
+    0x49,
+    0x0d,
+    0,
     0x0b,
-    ...get(A0), ...get(A1), ...add, ...set(A0),
+    ...get(A0),
+    ...get(A1),
+    ...add,
+    ...set(A0),
     ...get(OUT),
-    ...get(A0), ...lane(0), ...get(A0), ...lane(1), 0x6a, ...get(A0), ...lane(2), 0x6a, ...get(A0), ...lane(3), 0x6a,
-    0x36, 2, 0, // i32.store
-    ...get(OUT), ...i32(4), 0x6a, ...set(OUT),
-    ...get(N), ...i32(1), 0x6b, ...set(N),
-    0x0c, 0, // next row
-    0x0b, 0x0b, 0x0b,
+    ...get(A0),
+    ...lane(0),
+    ...get(A0),
+    ...lane(1),
+    0x6a,
+    ...get(A0),
+    ...lane(2),
+    0x6a,
+    ...get(A0),
+    ...lane(3),
+    0x6a,
+    0x36,
+    2,
+    0, // i32.store
+    ...get(OUT),
+    ...i32(4),
+    0x6a,
+    ...set(OUT),
+    ...get(N),
+    ...i32(1),
+    0x6b,
+    ...set(N),
+    0x0c,
+    0, // next row
+    0x0b,
+    0x0b,
+    0x0b,
   ];
-  const code = [...vec([[2, 0x7f], [4, 0x7b]]), ...body];
+  const code = [
+    ...vec([
+      [2, 0x7f],
+      [4, 0x7b],
+    ]),
+    ...body,
+  ];
   return new Uint8Array([
-    0x00, 0x61, 0x73, 0x6d, 1, 0, 0, 0,
+    0x00,
+    0x61,
+    0x73,
+    0x6d,
+    1,
+    0,
+    0,
+    0,
     ...section(1, vec([[0x60, ...vec([[0x7f], [0x7f], [0x7f], [0x7f], [0x7f]]), 0]])),
     ...section(2, vec([[...name('e'), ...name('m'), 0x02, 0x00, 1]])),
     ...section(3, vec([[0]])),
@@ -83,12 +177,18 @@ export class VectorMatrix {
   private unscale = new Float32Array(0);
   private scores = new Float32Array(0);
 
-  constructor(readonly dims: number, capacity = 64, private readonly simd = simdModule !== null) {
+  constructor(
+    readonly dims: number,
+    capacity = 64,
+    private readonly simd = simdModule !== null,
+  ) {
     if (dims % 32 !== 0) throw new Error('dims must be a multiple of 32');
     this.grow(capacity);
   }
 
-  private sizeFor(capacity: number): number { return this.dims + capacity * this.dims + capacity * 4; }
+  private sizeFor(capacity: number): number {
+    return this.dims + capacity * this.dims + capacity * 4;
+  }
 
   private grow(capacity: number): void {
     if (this.simd) {
@@ -128,7 +228,11 @@ export class VectorMatrix {
   removeBySwap(row: number): number {
     const last = this.rows - 1;
     if (row !== last) {
-      this.bytes.copyWithin(this.dims + row * this.dims, this.dims + last * this.dims, this.dims + (last + 1) * this.dims);
+      this.bytes.copyWithin(
+        this.dims + row * this.dims,
+        this.dims + last * this.dims,
+        this.dims + (last + 1) * this.dims,
+      );
       this.unscale[row] = this.unscale[last];
     }
     this.rows = last;

@@ -28,7 +28,9 @@ function vectorOf(deps: Deps, issue: IssueRow, description: string | undefined):
     if (stored) return fromBlob(stored.vector);
   }
   // An override is the text to compare: the title joins it once, not twice as when stored.
-  return description === undefined ? embedIssue(issue.title, issue.description) : embedText(`${issue.title}\n${description}`);
+  return description === undefined
+    ? embedIssue(issue.title, issue.description)
+    : embedText(`${issue.title}\n${description}`);
 }
 
 /**
@@ -36,20 +38,38 @@ function vectorOf(deps: Deps, issue: IssueRow, description: string | undefined):
  * (a cached matrix may lag another process by one write). `accept` filters further.
  */
 export function similarTo(
-  deps: Deps, project: ProjectRow, issue: IssueRow, vector: Float32Array,
-  options: { limit: number; includeArchived: boolean; pool?: number; accept?: (row: { id: number; status: string; created_at: string }) => boolean },
+  deps: Deps,
+  project: ProjectRow,
+  issue: IssueRow,
+  vector: Float32Array,
+  options: {
+    limit: number;
+    includeArchived: boolean;
+    pool?: number;
+    accept?: (row: { id: number; status: string; created_at: string }) => boolean;
+  },
 ): Array<SimilarIssue & { duplicate_of_issue_id: number | null }> {
   const ranked = rankByVector(deps.db, deps.clock, project.id, vector, {
-    count: options.pool ?? options.limit * 2 + 10, exclude: new Set([issue.id]), includeArchived: options.includeArchived,
+    count: options.pool ?? options.limit * 2 + 10,
+    exclude: new Set([issue.id]),
+    includeArchived: options.includeArchived,
   });
-  const rows = similarRows(deps.db, ranked.map((r) => r.issueId));
+  const rows = similarRows(
+    deps.db,
+    ranked.map((r) => r.issueId),
+  );
   const result: Array<SimilarIssue & { duplicate_of_issue_id: number | null }> = [];
   for (const { issueId, score } of ranked) {
     const row = rows.get(issueId);
     if (!row || row.project_id !== project.id || row.raw !== 0 || (!options.includeArchived && row.archived)) continue;
     if (options.accept && !options.accept(row)) continue;
     result.push({
-      id: row.id, scoped_id: row.scoped_id, title: row.title, status: row.status, priority: row.priority, created_at: row.created_at,
+      id: row.id,
+      scoped_id: row.scoped_id,
+      title: row.title,
+      status: row.status,
+      priority: row.priority,
+      created_at: row.created_at,
       similarity_score: Math.round(Math.max(0, Math.min(1, score)) * 10_000) / 10_000,
       duplicate_of_issue_id: row.duplicate_of_issue_id,
     });
@@ -63,17 +83,28 @@ export function similarTo(
  * the seven fields the reference's find_similar section lists, and the shape its Issue table and the
  * official API client describe (see docs/clients.md).
  */
-export function findSimilar(deps: Deps, caller: Caller, project: ProjectRow, pathId: string, input: FindSimilarQuery): FindSimilarFullResponse {
+export function findSimilar(
+  deps: Deps,
+  caller: Caller,
+  project: ProjectRow,
+  pathId: string,
+  input: FindSimilarQuery,
+): FindSimilarFullResponse {
   assertMayFindSimilar(deps, caller, project);
   const issue = findIssueByPathId(deps.db, project.id, pathId);
   if (!issue) throw notFound('Issue not found.');
   const vector = vectorOf(deps, issue, input.description);
-  const similar = similarTo(deps, project, issue, vector, { limit: input.limit, includeArchived: input.include_archived });
+  const similar = similarTo(deps, project, issue, vector, {
+    limit: input.limit,
+    includeArchived: input.include_archived,
+  });
   const context = createRenderContext(deps, project);
   return {
     issues: similar.flatMap(({ id, similarity_score }) => {
       const row = findIssueByGlobalId(deps.db, id);
-      return row ? [{ ...renderIssue(deps, caller, project, row, { skipAttachments: true }, context), similarity_score }] : [];
+      return row
+        ? [{ ...renderIssue(deps, caller, project, row, { skipAttachments: true }, context), similarity_score }]
+        : [];
     }),
   };
 }

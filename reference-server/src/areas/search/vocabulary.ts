@@ -4,10 +4,17 @@
 import { editDistance, type TermVocabulary } from './query.ts';
 import { stem } from './text.ts';
 
-interface Candidate { term: string; distance: number; documents: number }
+interface Candidate {
+  term: string;
+  distance: number;
+  documents: number;
+}
 
 function best(candidates: Candidate[], limit: number): string[] {
-  return candidates.sort((a, b) => a.distance - b.distance || b.documents - a.documents || (a.term < b.term ? -1 : 1)).slice(0, limit).map((c) => c.term);
+  return candidates
+    .sort((a, b) => a.distance - b.distance || b.documents - a.documents || (a.term < b.term ? -1 : 1))
+    .slice(0, limit)
+    .map((c) => c.term);
 }
 
 export class Vocabulary implements TermVocabulary {
@@ -18,14 +25,20 @@ export class Vocabulary implements TermVocabulary {
   private readonly lookups = new Map<string, string[]>();
   private totalDocuments = 0;
 
-  get size(): number { return this.documents.size; }
+  get size(): number {
+    return this.documents.size;
+  }
 
   /** Counts `documents` more documents holding the term. */
   add(term: string, documents = 1): void {
     const known = this.documents.get(term);
     this.documents.set(term, (known ?? 0) + documents);
     if (known !== undefined) return;
-    const push = <K>(map: Map<K, string[]>, key: K) => { const list = map.get(key); if (list) list.push(term); else map.set(key, [term]); };
+    const push = <K>(map: Map<K, string[]>, key: K) => {
+      const list = map.get(key);
+      if (list) list.push(term);
+      else map.set(key, [term]);
+    };
     push(this.byLength, term.length);
     push(this.byFirst, term[0]);
     push(this.byStem, stem(term));
@@ -33,13 +46,21 @@ export class Vocabulary implements TermVocabulary {
     this.lookups.clear();
   }
 
-  addDocuments(count: number): void { this.totalDocuments += count; }
+  addDocuments(count: number): void {
+    this.totalDocuments += count;
+  }
 
-  documentCount(): number { return this.totalDocuments; }
+  documentCount(): number {
+    return this.totalDocuments;
+  }
 
-  documentFrequency(term: string): number { return this.documents.get(term) ?? 0; }
+  documentFrequency(term: string): number {
+    return this.documents.get(term) ?? 0;
+  }
 
-  termsWithStem(wordStem: string): readonly string[] { return this.byStem.get(wordStem) ?? []; }
+  termsWithStem(wordStem: string): readonly string[] {
+    return this.byStem.get(wordStem) ?? [];
+  }
 
   nearTerms(word: string, maxEdits: number, limit: number): string[] {
     return this.remember(`=${maxEdits}:${word}`, () => {

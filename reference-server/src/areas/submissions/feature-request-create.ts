@@ -4,9 +4,21 @@
 import type { FeatureRequest, FeatureRequestCreateBody } from '../../../../widget/src/protocol/feature-requests.ts';
 import type { Deps } from '../../deps.ts';
 import { forbidden, unprocessable } from '../../errors.ts';
-import { addFeatureRequestVote, addSubscriber, insertFeatureRequest, insertFeatureRequestFile, setFeatureRequestCustomValue } from './feature-requests-repository.ts';
+import {
+  addFeatureRequestVote,
+  addSubscriber,
+  insertFeatureRequest,
+  insertFeatureRequestFile,
+  setFeatureRequestCustomValue,
+} from './feature-requests-repository.ts';
 import type { ProjectRow } from '../projects-auth/repository.ts';
-import { assertNdaAccepted, consumeDailyLimit, FLAG_REFUSALS, isDeveloperLevel, requireTokenFlag } from '../projects-auth/access.ts';
+import {
+  assertNdaAccepted,
+  consumeDailyLimit,
+  FLAG_REFUSALS,
+  isDeveloperLevel,
+  requireTokenFlag,
+} from '../projects-auth/access.ts';
 import { signedInUser, type Caller } from '../projects-auth/caller.ts';
 import { resolveCustomValues } from './custom-fields.ts';
 import { discordBotReporter, mayActAsDiscordBot, titleFromDescription } from './reporter.ts';
@@ -20,18 +32,25 @@ import { asFileList, checkUploads, storeUploads, withStoredUploads } from './upl
  */
 export function assertMayCreateFeatureRequest(deps: Pick<Deps, 'db'>, caller: Caller, project: ProjectRow): void {
   if (caller.token) requireTokenFlag(caller, project, 'can_create_feature_request');
-  else if (!signedInUser(caller) && project.access !== 'public') throw forbidden(FLAG_REFUSALS.can_create_feature_request);
+  else if (!signedInUser(caller) && project.access !== 'public')
+    throw forbidden(FLAG_REFUSALS.can_create_feature_request);
   assertNdaAccepted(deps, caller, project);
 }
 
 export async function createFeatureRequest(
-  deps: Deps, caller: Caller, project: ProjectRow, input: FeatureRequestCreateBody, encoding: 'json' | 'form',
+  deps: Deps,
+  caller: Caller,
+  project: ProjectRow,
+  input: FeatureRequestCreateBody,
+  encoding: 'json' | 'form',
 ): Promise<FeatureRequest> {
   const fr = input.feature_request;
   const warnings: string[] = [];
   assertSubmissionTokenUnspent(caller);
   if (fr.description.length < project.min_suggestion_length) {
-    throw unprocessable(`Description is too short: this project needs at least ${project.min_suggestion_length} characters.`);
+    throw unprocessable(
+      `Description is too short: this project needs at least ${project.min_suggestion_length} characters.`,
+    );
   }
   const draft = input.draft ?? false;
   const now = deps.clock.now().toISOString();
@@ -39,39 +58,61 @@ export async function createFeatureRequest(
   let title = titleFromDescription(fr.description);
   if (fr.title !== undefined) {
     if (isDeveloperLevel(deps, caller, project)) title = fr.title;
-    else warnings.push('feature_request[title] is set only by developers; the title was generated from the description.');
+    else
+      warnings.push('feature_request[title] is set only by developers; the title was generated from the description.');
   }
 
   const botAllowed = mayActAsDiscordBot(deps, caller, project);
-  if (input.user?.discord_id && !botAllowed) warnings.push('user[...] fields are honoured only for the Discord bot and were ignored.');
+  if (input.user?.discord_id && !botAllowed)
+    warnings.push('user[...] fields are honoured only for the Discord bot and were ignored.');
   checkUploads('feature_request[files]', asFileList(fr.files));
   const discord = botAllowed && input.user?.discord_id ? input.user : null;
   // Custom values are checked (and unknown text fields created) before the daily counter counts.
-  const custom = deps.db.transaction(() => resolveCustomValues(deps, project, 'feature_request', { ...fr.custom_fields, ...fr.custom }, {
-    encoding, defer: draft, autoCreate: discord ? 'discord' : caller.token ? 'sdk' : null, now,
-  }))();
+  const custom = deps.db.transaction(() =>
+    resolveCustomValues(
+      deps,
+      project,
+      'feature_request',
+      { ...fr.custom_fields, ...fr.custom },
+      {
+        encoding,
+        defer: draft,
+        autoCreate: discord ? 'discord' : caller.token ? 'sdk' : null,
+        now,
+      },
+    ),
+  )();
   warnings.push(...custom.warnings);
   consumeDailyLimit(deps, caller, 'feature_request');
   const files = await storeUploads(deps, 'feature_request[files]', asFileList(fr.files));
 
-  const row = await withStoredUploads(deps, files, () => deps.db.transaction(() => {
-    spendSubmissionToken(deps, caller, now);
-    const bot = discord ? discordBotReporter(deps, discord, now) : null;
-    const reporter = bot?.user ?? caller.user;
-    const created = insertFeatureRequest(deps.db, {
-      project_id: project.id, title, description: fr.description, status: draft ? 'hidden' : 'open',
-      source: bot ? 'discord_bot' : null, reporter_user_id: reporter?.id ?? null,
-      discord_username: bot?.displayName ?? null, created_at: now, updated_at: now,
-    });
-    for (const file of files) insertFeatureRequestFile(deps.db, created.id, { ...file, user_id: reporter?.id ?? null, created_at: now });
-    for (const { field, value } of custom.values) setFeatureRequestCustomValue(deps.db, created.id, field.id, value);
-    if (reporter) {
-      // The author's own vote counts, and the author hears about changes.
-      addFeatureRequestVote(deps.db, created.id, reporter.id, now);
-      addSubscriber(deps.db, created.id, reporter.id);
-    }
-    return created;
-  })());
+  const row = await withStoredUploads(deps, files, () =>
+    deps.db.transaction(() => {
+      spendSubmissionToken(deps, caller, now);
+      const bot = discord ? discordBotReporter(deps, discord, now) : null;
+      const reporter = bot?.user ?? caller.user;
+      const created = insertFeatureRequest(deps.db, {
+        project_id: project.id,
+        title,
+        description: fr.description,
+        status: draft ? 'hidden' : 'open',
+        source: bot ? 'discord_bot' : null,
+        reporter_user_id: reporter?.id ?? null,
+        discord_username: bot?.displayName ?? null,
+        created_at: now,
+        updated_at: now,
+      });
+      for (const file of files)
+        insertFeatureRequestFile(deps.db, created.id, { ...file, user_id: reporter?.id ?? null, created_at: now });
+      for (const { field, value } of custom.values) setFeatureRequestCustomValue(deps.db, created.id, field.id, value);
+      if (reporter) {
+        // The author's own vote counts, and the author hears about changes.
+        addFeatureRequestVote(deps.db, created.id, reporter.id, now);
+        addSubscriber(deps.db, created.id, reporter.id);
+      }
+      return created;
+    })(),
+  );
 
   const token = caller.token ? (await deps.jwt.signFeatureRequestToken(row.id, project.public_id)).token : undefined;
   return toFeatureRequest(deps, caller, project, row, { token, warnings });

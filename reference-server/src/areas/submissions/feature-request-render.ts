@@ -4,7 +4,13 @@
 import type { FeatureRequest } from '../../../../widget/src/protocol/feature-requests.ts';
 import { NON_PUBLIC_FEATURE_REQUEST_STATUSES } from '../../../../widget/src/protocol/feature-requests.ts';
 import type { Deps } from '../../deps.ts';
-import { countVotes, hasVoted, listFeatureRequestCustomValues, listFeatureRequestFiles, type FeatureRequestRow } from './feature-requests-repository.ts';
+import {
+  countVotes,
+  hasVoted,
+  listFeatureRequestCustomValues,
+  listFeatureRequestFiles,
+  type FeatureRequestRow,
+} from './feature-requests-repository.ts';
 import type { ProjectRow } from '../projects-auth/repository.ts';
 import { findUserById } from '../projects-auth/users-repository.ts';
 import { isTeam, tokenHasFlag } from '../projects-auth/access.ts';
@@ -27,7 +33,12 @@ export function isOwnFeatureRequest(caller: Caller, row: FeatureRequestRow): boo
   return user !== null && row.reporter_user_id === user.id;
 }
 
-export function canSeeFeatureRequest(deps: Pick<Deps, 'db'>, caller: Caller, project: ProjectRow, row: FeatureRequestRow): boolean {
+export function canSeeFeatureRequest(
+  deps: Pick<Deps, 'db'>,
+  caller: Caller,
+  project: ProjectRow,
+  row: FeatureRequestRow,
+): boolean {
   return isPublicStatus(row.status) || isOwnFeatureRequest(caller, row) || isTeam(deps, caller, project);
 }
 
@@ -37,7 +48,10 @@ export function canSeeFeatureRequest(deps: Pick<Deps, 'db'>, caller: Caller, pro
  * create requests; a flagless token changes none (docs/security.md#identity-claims-our-reading).
  */
 export function mayChangeFeatureRequest(
-  deps: Pick<Deps, 'db'>, caller: Caller, project: ProjectRow, row: FeatureRequestRow,
+  deps: Pick<Deps, 'db'>,
+  caller: Caller,
+  project: ProjectRow,
+  row: FeatureRequestRow,
 ): boolean {
   if (isOwnFeatureRequest(caller, row) || isTeam(deps, caller, project)) return true;
   const anonymous = row.reporter_user_id === null;
@@ -49,12 +63,18 @@ export function featureRequestUrl(deps: Pick<Deps, 'config'>, project: ProjectRo
 }
 
 export function toFeatureRequest(
-  deps: Pick<Deps, 'db' | 'config'>, caller: Caller, project: ProjectRow, row: FeatureRequestRow,
+  deps: Pick<Deps, 'db' | 'config'>,
+  caller: Caller,
+  project: ProjectRow,
+  row: FeatureRequestRow,
   extra: { token?: string; warnings?: string[] } = {},
 ): FeatureRequest {
   const team = isTeam(deps, caller, project);
   const url = featureRequestUrl(deps, project, row);
-  const reporter = row.reporter_user_id !== null && (team || isOwnFeatureRequest(caller, row)) ? findUserById(deps.db, row.reporter_user_id) : undefined;
+  const reporter =
+    row.reporter_user_id !== null && (team || isOwnFeatureRequest(caller, row))
+      ? findUserById(deps.db, row.reporter_user_id)
+      : undefined;
   return {
     id: row.scoped_id,
     scoped_id: row.scoped_id,
@@ -65,8 +85,20 @@ export function toFeatureRequest(
     voted: provenUser(caller) ? hasVoted(deps.db, row.id, provenUser(caller)!.id) : false,
     user: toUserRef(reporter, row.discord_username),
     url,
-    files: listFeatureRequestFiles(deps.db, row.id).map((f) => ({ id: f.id, filename: f.filename, content_type: f.content_type, size_bytes: f.size_bytes, url: `${url}/files/${f.id}` })),
-    custom_fields: toCustomFieldEntries(deps, project, 'feature_request', listFeatureRequestCustomValues(deps.db, row.id), team),
+    files: listFeatureRequestFiles(deps.db, row.id).map((f) => ({
+      id: f.id,
+      filename: f.filename,
+      content_type: f.content_type,
+      size_bytes: f.size_bytes,
+      url: `${url}/files/${f.id}`,
+    })),
+    custom_fields: toCustomFieldEntries(
+      deps,
+      project,
+      'feature_request',
+      listFeatureRequestCustomValues(deps.db, row.id),
+      team,
+    ),
     created_at: row.created_at,
     updated_at: row.updated_at,
     ...(extra.token ? { token: extra.token } : {}),

@@ -3,7 +3,9 @@
 // `g-<id>`; the pattern keeps `/search` out of the `{id}` routes.
 import { Hono, type Context } from 'hono';
 import {
-  FeatureRequestCreateBody, FeatureRequestListQuery, FeatureRequestSearchParams,
+  FeatureRequestCreateBody,
+  FeatureRequestListQuery,
+  FeatureRequestSearchParams,
 } from '../../../../widget/src/protocol/feature-requests.ts';
 import type { Deps } from '../../deps.ts';
 import { mediaTypeOf, readBody, readQuery } from '../../http/body.ts';
@@ -15,7 +17,13 @@ import { assertMayCreateFeatureRequest, createFeatureRequest } from './feature-r
 import { withIdempotencyKey } from '../../http/idempotency.ts';
 import { searchFeatureRequests } from './feature-request-search.ts';
 import { MAX_UPLOAD_BODY_BYTES, UPLOAD_FILE_LIMITS } from './uploads.ts';
-import { listFeatureRequests, publishFeatureRequest, readFeatureRequestFile, setFeatureRequestContactInfo, showFeatureRequest } from './feature-requests.ts';
+import {
+  listFeatureRequests,
+  publishFeatureRequest,
+  readFeatureRequestFile,
+  setFeatureRequestContactInfo,
+  showFeatureRequest,
+} from './feature-requests.ts';
 
 const base = '/projects/:project_id/feature_requests';
 const one = `${base}/:id{(?:fr-|g-)?[0-9]+}`;
@@ -28,17 +36,26 @@ export function encodingOf(c: Context): 'json' | 'form' {
 export function featureRequestRoutes(deps: Deps) {
   const app = new Hono<AppEnv>();
 
-  app.get(base, (c) => c.json(listFeatureRequests(deps, c.get('caller'), c.get('project'), FeatureRequestListQuery.parse(readQuery(c)))));
+  app.get(base, (c) =>
+    c.json(listFeatureRequests(deps, c.get('caller'), c.get('project'), FeatureRequestListQuery.parse(readQuery(c)))),
+  );
 
   app.post(base, async (c) => {
     const caller = c.get('caller');
     const project = c.get('project');
     assertMayCreateFeatureRequest(deps, caller, project);
     const body = await readBody(c, { maxBytes: MAX_UPLOAD_BODY_BYTES, files: UPLOAD_FILE_LIMITS });
-    const result = await withIdempotencyKey(deps, caller, `feature_request.create:${project.id}`, c.req.header('idempotency-key'), body, async () => ({
-      status: 201,
-      body: await createFeatureRequest(deps, caller, project, FeatureRequestCreateBody.parse(body), encodingOf(c)),
-    }));
+    const result = await withIdempotencyKey(
+      deps,
+      caller,
+      `feature_request.create:${project.id}`,
+      c.req.header('idempotency-key'),
+      body,
+      async () => ({
+        status: 201,
+        body: await createFeatureRequest(deps, caller, project, FeatureRequestCreateBody.parse(body), encodingOf(c)),
+      }),
+    );
     return c.json(result.body as object, result.status as 201);
   });
 
@@ -49,7 +66,9 @@ export function featureRequestRoutes(deps: Deps) {
 
   app.get(one, (c) => c.json(showFeatureRequest(deps, c.get('caller'), c.get('project'), c.req.param('id'))));
 
-  app.post(`${one}/publish`, (c) => c.json(publishFeatureRequest(deps, c.get('caller'), c.get('project'), c.req.param('id'))));
+  app.post(`${one}/publish`, (c) =>
+    c.json(publishFeatureRequest(deps, c.get('caller'), c.get('project'), c.req.param('id'))),
+  );
 
   app.post(`${one}/set_contact_info`, async (c) => {
     const body = { ...readQuery(c), ...(await readBody(c)) };
@@ -57,9 +76,15 @@ export function featureRequestRoutes(deps: Deps) {
   });
 
   app.get(`${one}/files/:file_id{[0-9]+}`, async (c) => {
-    const file = readFeatureRequestFile(deps, c.get('caller'), c.get('project'), c.req.param('id'), Number(c.req.param('file_id')));
+    const file = readFeatureRequestFile(
+      deps,
+      c.get('caller'),
+      c.get('project'),
+      c.req.param('id'),
+      Number(c.req.param('file_id')),
+    );
     const response = await serveUserFile(c, storageFor(deps), file, { cacheControl: 'private, no-cache' });
-    if (!response) throw notFound('The file\'s bytes are gone.');
+    if (!response) throw notFound("The file's bytes are gone.");
     return response;
   });
 

@@ -3,10 +3,19 @@
 // of 200 instead of 500; its cap of 4 is for HTML autocomplete only, reference "Limits", so the
 // JSON page is not capped), and `scoped_id` to answer one request instead.
 import type { z } from 'zod';
-import type { FeatureRequestSearchParams, FeatureRequestSearchResponse } from '../../../../widget/src/protocol/feature-requests.ts';
+import type {
+  FeatureRequestSearchParams,
+  FeatureRequestSearchResponse,
+} from '../../../../widget/src/protocol/feature-requests.ts';
 import type { Deps } from '../../deps.ts';
 import { badRequest, unprocessable } from '../../errors.ts';
-import { countVotes, findFeatureRequestsByIds, hasVoted, matchFeatureRequestIds, type FeatureRequestRow } from './feature-requests-repository.ts';
+import {
+  countVotes,
+  findFeatureRequestsByIds,
+  hasVoted,
+  matchFeatureRequestIds,
+  type FeatureRequestRow,
+} from './feature-requests-repository.ts';
 import type { ProjectRow } from '../projects-auth/repository.ts';
 import { provenUser, type Caller } from '../projects-auth/caller.ts';
 import { featureRequestUrl, isPublicStatus, toFeatureRequest } from './feature-request-render.ts';
@@ -40,10 +49,18 @@ function candidates(deps: Pick<Deps, 'db'>, project: ProjectRow, query: string, 
 }
 
 export function searchFeatureRequests(
-  deps: Deps, caller: Caller, project: ProjectRow, params: z.infer<typeof FeatureRequestSearchParams>,
+  deps: Deps,
+  caller: Caller,
+  project: ProjectRow,
+  params: z.infer<typeof FeatureRequestSearchParams>,
 ): z.infer<typeof FeatureRequestSearchResponse> {
   if (params.scoped_id !== undefined) {
-    return toFeatureRequest(deps, caller, project, findVisibleFeatureRequest(deps, caller, project, String(params.scoped_id).trim()));
+    return toFeatureRequest(
+      deps,
+      caller,
+      project,
+      findVisibleFeatureRequest(deps, caller, project, String(params.scoped_id).trim()),
+    );
   }
   const query = params.query?.trim();
   if (!query) throw badRequest('query is required.');
@@ -51,8 +68,10 @@ export function searchFeatureRequests(
   const skip = parseSkipIds(params.skip_ids);
   const sort = params.sort ?? 'relevance';
 
-  let rows: FeatureRequestRow[] = findFeatureRequestsByIds(deps.db, candidates(deps, project, query, partial ? PARTIAL_POOL : POOL))
-    .filter((row) => isPublicStatus(row.status) && !skip.has(row.scoped_id));
+  let rows: FeatureRequestRow[] = findFeatureRequestsByIds(
+    deps.db,
+    candidates(deps, project, query, partial ? PARTIAL_POOL : POOL),
+  ).filter((row) => isPublicStatus(row.status) && !skip.has(row.scoped_id));
   const votes = new Map(rows.map((row) => [row.id, countVotes(deps.db, row.id)]));
   if (sort === 'new') rows = [...rows].sort((a, b) => b.created_at.localeCompare(a.created_at) || b.id - a.id);
   if (sort === 'top') rows = [...rows].sort((a, b) => votes.get(b.id)! - votes.get(a.id)! || b.id - a.id);
@@ -63,10 +82,20 @@ export function searchFeatureRequests(
   const voterId = provenUser(caller)?.id;
   return {
     feature_requests: shown.map((row) => ({
-      id: row.scoped_id, scoped_id: row.scoped_id, title: row.title, status: row.status, created_at: row.created_at,
-      url: featureRequestUrl(deps, project, row), votes: votes.get(row.id)!,
+      id: row.scoped_id,
+      scoped_id: row.scoped_id,
+      title: row.title,
+      status: row.status,
+      created_at: row.created_at,
+      url: featureRequestUrl(deps, project, row),
+      votes: votes.get(row.id)!,
     })),
-    pagination: { current_page: page, per_page: perPage, total_pages: Math.ceil(rows.length / perPage), total_count: rows.length },
+    pagination: {
+      current_page: page,
+      per_page: perPage,
+      total_pages: Math.ceil(rows.length / perPage),
+      total_count: rows.length,
+    },
     sort,
     project_id: project.public_id,
     votes: rows.reduce((sum, row) => sum + votes.get(row.id)!, 0),

@@ -18,21 +18,43 @@ export interface FeatureRequestRow {
   updated_at: string;
 }
 
-export type NewFeatureRequest = Pick<FeatureRequestRow, 'project_id' | 'title' | 'description' | 'status' | 'source' | 'reporter_user_id' | 'discord_username' | 'created_at' | 'updated_at'>;
+export type NewFeatureRequest = Pick<
+  FeatureRequestRow,
+  | 'project_id'
+  | 'title'
+  | 'description'
+  | 'status'
+  | 'source'
+  | 'reporter_user_id'
+  | 'discord_username'
+  | 'created_at'
+  | 'updated_at'
+>;
 
 /** scoped_id = the project's highest + 1 in the same statement, as insertIssue does. */
 export function insertFeatureRequest(db: Db, row: NewFeatureRequest): FeatureRequestRow {
-  return stmt(db, `INSERT INTO feature_requests (project_id, scoped_id, title, description, status, source, reporter_user_id, discord_username, created_at, updated_at)
+  return stmt(
+    db,
+    `INSERT INTO feature_requests (project_id, scoped_id, title, description, status, source, reporter_user_id, discord_username, created_at, updated_at)
     VALUES (@project_id, (SELECT coalesce(max(scoped_id), 0) + 1 FROM feature_requests WHERE project_id = @project_id), @title, @description, @status,
-      @source, @reporter_user_id, @discord_username, @created_at, @updated_at) RETURNING *`).get(row) as FeatureRequestRow;
+      @source, @reporter_user_id, @discord_username, @created_at, @updated_at) RETURNING *`,
+  ).get(row) as FeatureRequestRow;
 }
 
 /** Resolves a path id: `<scoped>`, `fr-<scoped>` or `g-<id>` (docs/api-choices.md#path-ids). */
 export function findFeatureRequestByPathId(db: Db, projectId: number, pathId: string): FeatureRequestRow | undefined {
   const global = /^g-(\d+)$/.exec(pathId);
-  if (global) return stmt(db, 'SELECT * FROM feature_requests WHERE project_id = ? AND id = ?').get(projectId, Number(global[1])) as FeatureRequestRow | undefined;
+  if (global)
+    return stmt(db, 'SELECT * FROM feature_requests WHERE project_id = ? AND id = ?').get(
+      projectId,
+      Number(global[1]),
+    ) as FeatureRequestRow | undefined;
   const scoped = /^(?:fr-)?(\d+)$/.exec(pathId);
-  if (scoped) return stmt(db, 'SELECT * FROM feature_requests WHERE project_id = ? AND scoped_id = ?').get(projectId, Number(scoped[1])) as FeatureRequestRow | undefined;
+  if (scoped)
+    return stmt(db, 'SELECT * FROM feature_requests WHERE project_id = ? AND scoped_id = ?').get(
+      projectId,
+      Number(scoped[1]),
+    ) as FeatureRequestRow | undefined;
   return undefined;
 }
 
@@ -40,43 +62,91 @@ export function findFeatureRequestById(db: Db, id: number): FeatureRequestRow | 
   return stmt(db, 'SELECT * FROM feature_requests WHERE id = ?').get(id) as FeatureRequestRow | undefined;
 }
 
-export interface FeatureRequestPage { rows: FeatureRequestRow[]; total: number }
+export interface FeatureRequestPage {
+  rows: FeatureRequestRow[];
+  total: number;
+}
 
 /**
  * One page of a project's requests. `statuses` keeps only those statuses (null: all);
  * `excluded` drops some; `top` orders by votes, then newest.
  */
-export interface FeatureRequestFilters { status?: string; createdFrom?: string; createdUntil?: string; updatedFrom?: string; updatedUntil?: string }
+export interface FeatureRequestFilters {
+  status?: string;
+  createdFrom?: string;
+  createdUntil?: string;
+  updatedFrom?: string;
+  updatedUntil?: string;
+}
 
-export function listFeatureRequests(db: Db, q: { projectId: number; statuses: readonly string[] | null; excluded: readonly string[]; order: 'top' | 'new'; filters?: FeatureRequestFilters; limit: number; offset: number }): FeatureRequestPage {
+export function listFeatureRequests(
+  db: Db,
+  q: {
+    projectId: number;
+    statuses: readonly string[] | null;
+    excluded: readonly string[];
+    order: 'top' | 'new';
+    filters?: FeatureRequestFilters;
+    limit: number;
+    offset: number;
+  },
+): FeatureRequestPage {
   const where = ['fr.project_id = ?'];
   const params: unknown[] = [q.projectId];
   const f = q.filters ?? {};
-  for (const [sql, value] of [['fr.status = ?', f.status], ['fr.created_at >= ?', f.createdFrom], ['fr.created_at < ?', f.createdUntil],
-    ['fr.updated_at >= ?', f.updatedFrom], ['fr.updated_at < ?', f.updatedUntil]] as const) {
-    if (value !== undefined) { where.push(sql); params.push(value); }
+  for (const [sql, value] of [
+    ['fr.status = ?', f.status],
+    ['fr.created_at >= ?', f.createdFrom],
+    ['fr.created_at < ?', f.createdUntil],
+    ['fr.updated_at >= ?', f.updatedFrom],
+    ['fr.updated_at < ?', f.updatedUntil],
+  ] as const) {
+    if (value !== undefined) {
+      where.push(sql);
+      params.push(value);
+    }
   }
-  if (q.statuses) { where.push(`fr.status IN (${q.statuses.map(() => '?').join(', ')})`); params.push(...q.statuses); }
-  if (q.excluded.length) { where.push(`fr.status NOT IN (${q.excluded.map(() => '?').join(', ')})`); params.push(...q.excluded); }
-  const order = q.order === 'top'
-    ? '(SELECT count(*) FROM feature_request_votes v WHERE v.feature_request_id = fr.id) DESC, fr.created_at DESC, fr.id DESC'
-    : 'fr.created_at DESC, fr.id DESC';
+  if (q.statuses) {
+    where.push(`fr.status IN (${q.statuses.map(() => '?').join(', ')})`);
+    params.push(...q.statuses);
+  }
+  if (q.excluded.length) {
+    where.push(`fr.status NOT IN (${q.excluded.map(() => '?').join(', ')})`);
+    params.push(...q.excluded);
+  }
+  const order =
+    q.order === 'top'
+      ? '(SELECT count(*) FROM feature_request_votes v WHERE v.feature_request_id = fr.id) DESC, fr.created_at DESC, fr.id DESC'
+      : 'fr.created_at DESC, fr.id DESC';
   const sqlWhere = where.join(' AND ');
   return {
-    rows: stmt(db, `SELECT fr.* FROM feature_requests fr WHERE ${sqlWhere} ORDER BY ${order} LIMIT ? OFFSET ?`).all(...params, q.limit, q.offset) as FeatureRequestRow[],
-    total: stmt(db, `SELECT count(*) FROM feature_requests fr WHERE ${sqlWhere}`).pluck().get(...params) as number,
+    rows: stmt(db, `SELECT fr.* FROM feature_requests fr WHERE ${sqlWhere} ORDER BY ${order} LIMIT ? OFFSET ?`).all(
+      ...params,
+      q.limit,
+      q.offset,
+    ) as FeatureRequestRow[],
+    total: stmt(db, `SELECT count(*) FROM feature_requests fr WHERE ${sqlWhere}`)
+      .pluck()
+      .get(...params) as number,
   };
 }
 
 /** Ids of requests matching an FTS5 MATCH expression, best first (bm25, title weighted x3). */
 export function matchFeatureRequestIds(db: Db, projectId: number, match: string, limit: number): number[] {
-  return stmt(db, `SELECT fr.id FROM feature_requests_fts f JOIN feature_requests fr ON fr.id = f.rowid
-    WHERE feature_requests_fts MATCH ? AND fr.project_id = ? ORDER BY bm25(feature_requests_fts, 3.0, 1.0), fr.id DESC LIMIT ?`).pluck().all(match, projectId, limit) as number[];
+  return stmt(
+    db,
+    `SELECT fr.id FROM feature_requests_fts f JOIN feature_requests fr ON fr.id = f.rowid
+    WHERE feature_requests_fts MATCH ? AND fr.project_id = ? ORDER BY bm25(feature_requests_fts, 3.0, 1.0), fr.id DESC LIMIT ?`,
+  )
+    .pluck()
+    .all(match, projectId, limit) as number[];
 }
 
 export function findFeatureRequestsByIds(db: Db, ids: readonly number[]): FeatureRequestRow[] {
   if (ids.length === 0) return [];
-  const rows = db.prepare(`SELECT * FROM feature_requests WHERE id IN (${ids.map(() => '?').join(', ')})`).all(...ids) as FeatureRequestRow[];
+  const rows = db
+    .prepare(`SELECT * FROM feature_requests WHERE id IN (${ids.map(() => '?').join(', ')})`)
+    .all(...ids) as FeatureRequestRow[];
   const byId = new Map(rows.map((row) => [row.id, row]));
   return ids.map((id) => byId.get(id)).filter((row): row is FeatureRequestRow => row !== undefined);
 }
@@ -85,29 +155,51 @@ export function setFeatureRequestStatus(db: Db, id: number, status: string, at: 
   stmt(db, 'UPDATE feature_requests SET status = ?, updated_at = ? WHERE id = ?').run(status, at, id);
 }
 
-export function setFeatureRequestContact(db: Db, id: number, contact: { reporterUserId: number; email: string | null; discordId: string | null }, at: string): void {
-  stmt(db, `UPDATE feature_requests SET reporter_user_id = coalesce(reporter_user_id, ?), contact_email = ?, contact_discord_id = ?, updated_at = ? WHERE id = ?`)
-    .run(contact.reporterUserId, contact.email, contact.discordId, at, id);
+export function setFeatureRequestContact(
+  db: Db,
+  id: number,
+  contact: { reporterUserId: number; email: string | null; discordId: string | null },
+  at: string,
+): void {
+  stmt(
+    db,
+    `UPDATE feature_requests SET reporter_user_id = coalesce(reporter_user_id, ?), contact_email = ?, contact_discord_id = ?, updated_at = ? WHERE id = ?`,
+  ).run(contact.reporterUserId, contact.email, contact.discordId, at, id);
 }
 
 export function addFeatureRequestVote(db: Db, featureRequestId: number, userId: number, at: string): void {
-  stmt(db, 'INSERT OR IGNORE INTO feature_request_votes (feature_request_id, user_id, created_at) VALUES (?, ?, ?)').run(featureRequestId, userId, at);
+  stmt(
+    db,
+    'INSERT OR IGNORE INTO feature_request_votes (feature_request_id, user_id, created_at) VALUES (?, ?, ?)',
+  ).run(featureRequestId, userId, at);
 }
 
 export function countVotes(db: Db, featureRequestId: number): number {
-  return stmt(db, 'SELECT count(*) FROM feature_request_votes WHERE feature_request_id = ?').pluck().get(featureRequestId) as number;
+  return stmt(db, 'SELECT count(*) FROM feature_request_votes WHERE feature_request_id = ?')
+    .pluck()
+    .get(featureRequestId) as number;
 }
 
 export function hasVoted(db: Db, featureRequestId: number, userId: number): boolean {
-  return stmt(db, 'SELECT 1 FROM feature_request_votes WHERE feature_request_id = ? AND user_id = ?').get(featureRequestId, userId) !== undefined;
+  return (
+    stmt(db, 'SELECT 1 FROM feature_request_votes WHERE feature_request_id = ? AND user_id = ?').get(
+      featureRequestId,
+      userId,
+    ) !== undefined
+  );
 }
 
 export function addSubscriber(db: Db, featureRequestId: number, userId: number): void {
-  stmt(db, 'INSERT OR IGNORE INTO feature_request_subscribers (feature_request_id, user_id) VALUES (?, ?)').run(featureRequestId, userId);
+  stmt(db, 'INSERT OR IGNORE INTO feature_request_subscribers (feature_request_id, user_id) VALUES (?, ?)').run(
+    featureRequestId,
+    userId,
+  );
 }
 
 export function listSubscriberIds(db: Db, featureRequestId: number): number[] {
-  return stmt(db, 'SELECT user_id FROM feature_request_subscribers WHERE feature_request_id = ? ORDER BY user_id').pluck().all(featureRequestId) as number[];
+  return stmt(db, 'SELECT user_id FROM feature_request_subscribers WHERE feature_request_id = ? ORDER BY user_id')
+    .pluck()
+    .all(featureRequestId) as number[];
 }
 
 export interface StoredFileRow {
@@ -120,25 +212,57 @@ export interface StoredFileRow {
   created_at: string;
 }
 
-export interface NewStoredFile { storage_key: string; filename: string; content_type: string; size_bytes: number; user_id: number | null; created_at: string }
+export interface NewStoredFile {
+  storage_key: string;
+  filename: string;
+  content_type: string;
+  size_bytes: number;
+  user_id: number | null;
+  created_at: string;
+}
 
 export function insertFeatureRequestFile(db: Db, featureRequestId: number, file: NewStoredFile): void {
-  stmt(db, `INSERT INTO feature_request_files (feature_request_id, storage_key, filename, content_type, size_bytes, user_id, created_at)
-    VALUES (?, ?, ?, ?, ?, ?, ?)`).run(featureRequestId, file.storage_key, file.filename, file.content_type, file.size_bytes, file.user_id, file.created_at);
+  stmt(
+    db,
+    `INSERT INTO feature_request_files (feature_request_id, storage_key, filename, content_type, size_bytes, user_id, created_at)
+    VALUES (?, ?, ?, ?, ?, ?, ?)`,
+  ).run(
+    featureRequestId,
+    file.storage_key,
+    file.filename,
+    file.content_type,
+    file.size_bytes,
+    file.user_id,
+    file.created_at,
+  );
 }
 
 export function listFeatureRequestFiles(db: Db, featureRequestId: number): StoredFileRow[] {
-  return stmt(db, 'SELECT id, storage_key, filename, content_type, size_bytes, user_id, created_at FROM feature_request_files WHERE feature_request_id = ? ORDER BY id').all(featureRequestId) as StoredFileRow[];
+  return stmt(
+    db,
+    'SELECT id, storage_key, filename, content_type, size_bytes, user_id, created_at FROM feature_request_files WHERE feature_request_id = ? ORDER BY id',
+  ).all(featureRequestId) as StoredFileRow[];
 }
 
 export function findFeatureRequestFile(db: Db, featureRequestId: number, fileId: number): StoredFileRow | undefined {
-  return stmt(db, 'SELECT id, storage_key, filename, content_type, size_bytes, user_id, created_at FROM feature_request_files WHERE feature_request_id = ? AND id = ?').get(featureRequestId, fileId) as StoredFileRow | undefined;
+  return stmt(
+    db,
+    'SELECT id, storage_key, filename, content_type, size_bytes, user_id, created_at FROM feature_request_files WHERE feature_request_id = ? AND id = ?',
+  ).get(featureRequestId, fileId) as StoredFileRow | undefined;
 }
 
 export function setFeatureRequestCustomValue(db: Db, featureRequestId: number, fieldId: number, value: unknown): void {
-  stmt(db, 'INSERT OR REPLACE INTO feature_request_custom_values (feature_request_id, field_id, value) VALUES (?, ?, ?)').run(featureRequestId, fieldId, JSON.stringify(value));
+  stmt(
+    db,
+    'INSERT OR REPLACE INTO feature_request_custom_values (feature_request_id, field_id, value) VALUES (?, ?, ?)',
+  ).run(featureRequestId, fieldId, JSON.stringify(value));
 }
 
-export function listFeatureRequestCustomValues(db: Db, featureRequestId: number): Array<{ field_id: number; value: string }> {
-  return stmt(db, 'SELECT field_id, value FROM feature_request_custom_values WHERE feature_request_id = ?').all(featureRequestId) as Array<{ field_id: number; value: string }>;
+export function listFeatureRequestCustomValues(
+  db: Db,
+  featureRequestId: number,
+): Array<{ field_id: number; value: string }> {
+  return stmt(db, 'SELECT field_id, value FROM feature_request_custom_values WHERE feature_request_id = ?').all(
+    featureRequestId,
+  ) as Array<{ field_id: number; value: string }>;
 }

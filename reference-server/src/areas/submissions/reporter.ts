@@ -26,17 +26,28 @@ export function mayActAsDiscordBot(deps: Pick<Deps, 'db'>, caller: Caller, proje
   return caller.token !== null || isTeam(deps, caller, project);
 }
 
-export interface DiscordReporter { user: UserRow; displayName: string | null }
+export interface DiscordReporter {
+  user: UserRow;
+  displayName: string | null;
+}
 
-export function discordBotReporter(deps: Pick<Deps, 'db'>, fields: z.infer<typeof DiscordBotUser> | undefined, now: string): DiscordReporter | null {
+export function discordBotReporter(
+  deps: Pick<Deps, 'db'>,
+  fields: z.infer<typeof DiscordBotUser> | undefined,
+  now: string,
+): DiscordReporter | null {
   if (!fields?.discord_id) return null;
   const user = findOrCreateVirtualUser(deps.db, { discordId: fields.discord_id }, now);
-  const discriminator = fields.discord_discriminator && fields.discord_discriminator !== '0' ? `#${fields.discord_discriminator}` : '';
+  const discriminator =
+    fields.discord_discriminator && fields.discord_discriminator !== '0' ? `#${fields.discord_discriminator}` : '';
   return { user, displayName: fields.discord_username ? `${fields.discord_username}${discriminator}` : null };
 }
 
 /** `{id, name}` of a user as the API renders it; the Discord name wins when one was given. */
-export function toUserRef(user: UserRow | undefined | null, displayName?: string | null): { id: string | null; name: string | null } {
+export function toUserRef(
+  user: UserRow | undefined | null,
+  displayName?: string | null,
+): { id: string | null; name: string | null } {
   if (!user) return { id: null, name: null };
   return { id: user.public_id, name: displayName ?? user.name };
 }

@@ -8,6 +8,7 @@ import { createSubmissionToken } from './submission-tokens.ts';
 export function submissionTokenRoutes(deps: Deps) {
   const app = new Hono<AppEnv>();
   app.post('/projects/:project_id/submission_tokens', async (c) =>
-    c.json(await createSubmissionToken(deps, c.get('caller'), c.get('project'), await readBody(c)), 201));
+    c.json(await createSubmissionToken(deps, c.get('caller'), c.get('project'), await readBody(c)), 201),
+  );
   return app;
 }

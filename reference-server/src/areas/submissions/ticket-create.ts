@@ -22,44 +22,84 @@ export function assertMayCreateTicket(caller: Caller, project: ProjectRow): void
   else if (!signedInUser(caller) && project.access !== 'public') throw forbidden(FLAG_REFUSALS.can_create_ticket);
 }
 
-interface Reporter { user: UserRow; displayName: string | null }
+interface Reporter {
+  user: UserRow;
+  displayName: string | null;
+}
 
 /** Rules 1 to 5 in order of precedence; null means nobody can be contacted. */
-function chooseReporter(deps: Deps, caller: Caller, project: ProjectRow, input: TicketCreateBody, now: string): Reporter | null {
+function chooseReporter(
+  deps: Deps,
+  caller: Caller,
+  project: ProjectRow,
+  input: TicketCreateBody,
+  now: string,
+): Reporter | null {
   const email = input.ticket.reporter_email;
   if (email) return { user: findOrCreateVirtualUser(deps.db, { email }, now), displayName: null };
-  if (input.user?.discord_id && mayActAsDiscordBot(deps, caller, project)) return discordBotReporter(deps, input.user, now);
+  if (input.user?.discord_id && mayActAsDiscordBot(deps, caller, project))
+    return discordBotReporter(deps, input.user, now);
   if (caller.user) return { user: caller.user, displayName: null };
   return null;
 }
 
-export async function createTicket(deps: Deps, caller: Caller, project: ProjectRow, input: TicketCreateBody, encoding: 'json' | 'form'): Promise<Ticket> {
+export async function createTicket(
+  deps: Deps,
+  caller: Caller,
+  project: ProjectRow,
+  input: TicketCreateBody,
+  encoding: 'json' | 'form',
+): Promise<Ticket> {
   const t = input.ticket;
   const now = deps.clock.now().toISOString();
   assertSubmissionTokenUnspent(caller);
-  const hasContact = Boolean(t.reporter_email || caller.user || (input.user?.discord_id && mayActAsDiscordBot(deps, caller, project)));
+  const hasContact = Boolean(
+    t.reporter_email || caller.user || (input.user?.discord_id && mayActAsDiscordBot(deps, caller, project)),
+  );
   if (!hasContact) {
-    throw unprocessable('Contact information is required: send ticket[reporter_email], or an email or Discord id in the Authorization header.');
+    throw unprocessable(
+      'Contact information is required: send ticket[reporter_email], or an email or Discord id in the Authorization header.',
+    );
   }
   const files = asFileList(t.attachments);
   checkUploads('ticket[attachments]', files);
-  const custom = deps.db.transaction(() => resolveCustomValues(deps, project, 'ticket', { ...t.custom_fields, ...t.custom }, {
-    encoding, defer: false, autoCreate: null, now,
-  }))();
+  const custom = deps.db.transaction(() =>
+    resolveCustomValues(
+      deps,
+      project,
+      'ticket',
+      { ...t.custom_fields, ...t.custom },
+      {
+        encoding,
+        defer: false,
+        autoCreate: null,
+        now,
+      },
+    ),
+  )();
   consumeDailyLimit(deps, caller, 'ticket');
   const stored = await storeUploads(deps, 'ticket[attachments]', files);
 
-  const row = await withStoredUploads(deps, stored, () => deps.db.transaction(() => {
-    spendSubmissionToken(deps, caller, now);
-    const reporter = chooseReporter(deps, caller, project, input, now)!;
-    const created = insertTicket(deps.db, {
-      project_id: project.id, title: t.title ?? titleFromDescription(t.description), description: t.description,
-      status: 'new', priority: t.priority ?? 'low', reporter_user_id: reporter.user.id, discord_username: reporter.displayName,
-      created_at: now, updated_at: now,
-    });
-    for (const file of stored) insertTicketAttachment(deps.db, created.id, { ...file, user_id: reporter.user.id, created_at: now });
-    for (const { field, value } of custom.values) setTicketCustomValue(deps.db, created.id, field.id, value);
-    return created;
-  })());
+  const row = await withStoredUploads(deps, stored, () =>
+    deps.db.transaction(() => {
+      spendSubmissionToken(deps, caller, now);
+      const reporter = chooseReporter(deps, caller, project, input, now)!;
+      const created = insertTicket(deps.db, {
+        project_id: project.id,
+        title: t.title ?? titleFromDescription(t.description),
+        description: t.description,
+        status: 'new',
+        priority: t.priority ?? 'low',
+        reporter_user_id: reporter.user.id,
+        discord_username: reporter.displayName,
+        created_at: now,
+        updated_at: now,
+      });
+      for (const file of stored)
+        insertTicketAttachment(deps.db, created.id, { ...file, user_id: reporter.user.id, created_at: now });
+      for (const { field, value } of custom.values) setTicketCustomValue(deps.db, created.id, field.id, value);
+      return created;
+    })(),
+  );
   return toTicket(deps, project, row, true);
 }

@@ -26,10 +26,17 @@ export function ticketRoutes(deps: Deps) {
     const project = c.get('project');
     assertMayCreateTicket(caller, project);
     const body = await readBody(c, { maxBytes: MAX_UPLOAD_BODY_BYTES, files: UPLOAD_FILE_LIMITS });
-    const result = await withIdempotencyKey(deps, caller, `ticket.create:${project.id}`, c.req.header('idempotency-key'), body, async () => ({
-      status: 201,
-      body: await createTicket(deps, caller, project, TicketCreateBody.parse(body), encodingOf(c)),
-    }));
+    const result = await withIdempotencyKey(
+      deps,
+      caller,
+      `ticket.create:${project.id}`,
+      c.req.header('idempotency-key'),
+      body,
+      async () => ({
+        status: 201,
+        body: await createTicket(deps, caller, project, TicketCreateBody.parse(body), encodingOf(c)),
+      }),
+    );
     return c.json(result.body as object, result.status as 201);
   });
 
@@ -48,9 +55,15 @@ export function ticketRoutes(deps: Deps) {
   app.put(one, update);
 
   app.get(`${one}/attachments/:attachment_id{[0-9]+}`, async (c) => {
-    const file = readTicketAttachment(deps, c.get('caller'), c.get('project'), c.req.param('id'), Number(c.req.param('attachment_id')));
+    const file = readTicketAttachment(
+      deps,
+      c.get('caller'),
+      c.get('project'),
+      c.req.param('id'),
+      Number(c.req.param('attachment_id')),
+    );
     const response = await serveUserFile(c, storageFor(deps), file, { cacheControl: 'private, no-cache' });
-    if (!response) throw notFound('The attachment\'s bytes are gone.');
+    if (!response) throw notFound("The attachment's bytes are gone.");
     return response;
   });
 

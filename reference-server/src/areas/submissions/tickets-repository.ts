@@ -21,16 +21,25 @@ export interface TicketRow {
 export type NewTicket = Omit<TicketRow, 'id' | 'scoped_id' | 'assigned_to_user_id'>;
 
 export function insertTicket(db: Db, row: NewTicket): TicketRow {
-  return stmt(db, `INSERT INTO tickets (project_id, scoped_id, title, description, status, priority, reporter_user_id, discord_username, created_at, updated_at)
+  return stmt(
+    db,
+    `INSERT INTO tickets (project_id, scoped_id, title, description, status, priority, reporter_user_id, discord_username, created_at, updated_at)
     VALUES (@project_id, (SELECT coalesce(max(scoped_id), 0) + 1 FROM tickets WHERE project_id = @project_id), @title, @description, @status, @priority,
-      @reporter_user_id, @discord_username, @created_at, @updated_at) RETURNING *`).get(row) as TicketRow;
+      @reporter_user_id, @discord_username, @created_at, @updated_at) RETURNING *`,
+  ).get(row) as TicketRow;
 }
 
 /** Resolves a path id: `<scoped>` or `g-<id>` (docs/api-choices.md#path-ids). */
 export function findTicketByPathId(db: Db, projectId: number, pathId: string): TicketRow | undefined {
   const global = /^g-(\d+)$/.exec(pathId);
-  if (global) return stmt(db, 'SELECT * FROM tickets WHERE project_id = ? AND id = ?').get(projectId, Number(global[1])) as TicketRow | undefined;
-  if (/^\d+$/.test(pathId)) return stmt(db, 'SELECT * FROM tickets WHERE project_id = ? AND scoped_id = ?').get(projectId, Number(pathId)) as TicketRow | undefined;
+  if (global)
+    return stmt(db, 'SELECT * FROM tickets WHERE project_id = ? AND id = ?').get(projectId, Number(global[1])) as
+      | TicketRow
+      | undefined;
+  if (/^\d+$/.test(pathId))
+    return stmt(db, 'SELECT * FROM tickets WHERE project_id = ? AND scoped_id = ?').get(projectId, Number(pathId)) as
+      | TicketRow
+      | undefined;
   return undefined;
 }
 
@@ -38,7 +47,9 @@ export function findTicketById(db: Db, id: number): TicketRow | undefined {
   return stmt(db, 'SELECT * FROM tickets WHERE id = ?').get(id) as TicketRow | undefined;
 }
 
-export type TicketChanges = Partial<Pick<TicketRow, 'title' | 'description' | 'status' | 'priority' | 'assigned_to_user_id'>>;
+export type TicketChanges = Partial<
+  Pick<TicketRow, 'title' | 'description' | 'status' | 'priority' | 'assigned_to_user_id'>
+>;
 
 export function updateTicket(db: Db, id: number, changes: TicketChanges, at: string): void {
   const columns = Object.keys(changes) as Array<keyof TicketChanges>;
@@ -47,25 +58,44 @@ export function updateTicket(db: Db, id: number, changes: TicketChanges, at: str
 }
 
 /** LIKE is case-insensitive for ASCII in SQLite; `\` escapes the pattern's own % and _. */
-export function searchTickets(db: Db, q: { projectId: number; text: string; reporterUserId: number | null; limit: number }): Array<Pick<TicketRow, 'scoped_id' | 'title'>> {
+export function searchTickets(
+  db: Db,
+  q: { projectId: number; text: string; reporterUserId: number | null; limit: number },
+): Array<Pick<TicketRow, 'scoped_id' | 'title'>> {
   const pattern = `%${q.text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
   const reporterFilter = q.reporterUserId === null ? '' : 'AND reporter_user_id = @reporter';
-  return stmt(db, `SELECT scoped_id, title FROM tickets WHERE project_id = @project ${reporterFilter}
-    AND (title LIKE @pattern ESCAPE '\\' OR description LIKE @pattern ESCAPE '\\') ORDER BY created_at DESC, id DESC LIMIT @limit`)
-    .all({ project: q.projectId, pattern, limit: q.limit, ...(q.reporterUserId === null ? {} : { reporter: q.reporterUserId }) }) as Array<Pick<TicketRow, 'scoped_id' | 'title'>>;
+  return stmt(
+    db,
+    `SELECT scoped_id, title FROM tickets WHERE project_id = @project ${reporterFilter}
+    AND (title LIKE @pattern ESCAPE '\\' OR description LIKE @pattern ESCAPE '\\') ORDER BY created_at DESC, id DESC LIMIT @limit`,
+  ).all({
+    project: q.projectId,
+    pattern,
+    limit: q.limit,
+    ...(q.reporterUserId === null ? {} : { reporter: q.reporterUserId }),
+  }) as Array<Pick<TicketRow, 'scoped_id' | 'title'>>;
 }
 
 export function insertTicketAttachment(db: Db, ticketId: number, file: NewStoredFile): void {
-  stmt(db, `INSERT INTO ticket_attachments (ticket_id, storage_key, filename, content_type, size_bytes, user_id, created_at)
-    VALUES (?, ?, ?, ?, ?, ?, ?)`).run(ticketId, file.storage_key, file.filename, file.content_type, file.size_bytes, file.user_id, file.created_at);
+  stmt(
+    db,
+    `INSERT INTO ticket_attachments (ticket_id, storage_key, filename, content_type, size_bytes, user_id, created_at)
+    VALUES (?, ?, ?, ?, ?, ?, ?)`,
+  ).run(ticketId, file.storage_key, file.filename, file.content_type, file.size_bytes, file.user_id, file.created_at);
 }
 
 export function listTicketAttachments(db: Db, ticketId: number): StoredFileRow[] {
-  return stmt(db, 'SELECT id, storage_key, filename, content_type, size_bytes, user_id, created_at FROM ticket_attachments WHERE ticket_id = ? ORDER BY id').all(ticketId) as StoredFileRow[];
+  return stmt(
+    db,
+    'SELECT id, storage_key, filename, content_type, size_bytes, user_id, created_at FROM ticket_attachments WHERE ticket_id = ? ORDER BY id',
+  ).all(ticketId) as StoredFileRow[];
 }
 
 export function findTicketAttachment(db: Db, ticketId: number, attachmentId: number): StoredFileRow | undefined {
-  return stmt(db, 'SELECT id, storage_key, filename, content_type, size_bytes, user_id, created_at FROM ticket_attachments WHERE ticket_id = ? AND id = ?').get(ticketId, attachmentId) as StoredFileRow | undefined;
+  return stmt(
+    db,
+    'SELECT id, storage_key, filename, content_type, size_bytes, user_id, created_at FROM ticket_attachments WHERE ticket_id = ? AND id = ?',
+  ).get(ticketId, attachmentId) as StoredFileRow | undefined;
 }
 
 export function deleteTicketAttachment(db: Db, ticketId: number, attachmentId: number): void {
@@ -73,9 +103,16 @@ export function deleteTicketAttachment(db: Db, ticketId: number, attachmentId: n
 }
 
 export function setTicketCustomValue(db: Db, ticketId: number, fieldId: number, value: unknown): void {
-  stmt(db, 'INSERT OR REPLACE INTO ticket_custom_values (ticket_id, field_id, value) VALUES (?, ?, ?)').run(ticketId, fieldId, JSON.stringify(value));
+  stmt(db, 'INSERT OR REPLACE INTO ticket_custom_values (ticket_id, field_id, value) VALUES (?, ?, ?)').run(
+    ticketId,
+    fieldId,
+    JSON.stringify(value),
+  );
 }
 
 export function listTicketCustomValues(db: Db, ticketId: number): Array<{ field_id: number; value: string }> {
-  return stmt(db, 'SELECT field_id, value FROM ticket_custom_values WHERE ticket_id = ?').all(ticketId) as Array<{ field_id: number; value: string }>;
+  return stmt(db, 'SELECT field_id, value FROM ticket_custom_values WHERE ticket_id = ?').all(ticketId) as Array<{
+    field_id: number;
+    value: string;
+  }>;
 }

@@ -8,8 +8,17 @@ import type { Deps } from '../../deps.ts';
 import { badRequest, forbidden, notFound, unprocessable } from '../../errors.ts';
 import { findMember, type ProjectRow } from '../projects-auth/repository.ts';
 import {
-  deleteTicketAttachment, findTicketAttachment, findTicketById, findTicketByPathId, insertTicketAttachment, listTicketAttachments,
-  listTicketCustomValues, searchTickets as searchRows, updateTicket as updateRow, type TicketChanges, type TicketRow,
+  deleteTicketAttachment,
+  findTicketAttachment,
+  findTicketById,
+  findTicketByPathId,
+  insertTicketAttachment,
+  listTicketAttachments,
+  listTicketCustomValues,
+  searchTickets as searchRows,
+  updateTicket as updateRow,
+  type TicketChanges,
+  type TicketRow,
 } from './tickets-repository.ts';
 import type { StoredFileRow } from './feature-requests-repository.ts';
 import { findUserById, findUserByPublicId } from '../projects-auth/users-repository.ts';
@@ -38,7 +47,11 @@ export function toTicket(deps: Pick<Deps, 'db'>, project: ProjectRow, row: Ticke
     reporter: toUserRef(reporter, row.discord_username),
     assigned_to: toUserRef(assignee),
     attachments: listTicketAttachments(deps.db, row.id).map((a) => ({
-      id: a.id, filename: a.filename, content_type: a.content_type, file_type: fileTypeOf(a.content_type), size_bytes: a.size_bytes,
+      id: a.id,
+      filename: a.filename,
+      content_type: a.content_type,
+      file_type: fileTypeOf(a.content_type),
+      size_bytes: a.size_bytes,
       user: toUserRef(a.user_id === null ? undefined : findUserById(deps.db, a.user_id)),
     })),
     custom_fields: toCustomFieldEntries(deps, project, 'ticket', listTicketCustomValues(deps.db, row.id), team),
@@ -55,7 +68,8 @@ function isReporter(caller: Caller, row: TicketRow): boolean {
 function findViewable(deps: Deps, caller: Caller, project: ProjectRow, pathId: string): TicketRow {
   const row = findTicketByPathId(deps.db, project.id, pathId);
   if (!row) throw notFound(`Ticket ${pathId} not found.`);
-  if (!hasScope(deps, caller, project, 'tickets.view') && !isReporter(caller, row)) throw forbidden('You may not view this ticket.');
+  if (!hasScope(deps, caller, project, 'tickets.view') && !isReporter(caller, row))
+    throw forbidden('You may not view this ticket.');
   return row;
 }
 
@@ -64,7 +78,12 @@ export function showTicket(deps: Deps, caller: Caller, project: ProjectRow, path
 }
 
 /** The team with `tickets.view` searches every ticket; anyone else only the tickets they reported. */
-export function searchTickets(deps: Deps, caller: Caller, project: ProjectRow, params: z.infer<typeof TicketSearchParams>): z.infer<typeof TicketSearchResponse> {
+export function searchTickets(
+  deps: Deps,
+  caller: Caller,
+  project: ProjectRow,
+  params: z.infer<typeof TicketSearchParams>,
+): z.infer<typeof TicketSearchResponse> {
   const text = params.query?.trim();
   if (!text) throw badRequest('query is required.');
   const all = hasScope(deps, caller, project, 'tickets.view');
@@ -79,11 +98,18 @@ export function searchTickets(deps: Deps, caller: Caller, project: ProjectRow, p
 function assigneeId(deps: Deps, project: ProjectRow, value: string | null): number | null {
   if (value === null || value.trim() === '') return null;
   const user = findUserByPublicId(deps.db, value.trim());
-  if (!user || !findMember(deps.db, project.id, user.id)) throw unprocessable(`ticket[assigned_to_id]: ${value} is not a member of this project.`);
+  if (!user || !findMember(deps.db, project.id, user.id))
+    throw unprocessable(`ticket[assigned_to_id]: ${value} is not a member of this project.`);
   return user.id;
 }
 
-export async function updateTicket(deps: Deps, caller: Caller, project: ProjectRow, pathId: string, rawBody: unknown): Promise<Ticket> {
+export async function updateTicket(
+  deps: Deps,
+  caller: Caller,
+  project: ProjectRow,
+  pathId: string,
+  rawBody: unknown,
+): Promise<Ticket> {
   requireScope(deps, caller, project, 'tickets.update');
   const row = findTicketByPathId(deps.db, project.id, pathId);
   if (!row) throw notFound(`Ticket ${pathId} not found.`);
@@ -98,36 +124,55 @@ export async function updateTicket(deps: Deps, caller: Caller, project: ProjectR
   const removeIds = [...new Set(input.remove_attachment_ids === undefined ? [] : [input.remove_attachment_ids].flat())];
   const removed = removeIds.map((id) => {
     const attachment = findTicketAttachment(deps.db, row.id, id);
-    if (!attachment) throw unprocessable(`ticket[remove_attachment_ids]: attachment ${id} does not belong to this ticket.`);
+    if (!attachment)
+      throw unprocessable(`ticket[remove_attachment_ids]: attachment ${id} does not belong to this ticket.`);
     return attachment;
   });
   const files = asFileList(input.attachments);
   checkUploads('ticket[attachments]', files);
   const kept = listTicketAttachments(deps.db, row.id).length - removed.length;
-  if (kept + files.length > MAX_ATTACHMENTS_PER_TICKET) throw unprocessable(`ticket[attachments]: a ticket holds at most ${MAX_ATTACHMENTS_PER_TICKET} attachments.`);
+  if (kept + files.length > MAX_ATTACHMENTS_PER_TICKET)
+    throw unprocessable(`ticket[attachments]: a ticket holds at most ${MAX_ATTACHMENTS_PER_TICKET} attachments.`);
 
   const stored = await storeUploads(deps, 'ticket[attachments]', files);
   const now = deps.clock.now().toISOString();
   const uploader = caller.user?.id ?? null;
-  await withStoredUploads(deps, stored, () => deps.db.transaction(() => {
-    updateRow(deps.db, row.id, changes, now);
-    for (const attachment of removed) deleteTicketAttachment(deps.db, row.id, attachment.id);
-    for (const file of stored) insertTicketAttachment(deps.db, row.id, { ...file, user_id: uploader, created_at: now });
-  })());
-  await discardUploads(deps, removed.map((a) => a.storage_key));
+  await withStoredUploads(deps, stored, () =>
+    deps.db.transaction(() => {
+      updateRow(deps.db, row.id, changes, now);
+      for (const attachment of removed) deleteTicketAttachment(deps.db, row.id, attachment.id);
+      for (const file of stored)
+        insertTicketAttachment(deps.db, row.id, { ...file, user_id: uploader, created_at: now });
+    })(),
+  );
+  await discardUploads(
+    deps,
+    removed.map((a) => a.storage_key),
+  );
 
   if (changes.status !== undefined && changes.status !== row.status && row.reporter_user_id !== null) {
     const reporter = findUserById(deps.db, row.reporter_user_id);
     notify(deps, {
-      kind: 'notification', event: 'ticket.status_changed', projectId: project.id, recipientUserId: row.reporter_user_id, recipientEmail: reporter?.email ?? null,
-      subject: `Your ticket "${row.title}" is now ${changes.status}`, body: `The status of your support ticket in ${project.name} changed from ${row.status} to ${changes.status}.`,
+      kind: 'notification',
+      event: 'ticket.status_changed',
+      projectId: project.id,
+      recipientUserId: row.reporter_user_id,
+      recipientEmail: reporter?.email ?? null,
+      subject: `Your ticket "${row.title}" is now ${changes.status}`,
+      body: `The status of your support ticket in ${project.name} changed from ${row.status} to ${changes.status}.`,
       data: { ticket_id: row.scoped_id, from: row.status, to: changes.status },
     });
   }
   return toTicket(deps, project, findTicketById(deps.db, row.id)!, true);
 }
 
-export function readTicketAttachment(deps: Deps, caller: Caller, project: ProjectRow, pathId: string, attachmentId: number): StoredFileRow {
+export function readTicketAttachment(
+  deps: Deps,
+  caller: Caller,
+  project: ProjectRow,
+  pathId: string,
+  attachmentId: number,
+): StoredFileRow {
   const row = findViewable(deps, caller, project, pathId);
   const attachment = findTicketAttachment(deps.db, row.id, attachmentId);
   if (!attachment) throw notFound(`Attachment ${attachmentId} not found on this ticket.`);

@@ -36,9 +36,11 @@ export function asFileList(value: File | File[] | undefined): File[] {
 
 /** 422 naming the field when there are too many files or one is too large or empty. */
 export function checkUploads(field: string, files: File[]): void {
-  if (files.length > MAX_FILES_PER_REQUEST) throw unprocessable(`${field}: at most ${MAX_FILES_PER_REQUEST} files per request.`);
+  if (files.length > MAX_FILES_PER_REQUEST)
+    throw unprocessable(`${field}: at most ${MAX_FILES_PER_REQUEST} files per request.`);
   for (const file of files) {
-    if (file.size > MAX_FILE_BYTES) throw unprocessable(`${field}: ${file.name || 'a file'} is larger than ${MAX_FILE_BYTES / 1024 / 1024} MB.`);
+    if (file.size > MAX_FILE_BYTES)
+      throw unprocessable(`${field}: ${file.name || 'a file'} is larger than ${MAX_FILE_BYTES / 1024 / 1024} MB.`);
     if (file.size === 0) throw unprocessable(`${field}: ${file.name || 'a file'} is empty.`);
   }
 }
@@ -61,7 +63,10 @@ export async function storeUploads(deps: Pick<Deps, 'config'>, field: string, fi
     }
     return stored;
   } catch (error) {
-    await discardUploads(deps, stored.map((s) => s.storage_key));
+    await discardUploads(
+      deps,
+      stored.map((s) => s.storage_key),
+    );
     if (error instanceof StorageWriteError) throw unprocessable(`${field}: ${error.message}`);
     throw error;
   }
@@ -73,11 +78,18 @@ export async function discardUploads(deps: Pick<Deps, 'config'>, keys: string[])
 }
 
 /** Runs the database write; if it throws, the files stored for it are removed before rethrowing. */
-export async function withStoredUploads<T>(deps: Pick<Deps, 'config'>, stored: StoredUpload[], write: () => T): Promise<T> {
+export async function withStoredUploads<T>(
+  deps: Pick<Deps, 'config'>,
+  stored: StoredUpload[],
+  write: () => T,
+): Promise<T> {
   try {
     return write();
   } catch (error) {
-    await discardUploads(deps, stored.map((s) => s.storage_key));
+    await discardUploads(
+      deps,
+      stored.map((s) => s.storage_key),
+    );
     throw error;
   }
 }

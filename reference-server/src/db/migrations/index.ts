@@ -17,4 +17,14 @@ export interface Migration {
   sql: string;
 }
 
-export const migrations: Migration[] = [core, deviceAuth, issues, issueIndexTrim, issueTagDetails, media, featureRequestsTickets, releasesPlaytimeFacts, search];
+export const migrations: Migration[] = [
+  core,
+  deviceAuth,
+  issues,
+  issueIndexTrim,
+  issueTagDetails,
+  media,
+  featureRequestsTickets,
+  releasesPlaytimeFacts,
+  search,
+];
