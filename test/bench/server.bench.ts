@@ -5,7 +5,7 @@
 import { spawn, spawnSync } from 'node:child_process';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
-import { ALL_FLAGS, PROJECT_ID, seedDocument } from '../helpers/seed.ts';
+import { ALL_FLAGS, PROJECT_ID, type seedDocument } from '../helpers/seed.ts';
 import { seedDatabase, TOKEN } from './issues.bench.ts';
 import { percentileOf, runLoad, runThroughput } from './load.ts';
 import { startBareHonoProcess, startServerProcess } from './processes.ts';

@@ -64,7 +64,7 @@ afterAll(async () => {
 beforeEach(async () => {
   const context = await browser.newContext();
   page = await context.newPage();
-  await page.goto(origin + '/');
+  await page.goto(`${origin}/`);
   await page.waitForFunction(() => 'glitchbox' in window);
 });
 
@@ -175,7 +175,7 @@ describe('MD5 worker', () => {
 describe('one syncing tab', () => {
   it.each(['createWebLock', 'createBroadcastLock'])('%s lets only one tab hold the sync lock', async (factory) => {
     const other = await page.context().newPage();
-    await other.goto(origin + '/');
+    await other.goto(`${origin}/`);
     await other.waitForFunction(() => 'glitchbox' in window);
     await page.evaluate((f) => {
       (window as any).held = (window as any).glitchbox[f]('outbox').withLock(

@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect, it } from 'vitest';
 import { startTestServer } from '../helpers/server.ts';
-import { PATS, PROJECT_ID, TOKENS, seedDocument } from '../helpers/seed.ts';
+import { PROJECT_ID, TOKENS, seedDocument } from '../helpers/seed.ts';
 
 const BIN = join(import.meta.dirname, '../../reference-server/bin/glitchbox-server.mjs');
 const MB = 1024 * 1024;

@@ -68,7 +68,7 @@ export function collectDeviceInfo(canvas?: HTMLCanvasElement | null): string {
     const ua = nav.userAgentData;
     const h = hints ?? {};
     const os = ua?.platform
-      ? `${ua.platform}${h.platformVersion ? ' ' + h.platformVersion : ''}`
+      ? `${ua.platform}${h.platformVersion ? ` ${h.platformVersion}` : ''}`
       : osFromUserAgent(nav.userAgent);
     add('OS', `${os}${h.architecture ? ` ${h.architecture}${h.bitness ? `-${h.bitness}` : ''}` : ''}`);
     const brands = (h.fullVersionList as UAData['brands']) ?? ua?.brands;

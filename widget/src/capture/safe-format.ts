@@ -5,9 +5,9 @@ const MAX_ARG = 2000;
 
 export function formatValue(value: unknown, depth = 0): string {
   try {
-    if (typeof value === 'string') return value.length > MAX_ARG ? value.slice(0, MAX_ARG) + '…' : value;
+    if (typeof value === 'string') return value.length > MAX_ARG ? `${value.slice(0, MAX_ARG)}…` : value;
     if (value instanceof Error)
-      return `${value.name}: ${value.message}${value.stack ? '\n' + value.stack.split('\n').slice(1, 12).join('\n') : ''}`;
+      return `${value.name}: ${value.message}${value.stack ? `\n${value.stack.split('\n').slice(1, 12).join('\n')}` : ''}`;
     if (typeof value === 'bigint') return `${value}n`;
     if (value === null || typeof value !== 'object') return String(value);
     if (typeof Node !== 'undefined' && value instanceof Node) return `<${value.nodeName.toLowerCase()}>`;
@@ -22,7 +22,7 @@ export function formatValue(value: unknown, depth = 0): string {
       return v;
     });
     const text = json === undefined ? String(value) : json;
-    return text.length > MAX_ARG ? text.slice(0, MAX_ARG) + '…' : text;
+    return text.length > MAX_ARG ? `${text.slice(0, MAX_ARG)}…` : text;
   } catch {
     return depth ? '[unprintable]' : formatValue(Object.prototype.toString.call(value), 1);
   }

@@ -117,7 +117,7 @@ function overCanvases(canvas: HTMLCanvasElement, frames: FrameHook) {
   const rank = (el: HTMLCanvasElement) => {
     const style = getComputedStyle(el);
     if (style.visibility !== 'visible') return [-1e9];
-    return [parseInt(style.zIndex) || 0, style.position === 'static' ? 0 : 1, all.indexOf(el)];
+    return [parseInt(style.zIndex, 10) || 0, style.position === 'static' ? 0 : 1, all.indexOf(el)];
   };
   const above = (a: number[], b: number[]) => a[0] - b[0] || a[1] - b[1] || a[2] - b[2];
   const base = rank(canvas);

@@ -125,7 +125,7 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
     let outcome: Outcome;
     try {
       try {
-        result = await options.fetch(resolve(path) + (search ? '?' + search : ''), {
+        result = await options.fetch(resolve(path) + (search ? `?${search}` : ''), {
           method: o.method ?? operation.methods[0],
           headers,
           body,

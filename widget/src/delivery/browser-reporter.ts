@@ -37,7 +37,7 @@ function loadedChunks(): string[] {
     .getEntriesByType('resource')
     .map((e) => e.name)
     .filter((n) => n.startsWith(dir));
-  return [dir + 'encode-worker.js', ...loaded];
+  return [`${dir}encode-worker.js`, ...loaded];
 }
 
 export function createBrowserReporter(options: BrowserReporterOptions): Reporter {

@@ -8,7 +8,7 @@ import { DateFilter, ListPagination, Timestamp } from './common.ts';
 import { defineOperation } from './operation.ts';
 import { paths } from './paths.ts';
 import { toRecordList } from './releases.ts';
-import { FindSimilarQuery, FindSimilarResponse, SearchIssuesQuery, searchIssuesResponse } from './search.ts';
+import { FindSimilarQuery, SearchIssuesQuery, searchIssuesResponse } from './search.ts';
 
 export const ISSUE_STATUSES = [
   'hidden',

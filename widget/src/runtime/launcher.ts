@@ -4,7 +4,7 @@
 export function createLauncher(label: string, onClick: () => void): HTMLButtonElement {
   const b = document.createElement('button');
   b.type = 'button';
-  b.textContent = '🐞 ' + label;
+  b.textContent = `🐞 ${label}`;
   b.setAttribute('aria-label', label);
   b.setAttribute('data-glitchbox-launcher', '');
   Object.assign(b.style, {

@@ -81,7 +81,7 @@ export interface ResolvedOptions extends GlitchboxOptions {
 }
 
 export function resolveOptions(o: GlitchboxOptions): ResolvedOptions {
-  if (!o || !o.projectId || !o.token || !o.endpoint)
+  if (!o?.projectId || !o.token || !o.endpoint)
     throw new TypeError('Glitchbox: projectId, token and endpoint are required');
   return {
     ...o,

@@ -148,7 +148,7 @@ export function createOverlayControl(
     shield.disengage();
     if (o.pauseGame) signalPause(false);
     try {
-      if (canvas && canvas.isConnected) {
+      if (canvas?.isConnected) {
         if (!canvas.hasAttribute('tabindex')) canvas.tabIndex = -1;
         canvas.focus({ preventScroll: true });
       }

@@ -2,6 +2,7 @@
 // the screenshot, in the screenshot's own pixel space; undo, clear, done.
 /** @jsxRuntime classic */
 /** @jsx h */
+// biome-ignore lint/correctness/noUnusedImports: the file's JSX pragma compiles to h().
 import { h } from 'preact';
 import { useEffect, useRef, useState } from 'preact/hooks';
 import type { Translate } from './i18n.ts';

@@ -2,6 +2,7 @@
 // form, the annotation editor or the end state. Owns the report's state and the send flow.
 /** @jsxRuntime classic */
 /** @jsx h */
+// biome-ignore lint/correctness/noUnusedImports: the file's JSX pragma compiles to h().
 import { h } from 'preact';
 import { useEffect, useMemo, useRef, useState } from 'preact/hooks';
 import type { Screenshot } from '../capture/screenshot.ts';

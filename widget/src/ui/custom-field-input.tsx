@@ -2,6 +2,7 @@
 // single select or multi select (docs/api-choices.md#operation-paths definitions; reference custom field rules).
 /** @jsxRuntime classic */
 /** @jsx h */
+// biome-ignore lint/correctness/noUnusedImports: the file's JSX pragma compiles to h().
 import { h } from 'preact';
 import type { FieldDef } from './project-info.ts';
 import type { Translate } from './i18n.ts';

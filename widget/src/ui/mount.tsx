@@ -2,6 +2,7 @@
 // and the Preact app. Loaded on first open (or while the game idles), never by the loader itself.
 /** @jsxRuntime classic */
 /** @jsx h */
+// biome-ignore lint/correctness/noUnusedImports: the file's JSX pragma compiles to h().
 import { h, render } from 'preact';
 import { App } from './app.tsx';
 import type { ResolvedOptions } from '../runtime/options.ts';

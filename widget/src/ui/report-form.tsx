@@ -3,6 +3,7 @@
 /** @jsxRuntime classic */
 /** @jsx h */
 /** @jsxFrag Fragment */
+// biome-ignore lint/correctness/noUnusedImports: the file's JSX pragma compiles to h().
 import { h, Fragment } from 'preact';
 import type { Screenshot } from '../capture/screenshot.ts';
 import type { FormState } from './build-report.ts';

@@ -1,6 +1,7 @@
 // The honest end state: sent, saved on this device (and why), or the server's reason.
 /** @jsxRuntime classic */
 /** @jsx h */
+// biome-ignore lint/correctness/noUnusedImports: the file's JSX pragma compiles to h().
 import { h } from 'preact';
 import type { SubmitOutcome } from '../runtime/overlay-contract.ts';
 import type { Translate } from './i18n.ts';

@@ -38,8 +38,10 @@ export type NewIssue = Omit<
 > &
   Partial<
     Pick<IssueRow, 'archived' | 'discord_message' | 'publish_at' | 'duplicate_of_issue_id'>
-  > & /** Given ids (fixture documents, docs/api-choices.md#fixture-format "ids may be given"); generated when absent. */
-  { id?: number | null; scoped_id?: number | null };
+  > /** Given ids (fixture documents, docs/api-choices.md#fixture-format "ids may be given"); generated when absent. */ & {
+    id?: number | null;
+    scoped_id?: number | null;
+  };
 
 /** Inserts with scoped_id = the project's highest + 1 unless given, in one statement so two writers never collide. */
 export function insertIssue(db: Db, issue: NewIssue): IssueRow {

@@ -179,7 +179,7 @@ export function toMp4Name(filename: string | null): string {
 /** The job: transcode the clip's bytes with ffmpeg, or fail it with the reason. */
 export async function processVideo(deps: Deps, attachmentId: number): Promise<void> {
   const row = findAttachment(deps.db, attachmentId);
-  if (!row || row.kind !== 'video_clip' || !row.processing) return;
+  if (row?.kind !== 'video_clip' || !row.processing) return;
   const fail = (reason: string) =>
     updateVideoState(
       deps.db,

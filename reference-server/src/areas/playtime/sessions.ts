@@ -31,7 +31,7 @@ export function parseTagString(text: string): Record<string, string> {
     .map((p) => p.trim())
     .filter(Boolean)) {
     const match = /^([^=]+)=(.*)$/s.exec(pair);
-    if (!match || !match[1].trim())
+    if (!match?.[1].trim())
       throw unprocessable(`playtime_session.tags: ${JSON.stringify(pair)} is not a key=value pair.`);
     const key = match[1].trim();
     const value = match[2].trim();

@@ -98,7 +98,7 @@ export function signedInUser(caller: Caller): UserRow | null {
  */
 export function provenUser(caller: Caller): UserRow | null {
   if (!caller.user || caller.claimed) return null;
-  if (caller.submission && caller.submission.spent) return null;
+  if (caller.submission?.spent) return null;
   return caller.user;
 }
 

@@ -24,9 +24,9 @@ export interface DuplicateVerdict {
 export function detectDuplicate(deps: Deps, issueId: number): DuplicateVerdict {
   const issue = findIssueByGlobalId(deps.db, issueId);
   const none = { issueId, duplicateOf: null, score: null };
-  if (!issue || issue.raw !== 0 || issue.status !== 'open' || issue.duplicate_of_issue_id !== null) return none;
+  if (issue?.raw !== 0 || issue.status !== 'open' || issue.duplicate_of_issue_id !== null) return none;
   const project = findProjectById(deps.db, issue.project_id);
-  if (!project || !project.duplicate_detection) return none;
+  if (!project?.duplicate_detection) return none;
   // Only issues reported before this one: of two reports of one bug, the later is the duplicate.
   const earlier = (row: { id: number; status: string; created_at: string }) =>
     !NOT_CANONICAL.has(row.status) &&
