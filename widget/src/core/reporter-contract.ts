@@ -25,7 +25,10 @@ export interface ReporterOptions {
   random?: () => number;
   /** Storage PUT with upload progress; defaults to the injected fetch. */
   upload?: UploadTransport;
-  /** Draft `publish_after` safety net (docs/reporter-core.md#how-the-1-hour-draft-jwt-expiry-is-handled); default '12h'. */
+  /**
+   * Draft `publish_after` safety net (docs/reporter-core.md#how-the-1-hour-draft-jwt-expiry-is-handled);
+   * default '12h'.
+   */
   publishAfter?: string;
   /** Backoff: first delay and ceiling in ms (defaults 1 s and 5 min). */
   backoff?: { baseMs?: number; maxMs?: number };
