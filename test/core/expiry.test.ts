@@ -150,6 +150,36 @@ describe('expired draft JWT', () => {
     expect(accepted.every((r) => r.auth === 'FormUser tkn-all')).toBe(true);
   });
 
+  it("tries the create's own credential once when the token with the stale JWT is refused too", async () => {
+    const outbox = createMemoryOutbox();
+    const bug = { kind: 'bug' as const, description: 'Cargo bay doors open by themselves in orbit.' };
+    await stopAfter(outbox, 'created', bug);
+    await server.advance('8d');
+
+    const forms: string[] = [];
+    const reporter = createReporter({
+      endpoint: server.url,
+      projectId: PROJECT_ID,
+      token: TOKENS.all,
+      outbox,
+      clock: createFastClock(),
+      random: seeded(4),
+      backoff: { baseMs: 5, maxMs: 50 },
+      fetch: async (input, init) => {
+        const request = input instanceof Request ? input : undefined;
+        const auth = request?.headers.get('authorization') ?? new Headers(init?.headers).get('authorization') ?? '';
+        const response = await fetch(input as RequestInfo, init);
+        const form = auth.startsWith('Bearer') ? 'Bearer <jwt>' : auth.includes(',') ? 'FormUser tkn,<jwt>' : auth;
+        forms.push(`${form} ${response.status}`);
+        return response;
+      },
+    });
+    await reporter.syncNow();
+    // A service that honours neither the stale JWT nor the bare token for a hidden draft refuses all three;
+    // one that lets the token (or the reporter) finish a draft accepts the third.
+    expect(forms.slice(0, 3)).toEqual(['Bearer <jwt> 401', 'FormUser tkn,<jwt> 404', 'FormUser tkn-all 404']);
+  });
+
   it('leaves a draft to its publish_after timer once even the expired JWT is past its grace (7 days)', async () => {
     const outbox = createMemoryOutbox();
     const bug = { kind: 'bug' as const, description: 'Cargo bay doors open by themselves in orbit.' };

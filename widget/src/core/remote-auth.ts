@@ -1,6 +1,7 @@
 // Which credential each draft write uses, and what happens when the 1-hour draft JWT expires
 // (reference "Authentication" rule 6): every draft write falls back to `FormUser tkn-…,<expired jwt>`,
-// which the server honours for a draft that is still hidden (docs/security.md); an email proves nothing.
+// which our server honours for a draft that is still hidden (docs/security.md), and then to the create's own
+// credential (the token, with the player's email if any) for a service that lets the reporter finish a draft.
 import type { Credential } from '../protocol/index.ts';
 import type { StoredReport } from './types.ts';
 
@@ -44,5 +45,6 @@ export function draftCredentials(report: StoredReport, token: string, now: numbe
   const list: Credential[] = [];
   if (jwtUsable(report, now)) list.push({ scheme: 'bearer', jwt });
   list.push({ scheme: 'token', token, jwt });
+  list.push(creatorCredential(report, token));
   return list;
 }

@@ -30,8 +30,9 @@ export async function persist(ctx: StepContext, r: StoredReport, at = ctx.clock.
 
 /**
  * Sends a write to the created draft. A 401/403 to the draft JWT means it expired (1 hour): it is
- * marked so and the same write goes out once as `FormUser tkn-…,<that jwt>` (remote-auth.ts). The
- * first request was refused, so nothing happened and the second is not a blind repeat.
+ * marked so and the same write goes out once as `FormUser tkn-…,<that jwt>`, and if that is refused too, once with
+ * the create's own credential (remote-auth.ts). Each earlier request was refused, so nothing happened and the next
+ * is not a blind repeat.
  */
 export async function callDraft(
   ctx: StepContext,
@@ -42,9 +43,14 @@ export async function callDraft(
   let outcome: Outcome = { kind: 'offline', error: 'no credential' };
   for (const auth of credentials) {
     outcome = await send(auth);
-    if (outcome.kind === 'rejected' && (outcome.status === 401 || outcome.status === 403) && auth.scheme === 'bearer') {
+    const refused = outcome.kind === 'rejected' && (outcome.status === 401 || outcome.status === 403);
+    if (refused && auth.scheme === 'bearer') {
       r.remote!.jwtExpired = true;
       await persist(ctx, r);
+      continue;
+    }
+    // The stale JWT after the token was refused (a service that does not honour it): try the create's credential.
+    if (auth.scheme === 'token' && auth.jwt && (refused || (outcome.kind === 'rejected' && outcome.status === 404))) {
       continue;
     }
     return outcome;
