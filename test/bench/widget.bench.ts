@@ -6,38 +6,13 @@
 import type { Browser, Page } from 'playwright-core';
 import { launchBrowser, startDemoServer } from '../e2e/harness.ts';
 import type { TestServer } from '../helpers/server.ts';
+import { mainTasks, median, recordHotkey, round, traced, tracedOpen, watchPaintedForm } from './trace.ts';
 import { LOADER_BUDGET, measure, WIDGET_TARGET, widgetTotal } from '../widget/sizes.ts';
 
 type Result = { name: string; value: number; unit: string; target?: string };
 const ROUNDS = 5;
 const FIRST_PAGES = 5;
 const GAME = '/demo/index.html?w=1280&h=720&load=100';
-
-interface TraceEvent {
-  name: string;
-  ph: string;
-  pid: number;
-  tid: number;
-  ts: number;
-  dur?: number;
-  args?: { name?: string; data?: { url?: string; type?: string } };
-}
-const CATEGORIES = ['devtools.timeline', 'disabled-by-default-devtools.timeline', 'blink.user_timing'];
-
-/** RunTask events on the renderer main threads of a trace, and every event on those threads. */
-function mainTasks(trace: Buffer): { tasks: TraceEvent[]; events: TraceEvent[] } {
-  const all: TraceEvent[] = JSON.parse(trace.toString()).traceEvents;
-  const main = all
-    .filter((e) => e.name === 'thread_name' && e.args?.name === 'CrRendererMain')
-    .map((e) => `${e.pid}:${e.tid}`);
-  const events = all.filter((e) => main.includes(`${e.pid}:${e.tid}`));
-  return { tasks: events.filter((e) => e.name === 'RunTask' && e.ph === 'X'), events };
-}
-
-/** Longest RunTask on the page's renderer main thread in a trace. */
-function longestTask(trace: Buffer): number {
-  return Math.max(0, ...mainTasks(trace).tasks.map((e) => (e.dur ?? 0) / 1000));
-}
 
 /** Longest task holding one of the loader's idle callbacks (the overlay warm-up steps). */
 function longestWidgetIdleTask(trace: Buffer): number {
@@ -52,56 +27,6 @@ function longestWidgetIdleTask(trace: Buffer): number {
   return Math.max(0, ...holding.map((e) => (e.dur ?? 0) / 1000));
 }
 
-/**
- * From the trace: the hotkey's keydown to the end of the first frame committed after the form's dialog was
- * shown (its `beforetoggle`) and the mount finished: the first frame that paints the form.
- */
-function hotkeyToPaintedFrame(trace: Buffer): number {
-  const { events } = mainTasks(trace);
-  const key = events.find((e) => e.name === 'EventDispatch' && e.args?.data?.type === 'keydown');
-  const shown =
-    key && events.find((e) => e.name === 'EventDispatch' && e.args?.data?.type === 'beforetoggle' && e.ts > key.ts);
-  const mounted = events.find((e) => e.name === 'glitchbox:mount' && (e.ph === 'e' || e.ph === 'X'));
-  if (!key || !shown || !mounted) return NaN;
-  const after = Math.max(shown.ts, mounted.ts + (mounted.dur ?? 0));
-  const commit = events.filter((e) => e.name === 'Commit' && e.ts >= after).sort((a, b) => a.ts - b.ts)[0];
-  return commit ? (commit.ts + (commit.dur ?? 0) - key.ts) / 1000 : NaN;
-}
-
-/** Longest task and hotkey-to-painted-frame of one traced action. */
-async function tracedOpen(
-  browser: Browser,
-  page: Page,
-  action: () => Promise<void>,
-): Promise<{ longest: number; painted: number }> {
-  await browser.startTracing(page, { categories: CATEGORIES });
-  await action();
-  const trace = await browser.stopTracing();
-  return { longest: longestTask(trace), painted: hotkeyToPaintedFrame(trace) };
-}
-
-async function traced(browser: Browser, page: Page, action: () => Promise<void>, read = longestTask): Promise<number> {
-  await browser.startTracing(page, { categories: CATEGORIES });
-  await action();
-  return read(await browser.stopTracing());
-}
-
-/** In the page: once 'open' is emitted, a task posted from the next frame's rAF runs after that frame is painted. */
-function watchPaintedForm(): void {
-  (window as any).Glitchbox.on('open', () =>
-    requestAnimationFrame(() => {
-      const channel = new MessageChannel();
-      channel.port1.onmessage = () => {
-        (window as any).__shownAt = performance.now();
-      };
-      channel.port2.postMessage(0);
-    }),
-  );
-}
-
-const median = (xs: number[]) => xs.slice().sort((a, b) => a - b)[Math.floor(xs.length / 2)];
-const round = (n: number) => Math.round(n * 10) / 10;
-
 export async function run(): Promise<Result[]> {
   let server: TestServer | undefined;
   let browser: Browser | undefined;
@@ -109,15 +34,7 @@ export async function run(): Promise<Result[]> {
     [server, browser] = await Promise.all([startDemoServer(), launchBrowser()]);
     const page = await (await browser.newContext({ viewport: { width: 1400, height: 900 } })).newPage();
     // Runs before the widget: the keydown time of the hotkey, and the first frame after 'open'.
-    await page.addInitScript(() => {
-      addEventListener(
-        'keydown',
-        (e: KeyboardEvent) => {
-          if (e.key === 'F8') (window as any).__hotkeyAt = e.timeStamp;
-        },
-        true,
-      );
-    });
+    await page.addInitScript(recordHotkey);
     await page.goto(`${server.url}${GAME}`);
     await page.waitForFunction(() => (window as any).__game?.state.frame > 30);
     await page.locator('#game').waitFor(); // Playwright's injected script is evaluated now, not in a trace

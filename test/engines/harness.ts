@@ -64,6 +64,19 @@ export async function buildGames(games: string[] = GAMES, extra: Record<string, 
   return out;
 }
 
+/** The reference server with the demo project, serving the widget and the games' pages under /engines. */
+export async function startEngineServer(games?: string[], extra?: Record<string, string>): Promise<TestServer> {
+  const [dist, dir] = await Promise.all([ensureWidgetBuilt(), buildGames(games, extra)]);
+  const server = await startTestServer({
+    staticDirs: [
+      { prefix: '/engines', dir },
+      { prefix: '/widget', dir: dist },
+    ],
+  });
+  server.fixtures(JSON.parse(readFileSync(resolve(ROOT, 'scripts/demo-fixtures.json'), 'utf8')));
+  return server;
+}
+
 /** One server (serving the widget and the games) and one browser for a test file. */
 export function useEngines(
   ready: (server: TestServer, browser: Browser) => void,
@@ -73,17 +86,7 @@ export function useEngines(
   let server: TestServer | undefined;
   let browser: Browser | undefined;
   beforeAll(async () => {
-    const [dist, dir] = await Promise.all([ensureWidgetBuilt(), buildGames(games, extra)]);
-    [server, browser] = await Promise.all([
-      startTestServer({
-        staticDirs: [
-          { prefix: '/engines', dir },
-          { prefix: '/widget', dir: dist },
-        ],
-      }),
-      launchBrowser(),
-    ]);
-    server.fixtures(JSON.parse(readFileSync(resolve(ROOT, 'scripts/demo-fixtures.json'), 'utf8')));
+    [server, browser] = await Promise.all([startEngineServer(games, extra), launchBrowser()]);
     ready(server, browser);
   }, 120_000);
   afterAll(async () => {

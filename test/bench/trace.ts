@@ -1,0 +1,141 @@
+// Reading Chrome traces for the widget benches: the page's main-thread tasks, the hotkey to the first
+// frame that paints the form and the steps between, and the in-page clock for the same moment.
+import type { Browser, Page } from 'playwright-core';
+
+export interface TraceEvent {
+  name: string;
+  ph: string;
+  pid: number;
+  tid: number;
+  ts: number;
+  dur?: number;
+  args?: { name?: string; data?: { url?: string; type?: string } };
+}
+export const CATEGORIES = ['devtools.timeline', 'disabled-by-default-devtools.timeline', 'blink.user_timing'];
+
+/** RunTask events on the renderer main threads of a trace, and every event on those threads. */
+export function mainTasks(trace: Buffer): { tasks: TraceEvent[]; events: TraceEvent[] } {
+  const all: TraceEvent[] = JSON.parse(trace.toString()).traceEvents;
+  const main = all
+    .filter((e) => e.name === 'thread_name' && e.args?.name === 'CrRendererMain')
+    .map((e) => `${e.pid}:${e.tid}`);
+  const events = all.filter((e) => main.includes(`${e.pid}:${e.tid}`));
+  return { tasks: events.filter((e) => e.name === 'RunTask' && e.ph === 'X'), events };
+}
+
+/** Longest RunTask on the page's renderer main thread in a trace. */
+export function longestTask(trace: Buffer): number {
+  return Math.max(0, ...mainTasks(trace).tasks.map((e) => (e.dur ?? 0) / 1000));
+}
+
+/** Start and end (trace microseconds) of the first User Timing measure with this name. */
+function measureSpan(events: TraceEvent[], name: string): { start: number; end: number } | undefined {
+  const x = events.find((e) => e.name === name && e.ph === 'X');
+  if (x) return { start: x.ts, end: x.ts + (x.dur ?? 0) };
+  const b = events.find((e) => e.name === name && e.ph === 'b');
+  const e = events.find((e) => e.name === name && e.ph === 'e');
+  return b && e ? { start: b.ts, end: e.ts } : undefined;
+}
+
+/** Milliseconds from the hotkey's keydown to each step of an open, read from its trace (NaN when missing). */
+export interface OpenSteps {
+  /** The game's next frame drew into its canvas, and the widget copied it (the grab starts). */
+  grab: number;
+  /** The overlay mount starts (the copy resolved, the chunk ready). */
+  mountStart: number;
+  /** The overlay mount ends (the form rendered and its dialog shown). */
+  mountEnd: number;
+  /** The first frame committed after the mount and the dialog's `beforetoggle`: the form is painted. */
+  painted: number;
+}
+
+/**
+ * From the trace: the hotkey's keydown to the end of the first frame committed after the form's dialog was
+ * shown (its `beforetoggle`) and the mount finished: the first frame that paints the form; and the steps on
+ * the way.
+ */
+export function openSteps(trace: Buffer): OpenSteps {
+  const { events } = mainTasks(trace);
+  const none = { grab: NaN, mountStart: NaN, mountEnd: NaN, painted: NaN };
+  const key = events.find((e) => e.name === 'EventDispatch' && e.args?.data?.type === 'keydown');
+  if (!key) return none;
+  const shown = events.find(
+    (e) => e.name === 'EventDispatch' && e.args?.data?.type === 'beforetoggle' && e.ts > key.ts,
+  );
+  const grab = measureSpan(events, 'glitchbox:grab');
+  const mount = measureSpan(events, 'glitchbox:mount');
+  const ms = (ts: number | undefined) => (ts === undefined ? NaN : (ts - key.ts) / 1000);
+  const steps = { ...none, grab: ms(grab?.start), mountStart: ms(mount?.start), mountEnd: ms(mount?.end) };
+  if (!shown || !mount) return steps;
+  const after = Math.max(shown.ts, mount.end);
+  const commit = events.filter((e) => e.name === 'Commit' && e.ts >= after).sort((a, b) => a.ts - b.ts)[0];
+  return { ...steps, painted: commit ? ms(commit.ts + (commit.dur ?? 0)) : NaN };
+}
+
+/** Hotkey to the first painted frame of the form, from the trace. */
+export function hotkeyToPaintedFrame(trace: Buffer): number {
+  return openSteps(trace).painted;
+}
+
+/** The longest task, hotkey-to-painted-frame and the steps of one traced action. */
+export async function tracedOpen(
+  browser: Browser,
+  page: Page,
+  action: () => Promise<void>,
+): Promise<{ longest: number; painted: number; steps: OpenSteps }> {
+  await browser.startTracing(page, { categories: CATEGORIES });
+  await action();
+  const trace = await browser.stopTracing();
+  const steps = openSteps(trace);
+  return { longest: longestTask(trace), painted: steps.painted, steps };
+}
+
+export async function traced(
+  browser: Browser,
+  page: Page,
+  action: () => Promise<void>,
+  read = longestTask,
+): Promise<number> {
+  await browser.startTracing(page, { categories: CATEGORIES });
+  await action();
+  return read(await browser.stopTracing());
+}
+
+/** Before anything on the page: the time of the hotkey's keydown (`__hotkeyAt`). */
+export function recordHotkey(): void {
+  addEventListener(
+    'keydown',
+    (e: KeyboardEvent) => {
+      if (e.key === 'F8') (window as any).__hotkeyAt = e.timeStamp;
+    },
+    true,
+  );
+}
+
+/** In the page: once 'open' is emitted, a task posted from the next frame's rAF runs after that frame is painted. */
+export function watchPaintedForm(): void {
+  (window as any).Glitchbox.on('open', () =>
+    requestAnimationFrame(() => {
+      const channel = new MessageChannel();
+      channel.port1.onmessage = () => {
+        (window as any).__shownAt = performance.now();
+      };
+      channel.port2.postMessage(0);
+    }),
+  );
+}
+
+/** The in-page hotkey-to-painted-form time of the last open (waits for it), then clears it for the next. */
+export async function paintedInPage(page: Page): Promise<number> {
+  await page.waitForFunction(() => (window as any).__shownAt);
+  return page.evaluate(() => {
+    const w = window as any;
+    const t = w.__shownAt - w.__hotkeyAt;
+    w.__shownAt = undefined;
+    return t;
+  });
+}
+
+export const median = (xs: number[]) => xs.slice().sort((a, b) => a - b)[Math.floor(xs.length / 2)];
+export const worst = (xs: number[]) => Math.max(...xs);
+export const round = (n: number) => Math.round(n * 10) / 10;

@@ -1,0 +1,169 @@
+// Widget benchmark per engine of the matrix (test/engines: three.js, Phaser, PixiJS 7 and 8, Babylon.js,
+// Canvas 2D, a slow game), the tag before the game's script, 800x600: hotkey to the first frame that paints
+// the form (trace, checked in the page) and the longest main-thread task, first open in a fresh page and
+// later opens, the steps between the key and that frame, and the game's own longest task as a baseline.
+import type { Browser, Page } from 'playwright-core';
+import { launchBrowser } from '../e2e/harness.ts';
+import { GAMES, startEngineServer } from '../engines/harness.ts';
+import type { TestServer } from '../helpers/server.ts';
+import {
+  median,
+  type OpenSteps,
+  paintedInPage,
+  recordHotkey,
+  round,
+  traced,
+  tracedOpen,
+  watchPaintedForm,
+  worst,
+} from './trace.ts';
+
+type Result = { name: string; value: number; unit: string; target?: string };
+/** Fresh pages (own context: cold HTTP and code caches) for the first open, and later opens in the last one. */
+const FIRST_PAGES = 3;
+const LATER_OPENS = 5;
+const SENTRY = '< 46 ms (Sentry median)';
+
+interface Open {
+  longest: number;
+  painted: number;
+  inPage: number;
+  steps: OpenSteps;
+}
+
+/** Loads the game with the tag before its script and waits until it settled, as the matrix test does. */
+async function freshGame(browser: Browser, server: TestServer, game: string): Promise<Page> {
+  const context = await browser.newContext({ viewport: { width: 800, height: 600 } });
+  await context.addInitScript(recordHotkey);
+  const page = await context.newPage();
+  await page.goto(`${server.url}/engines/${game}-before.html`);
+  await page.waitForFunction(() => (window as any).__game?.frames > 10, undefined, { timeout: 30_000 });
+  // After the widget's idle warm-up (from 1.5 s on) and 400 ms without a long task (engine start-up).
+  await page.waitForFunction(
+    () => {
+      const last = (window as any).__longtasks.at(-1);
+      return performance.now() > 3000 && (!last || performance.now() - (last.start + last.duration) > 400);
+    },
+    undefined,
+    { timeout: 30_000, polling: 100 },
+  );
+  await page.locator('canvas').first().waitFor(); // Playwright's injected script is evaluated now, not in a trace
+  await page.evaluate(watchPaintedForm);
+  return page;
+}
+
+/** One traced open: F8 until the screenshot shows in the form, then closed again. */
+async function open(browser: Browser, page: Page): Promise<Open> {
+  const trace = await tracedOpen(browser, page, async () => {
+    await page.keyboard.press('F8');
+    await page.locator('[data-glitchbox] img.gb-thumb').waitFor({ timeout: 20_000 });
+  });
+  const inPage = await paintedInPage(page);
+  await page.keyboard.press('Escape');
+  await page.waitForFunction(() => !document.querySelector('[data-glitchbox]'));
+  await page.waitForTimeout(300);
+  return { ...trace, inPage };
+}
+
+async function measureGame(browser: Browser, server: TestServer, game: string) {
+  const first: Open[] = [];
+  const later: Open[] = [];
+  let baseline = 0;
+  for (let n = 0; n < FIRST_PAGES; n++) {
+    const page = await freshGame(browser, server, game);
+    try {
+      first.push(await open(browser, page));
+      if (n === FIRST_PAGES - 1) {
+        baseline = await traced(browser, page, () => page.waitForTimeout(1000));
+        for (let i = 0; i < LATER_OPENS; i++) later.push(await open(browser, page));
+      }
+    } finally {
+      await page.context().close(); // one page at a time: a trace reads every renderer's main thread
+    }
+  }
+  return { first, later, baseline };
+}
+
+/** The figures of one engine. */
+function figures(game: string, { first, later, baseline }: Awaited<ReturnType<typeof measureGame>>): Result[] {
+  const pick = (opens: Open[], f: (o: Open) => number) => opens.map(f);
+  const row = (name: string, value: number, unit = 'ms', target?: string): Result => ({
+    name: `widget ${game}: ${name}`,
+    value: round(value),
+    unit,
+    target,
+  });
+  const n1 = `${FIRST_PAGES} pages`;
+  const n2 = `${LATER_OPENS}`;
+  return [
+    row(
+      `hotkey to painted form, first open, trace (median of ${n1})`,
+      median(pick(first, (o) => o.painted)),
+      'ms',
+      SENTRY,
+    ),
+    row(`hotkey to painted form, first open, trace (worst of ${n1})`, worst(pick(first, (o) => o.painted))),
+    row(`hotkey to painted form, first open, in the page (median of ${n1})`, median(pick(first, (o) => o.inPage))),
+    row(
+      `hotkey to painted form, later opens, trace (median of ${n2})`,
+      median(pick(later, (o) => o.painted)),
+      'ms',
+      SENTRY,
+    ),
+    row(`hotkey to painted form, later opens, trace (worst of ${n2})`, worst(pick(later, (o) => o.painted))),
+    row(`hotkey to painted form, later opens, in the page (median of ${n2})`, median(pick(later, (o) => o.inPage))),
+    row(
+      `longest main-thread task, first open (median of ${n1})`,
+      median(pick(first, (o) => o.longest)),
+      'ms',
+      '< 50 ms',
+    ),
+    row(`longest main-thread task, first open (worst of ${n1})`, worst(pick(first, (o) => o.longest)), 'ms', '< 50 ms'),
+    row(
+      `longest main-thread task, later opens (median of ${n2})`,
+      median(pick(later, (o) => o.longest)),
+      'ms',
+      '< 16 ms',
+    ),
+    row(
+      `longest main-thread task, later opens (worst of ${n2})`,
+      worst(pick(later, (o) => o.longest)),
+      'ms',
+      '< 16 ms',
+    ),
+    row('longest main-thread task of the game alone, 1 s', baseline),
+    row(
+      `hotkey to the grab in the game's frame, all opens (median)`,
+      median(pick([...first, ...later], (o) => o.steps.grab)),
+    ),
+    row(
+      'hotkey to the overlay mount, all opens (median)',
+      median(pick([...first, ...later], (o) => o.steps.mountStart)),
+    ),
+    row(
+      'overlay mount, all opens (median)',
+      median(pick([...first, ...later], (o) => o.steps.mountEnd - o.steps.mountStart)),
+    ),
+  ];
+}
+
+export async function run(): Promise<Result[]> {
+  let server: TestServer | undefined;
+  let browser: Browser | undefined;
+  try {
+    [server, browser] = await Promise.all([startEngineServer(), launchBrowser()]);
+    const results: Result[] = [];
+    // BENCH_ENGINES=three,slow measures only those.
+    const only = process.env.BENCH_ENGINES?.split(',');
+    for (const game of GAMES.filter((g) => !only || only.includes(g)))
+      results.push(...figures(game, await measureGame(browser, server, game)));
+    return results;
+  } finally {
+    await browser?.close();
+    await server?.close();
+  }
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) {
+  for (const r of await run()) console.log(`${r.name}: ${r.value} ${r.unit}${r.target ? ` (target ${r.target})` : ''}`);
+}
