@@ -36,7 +36,10 @@ export const COLORS = {
 };
 
 let seed = 7;
-const rand = () => (seed = (seed * 16807) % 2147483647) / 2147483647;
+const rand = () => {
+  seed = (seed * 16807) % 2147483647;
+  return seed / 2147483647;
+};
 const stars = Array.from({ length: 120 }, () => ({ x: rand() * W, y: rand() * H, s: 0.3 + rand() }));
 const state = {
   ship: { x: W / 2, y: H * 0.8 },

@@ -51,8 +51,7 @@ async function follow(
       ]);
       if (!chunk || chunk.done) break;
       buffer += chunk.value;
-      let end: number;
-      while ((end = buffer.indexOf('\n\n')) !== -1) {
+      for (let end = buffer.indexOf('\n\n'); end !== -1; end = buffer.indexOf('\n\n')) {
         const block = buffer.slice(0, end);
         buffer = buffer.slice(end + 2);
         const field = (name: string) =>

@@ -635,14 +635,14 @@ describe('feature request search', () => {
       await local.request('POST', path(), { auth: TOKEN, json: { feature_request: { description } } });
     const project = findProjectByPublicId(local.deps.db, PROJECT_ID)!;
     const now = new Date().toISOString();
-    ['hidden', 'pending_moderation', 'rejected', 'muted', 'duplicate', 'split'].forEach((status, i) =>
+    ['hidden', 'pending_moderation', 'rejected', 'muted', 'duplicate', 'split'].forEach((status, i) => {
       setFeatureRequestStatus(
         local.deps.db,
         findFeatureRequestByPathId(local.deps.db, project.id, String(7 + i))!.id,
         status,
         now,
-      ),
-    );
+      );
+    });
   });
   afterAll(() => local.close());
 

@@ -204,13 +204,12 @@ describe('POST /projects/{id}/tickets.json', () => {
 
 describe('ticket show, search and update', () => {
   let local: TestServer;
-  let owned: { id: string; reporter: { id: string } };
   const tester = `Bearer ${PATS.tester}`;
   beforeAll(async () => {
     local = await startTestServer({ seed: seed() });
     const make = (auth: string, ticket: Record<string, unknown>) =>
       local.request('POST', tickets(), { auth, json: { ticket } });
-    owned = (await make(tester, { title: 'Controller not detected', description: 'My GAMEPAD is ignored.' })).body;
+    await make(tester, { title: 'Controller not detected', description: 'My GAMEPAD is ignored.' });
     await make(`${TOKEN},email:other@example.test`, { title: 'Gamepad drift', description: 'Stick drifts left.' });
     await make(`${TOKEN},email:other@example.test`, {
       title: 'Billing question',

@@ -40,7 +40,9 @@ test('sends a report whose screenshot is the game frame, with its annotation lay
   await thumb.waitFor();
   const shot = await imagePixels(page, (await thumb.getAttribute('src'))!, POINTS);
   expect([shot.width, shot.height]).toEqual([960, 540]);
-  shot.pixels.forEach((px, i) => expect(near(px, truth[i]), `point ${POINTS[i]}: ${px} vs ${truth[i]}`).toBe(true));
+  shot.pixels.forEach((px, i) => {
+    expect(near(px, truth[i]), `point ${POINTS[i]}: ${px} vs ${truth[i]}`).toBe(true);
+  });
   expect(new Set(shot.pixels.map((p) => p.join())).size).toBeGreaterThanOrEqual(4); // not a blank frame
 
   await page.locator('#gb-desc').fill('marker-flow: the ship flickers when it crosses the red rock');
@@ -66,7 +68,9 @@ test('sends a report whose screenshot is the game frame, with its annotation lay
   expect(issue.steps_to_reproduce).toEqual([{ step: 'Start level 1' }, { step: 'Fly into the rock' }]);
   expect(issue.screenshots).toHaveLength(1);
   const uploaded = await imagePixels(page, issue.screenshots[0].url, POINTS);
-  uploaded.pixels.forEach((px, i) => expect(near(px, truth[i])).toBe(true));
+  uploaded.pixels.forEach((px, i) => {
+    expect(near(px, truth[i])).toBe(true);
+  });
   // The layer is a transparent PNG of the same size with the red box stroke on it.
   const layer = await imagePixels(page, issue.screenshots[0].layer_a_url, [
     [99, 175],
@@ -119,7 +123,8 @@ test('renders the overlay unseen while the game idles: nothing stays in the page
   const context = await browser.newContext();
   // Each overlay host the page ever holds, as the observer finds it after the task that added it.
   await context.addInitScript(() => {
-    const hosts: string[] = ((window as any).__hosts = []);
+    const hosts: string[] = [];
+    (window as any).__hosts = hosts;
     new MutationObserver((records) => {
       for (const r of records)
         for (const n of r.addedNodes)

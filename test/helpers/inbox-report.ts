@@ -41,7 +41,7 @@ export const chromiumPath = () => process.env.CHROMIUM_PATH ?? '/usr/bin/chromiu
 
 // Plain JavaScript source, evaluated in the page: a function passed to page.evaluate would be
 // rewritten by the TypeScript loader (name helpers that do not exist in the page).
-const PAINT_SOURCE = String.raw`(async (clipMs) => {
+const PAINT_SOURCE = `(async (clipMs) => {
   const scene = (g, w, h, t) => {
     const sky = g.createLinearGradient(0, 0, 0, h);
     sky.addColorStop(0, '#0b1020'); sky.addColorStop(1, '#1d2b4f');

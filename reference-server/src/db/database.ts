@@ -96,7 +96,8 @@ const runners = new WeakMap<Db, { transaction: Db['transaction']; run: (fn: () =
 export function inTransaction<T>(db: Db, fn: () => T): T {
   let runner = runners.get(db);
   if (!runner || runner.transaction !== db.transaction) {
-    runners.set(db, (runner = { transaction: db.transaction, run: db.transaction((inner: () => unknown) => inner()) }));
+    runner = { transaction: db.transaction, run: db.transaction((inner: () => unknown) => inner()) };
+    runners.set(db, runner);
   }
   return runner.run(fn) as T;
 }
@@ -109,7 +110,10 @@ export function inTransaction<T>(db: Db, fn: () => T): T {
 const rawCache = new WeakMap<Db, Map<string, { statement: Database.Statement; build: (row: unknown[]) => unknown }>>();
 export function allRows<T>(db: Db, sql: string, ...params: unknown[]): T[] {
   let statements = rawCache.get(db);
-  if (!statements) rawCache.set(db, (statements = new Map()));
+  if (!statements) {
+    statements = new Map();
+    rawCache.set(db, statements);
+  }
   let entry = statements.get(sql);
   if (!entry) {
     const statement = db.prepare(sql).raw(true);
@@ -119,7 +123,8 @@ export function allRows<T>(db: Db, sql: string, ...params: unknown[]): T[] {
       for (let i = 0; i < names.length; i += 1) object[names[i]] = row[i];
       return object;
     };
-    statements.set(sql, (entry = { statement, build }));
+    entry = { statement, build };
+    statements.set(sql, entry);
   }
   return (entry.statement.all(...params) as unknown[][]).map(entry.build) as T[];
 }
@@ -128,8 +133,14 @@ export function allRows<T>(db: Db, sql: string, ...params: unknown[]): T[] {
 const cache = new WeakMap<Db, Map<string, Database.Statement>>();
 export function stmt(db: Db, sql: string): Database.Statement {
   let statements = cache.get(db);
-  if (!statements) cache.set(db, (statements = new Map()));
+  if (!statements) {
+    statements = new Map();
+    cache.set(db, statements);
+  }
   let statement = statements.get(sql);
-  if (!statement) statements.set(sql, (statement = db.prepare(sql)));
+  if (!statement) {
+    statement = db.prepare(sql);
+    statements.set(sql, statement);
+  }
   return statement;
 }

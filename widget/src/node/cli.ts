@@ -28,26 +28,29 @@ const defaultIo: CliIo = {
   isTTY: process.stderr.isTTY,
 };
 
+const parseCommandLine = (args: string[]) =>
+  parseArgs({
+    args,
+    options: {
+      description: { type: 'string', short: 'd' },
+      title: { type: 'string' },
+      email: { type: 'string' },
+      kind: { type: 'string', default: 'bug' },
+      file: { type: 'string', multiple: true, short: 'f' },
+      endpoint: { type: 'string' },
+      project: { type: 'string' },
+      token: { type: 'string' },
+      outbox: { type: 'string' },
+      timeout: { type: 'string', default: '120' },
+      help: { type: 'boolean', short: 'h' },
+    },
+  });
+
 export async function main(argv: string[], io: CliIo = defaultIo): Promise<number> {
   const [command, ...rest] = argv;
-  let parsed;
+  let parsed: ReturnType<typeof parseCommandLine>;
   try {
-    parsed = parseArgs({
-      args: rest,
-      options: {
-        description: { type: 'string', short: 'd' },
-        title: { type: 'string' },
-        email: { type: 'string' },
-        kind: { type: 'string', default: 'bug' },
-        file: { type: 'string', multiple: true, short: 'f' },
-        endpoint: { type: 'string' },
-        project: { type: 'string' },
-        token: { type: 'string' },
-        outbox: { type: 'string' },
-        timeout: { type: 'string', default: '120' },
-        help: { type: 'boolean', short: 'h' },
-      },
-    });
+    parsed = parseCommandLine(rest);
   } catch (error) {
     io.stderr(`${(error as Error).message}\n${USAGE}`);
     return 64;

@@ -55,7 +55,8 @@ export function buildOpenApiDocument(serverUrl?: string): Record<string, unknown
     content: { 'application/json': { schema: schemaOf(ErrorBody, 'output') } },
   };
   for (const op of Object.values(operations) as Operation[]) {
-    const entry = (paths[op.path] ??= {});
+    paths[op.path] ??= {};
+    const entry = paths[op.path];
     op.methods.forEach((method, index) => {
       const status = String(op.status ?? 200);
       entry[method.toLowerCase()] = {

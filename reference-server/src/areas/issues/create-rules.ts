@@ -17,7 +17,10 @@ import { KNOWN_ERROR_SENTENCES } from '../../known-error-sentences.ts';
 
 /** Project tokens need can_create_bug_report; otherwise a signed-in account is needed. */
 export function assertMayReport(caller: Caller, project: ProjectRow): void {
-  if (caller.token) return requireTokenFlag(caller, project, 'can_create_bug_report');
+  if (caller.token) {
+    requireTokenFlag(caller, project, 'can_create_bug_report');
+    return;
+  }
   if (!signedInUser(caller)) throw forbidden(FLAG_REFUSALS.can_create_bug_report);
 }
 

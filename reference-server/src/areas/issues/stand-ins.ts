@@ -63,10 +63,10 @@ export const PRIORITY_RULES: ReadonlyArray<{
   { priority: 'low', words: ['typo', 'spelling', 'cosmetic', 'minor', 'misaligned', 'alignment', 'translation'] },
 ];
 
-const escape = (word: string) => word.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+const escapeRegExp = (word: string) => word.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 const RULE_PATTERNS = PRIORITY_RULES.map((rule) => ({
   priority: rule.priority,
-  pattern: new RegExp(`(?:^|[^a-z])(?:${rule.words.map(escape).join('|')})(?=$|[^a-z])`, 'i'),
+  pattern: new RegExp(`(?:^|[^a-z])(?:${rule.words.map(escapeRegExp).join('|')})(?=$|[^a-z])`, 'i'),
 }));
 
 export function predictPriority(title: string, description: string): string {

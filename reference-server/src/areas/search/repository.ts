@@ -88,13 +88,10 @@ const columnCache = new WeakMap<Db, Set<string>>();
 /** The columns of the issues table (read once per connection, after migrations). */
 export function issueColumns(db: Db): Set<string> {
   let columns = columnCache.get(db);
-  if (!columns)
-    columnCache.set(
-      db,
-      (columns = new Set(
-        (db.prepare('PRAGMA table_info(issues)').all() as Array<{ name: string }>).map((c) => c.name),
-      )),
-    );
+  if (!columns) {
+    columns = new Set((db.prepare('PRAGMA table_info(issues)').all() as Array<{ name: string }>).map((c) => c.name));
+    columnCache.set(db, columns);
+  }
   return columns;
 }
 
