@@ -15,7 +15,8 @@ const gl = canvas.getContext('webgl', { antialias: false, preserveDrawingBuffer:
 const program = createProgram(
   `
   attribute vec2 a_pos; attribute vec3 a_color; uniform vec2 u_size; varying vec3 v_color;
-  void main() { vec2 p = a_pos / u_size * 2.0 - 1.0; gl_Position = vec4(p.x, -p.y, 0.0, 1.0); gl_PointSize = 2.0; v_color = a_color; }`,
+  void main() { vec2 p = a_pos / u_size * 2.0 - 1.0; gl_Position = vec4(p.x, -p.y, 0.0, 1.0); gl_PointSize = 2.0; ` +
+    `v_color = a_color; }`,
   `
   precision mediump float; varying vec3 v_color; void main() { gl_FragColor = vec4(v_color, 1.0); }`,
 );

@@ -221,7 +221,7 @@ describe('lookup, auto-creation, caps and warnings (rules 6-9)', () => {
     );
   });
 
-  it('drops a field testers may not set, with a warning, but keeps it for the team and trusted submission tokens', async () => {
+  it('drops a field testers may not set, with a warning; the team and trusted submission tokens keep it', async () => {
     const tester = await create(server, { description: DESCRIPTION, custom: { triage: 'p1' } });
     expect(tester.body.warnings).toEqual(['Custom field "Triage" can only be set by the team; the value was dropped.']);
     const dev = await create(
@@ -278,7 +278,7 @@ describe('lookup, auto-creation, caps and warnings (rules 6-9)', () => {
   });
 });
 
-it('drops a value under a blank ident on the SDK path with a warning instead of creating a nameless field', async () => {
+it('drops a value under a blank ident on the SDK path with a warning, creating no nameless field', async () => {
   const before = server.deps.db.prepare("SELECT count(*) FROM custom_fields WHERE applies_to = 'issue'").pluck().get();
   const r = await create(server, { description: DESCRIPTION, custom: { '': 'x', '  ': 'y' } });
   expect(r.status).toBe(201);

@@ -349,7 +349,7 @@ describe('ticket show, search and update', () => {
     expect((await local.request('PATCH', one(1), { auth: `Bearer ${PATS.owner}`, json: {} })).status).toBe(422);
   });
 
-  it('refuses an update without tickets.update with 403, even from the reporter, and 404 for an unknown ticket', async () => {
+  it('refuses an update without tickets.update with 403, even from the reporter; 404 for an unknown one', async () => {
     for (const auth of [tester, TOKEN, `Bearer ${PATS.outsider}`]) {
       const r = await local.request('PATCH', one(1), { auth, json: { ticket: { status: 'closed' } } });
       expect(r.status).toBe(403);

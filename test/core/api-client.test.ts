@@ -172,7 +172,7 @@ describe('client.call over a slow or cut connection', () => {
     }
   });
 
-  it('abandons a storage PUT that stops making progress (offline, retried later), with no overall timeout', async () => {
+  it('abandons a storage PUT that stops progressing (offline, retried later); no overall timeout', async () => {
     const silent = await rawServer(() => {});
     try {
       const started = Date.now();

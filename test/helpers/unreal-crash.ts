@@ -60,7 +60,10 @@ export function crashContextXml(fields: Record<string, string>): string {
   const body = Object.entries(fields)
     .map(([key, value]) => `\t\t<${key}>${escapeXml(value)}</${key}>`)
     .join('\n');
-  return `<?xml version="1.0" encoding="UTF-8"?>\n<FGenericCrashContext>\n\t<RuntimeProperties>\n${body}\n\t</RuntimeProperties>\n</FGenericCrashContext>\n`;
+  return (
+    `<?xml version="1.0" encoding="UTF-8"?>\n<FGenericCrashContext>\n\t<RuntimeProperties>\n${body}` +
+    `\n\t</RuntimeProperties>\n</FGenericCrashContext>\n`
+  );
 }
 
 /** A minidump-shaped blob: the MDMP signature and some bytes. */

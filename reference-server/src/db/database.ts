@@ -45,7 +45,8 @@ function beginImmediate(db: Db): void {
 
 export function migrate(db: Db): void {
   db.exec(
-    'CREATE TABLE IF NOT EXISTS schema_migrations (version INTEGER PRIMARY KEY, name TEXT NOT NULL, applied_at TEXT NOT NULL)',
+    'CREATE TABLE IF NOT EXISTS schema_migrations (version INTEGER PRIMARY KEY, name TEXT NOT NULL, applied_at TEXT ' +
+      'NOT NULL)',
   );
   const applied = new Set(db.prepare('SELECT version FROM schema_migrations').pluck().all() as number[]);
   const sorted = [...migrations].sort((a, b) => a.version - b.version);
@@ -67,7 +68,8 @@ export function resetDatabase(db: Db): void {
   commitOpenGroup(db); // PRAGMA foreign_keys does nothing inside a transaction
   const tables = db
     .prepare(
-      "SELECT name FROM sqlite_master WHERE type='table' AND name NOT LIKE 'sqlite_%' AND name != 'schema_migrations' AND name NOT LIKE '%_fts%' AND name != 'settings'",
+      "SELECT name FROM sqlite_master WHERE type='table' AND name NOT LIKE 'sqlite_%' AND name != " +
+        "'schema_migrations' AND name NOT LIKE '%_fts%' AND name != 'settings'",
     )
     .pluck()
     .all() as string[];

@@ -168,11 +168,13 @@ async function parseBody(c: Context, options: BodyOptions): Promise<Body> {
     const text = await readText(c, max);
     if (text.length === 0) return Object.create(null);
     throw badRequest(
-      'A request body needs a Content-Type: application/json, application/x-www-form-urlencoded or multipart/form-data.',
+      'A request body needs a Content-Type: application/json, application/x-www-form-urlencoded or ' +
+        'multipart/form-data.',
     );
   }
   throw badRequest(
-    `Unsupported Content-Type ${type}: send application/json, application/x-www-form-urlencoded or multipart/form-data.`,
+    `Unsupported Content-Type ${type}: send application/json, application/x-www-form-urlencoded or ` +
+      `multipart/form-data.`,
   );
 }
 

@@ -34,7 +34,8 @@ function parametersOf(op: Operation): unknown[] {
         required: false,
         schema: { type: 'string' },
         description:
-          'FormUser anonymous | FormUser tkn-… [,email:…|,discord_id:…|,<jwt>] | Bearer pat-… | Bearer <draft jwt>',
+          'FormUser anonymous | FormUser tkn-… [,email:…|,discord_id:…|,<jwt>] | ' +
+          'Bearer pat-… | Bearer <draft jwt>',
       },
       {
         name: 'Service-Project-ID',

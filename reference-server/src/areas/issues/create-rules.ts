@@ -171,7 +171,8 @@ export function chooseReporter(
   const honoured = project.discord_ids_for_issues === 1 && caller.token !== null && caller.user === null;
   if (!honoured || input.discordId === null || !DISCORD_ID_PATTERN.test(input.discordId)) {
     choice.warnings.push(
-      'issue[discord_id] and issue[discord_username] were ignored: they count only for anonymous token users on projects that enable Discord ids.',
+      'issue[discord_id] and issue[discord_username] were ignored: they count only for anonymous token users on ' +
+        'projects that enable Discord ids.',
     );
     return choice;
   }

@@ -32,7 +32,8 @@ export function matchIssueIds(
   return stmt(
     db,
     `SELECT i.id FROM issues_fts JOIN issues i ON i.id = issues_fts.rowid
-    WHERE issues_fts MATCH ? AND issues_fts.rowid > ? AND i.project_id = ? AND i.id NOT IN (SELECT value FROM json_each(?))
+    WHERE issues_fts MATCH ? AND issues_fts.rowid > ? AND i.project_id = ? AND i.id NOT IN (SELECT value FROM ` +
+      `json_each(?))
     ORDER BY bm25(issues_fts, ${TITLE_WEIGHT}, ${DESCRIPTION_WEIGHT}), i.id LIMIT ?`,
   )
     .pluck()
