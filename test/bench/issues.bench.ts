@@ -45,7 +45,7 @@ export function seedDatabase(
   const insert = db.prepare(
     `INSERT INTO issues ${columns} VALUES ${Array.from(
       { length: ROWS },
-      () => '(?, ?, ?, ?, ?, ?, ?, 0, ?, ?, ?, ' + '?)',
+      () => '(?, ?, ?, ?, ?, ?, ?, 0, ?, ?, ?, ?)',
     ).join(', ')}`,
   );
   db.transaction(() => {

@@ -238,8 +238,8 @@ export async function run(): Promise<Result[]> {
       },
       {
         name:
-          'widget: longest main-thread task of the first screenshot in a page, without data-hud (median of 5 ' +
-          'pages)',
+          'widget: longest main-thread task of the first screenshot in a page, without data-hud ' +
+          '(median of 5 pages)',
         value: round(median(firstOpens)),
         unit: 'ms',
         target: '< 50 ms',
@@ -261,16 +261,16 @@ export async function run(): Promise<Result[]> {
       },
       {
         name:
-          'widget: longest main-thread task during a screenshot without data-hud, after the first open (median ' +
-          'of 5)',
+          'widget: longest main-thread task during a screenshot without data-hud, after the first open ' +
+          '(median of 5)',
         value: round(median(duringPlain)),
         unit: 'ms',
         target: '< 16 ms',
       },
       {
         name:
-          'widget: longest main-thread task during a screenshot without data-hud, after the first open (worst of ' +
-          '5)',
+          'widget: longest main-thread task during a screenshot without data-hud, after the first open ' +
+          '(worst of 5)',
         value: round(Math.max(...duringPlain)),
         unit: 'ms',
       },

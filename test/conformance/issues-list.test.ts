@@ -140,8 +140,8 @@ describe('filters', () => {
   it('filters by release id and by the latest release', async () => {
     const r1 = server.deps.db
       .prepare(
-        "SELECT id FROM releases WHERE label = '1.0.0' AND project_id = (SELECT id FROM projects WHERE public_id = " +
-          "'pr-1001')",
+        "SELECT id FROM releases WHERE label = '1.0.0' AND project_id = (SELECT id FROM projects WHERE public_id " +
+          "= 'pr-1001')",
       )
       .pluck()
       .get();

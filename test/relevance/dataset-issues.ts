@@ -98,8 +98,8 @@ export const RELEVANCE_ISSUES: Array<[key: string, title: string, description: s
   [
     'fly-07',
     'Jump range calculation ignores cargo weight',
-    'The galaxy map shows a jump range that is too long when fully loaded, and the jump then fails with insufficient ' +
-      'range.',
+    'The galaxy map shows a jump range that is too long when fully loaded, and the jump then fails with ' +
+      'insufficient range.',
   ],
   [
     'fly-08',

@@ -45,8 +45,8 @@ function beginImmediate(db: Db): void {
 
 export function migrate(db: Db): void {
   db.exec(
-    'CREATE TABLE IF NOT EXISTS schema_migrations (version INTEGER PRIMARY KEY, name TEXT NOT NULL, applied_at TEXT ' +
-      'NOT NULL)',
+    'CREATE TABLE IF NOT EXISTS schema_migrations (version INTEGER PRIMARY KEY, name TEXT NOT NULL, applied_at ' +
+      'TEXT NOT NULL)',
   );
   const applied = new Set(db.prepare('SELECT version FROM schema_migrations').pluck().all() as number[]);
   const sorted = [...migrations].sort((a, b) => a.version - b.version);

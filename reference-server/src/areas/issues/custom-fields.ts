@@ -249,8 +249,8 @@ export function applyCustomFields(
       // Re-checked here: a concurrent request may have filled the last places.
       if (countCustomFields(deps.db, project.id, 'issue') >= AUTO_CREATE_LIMIT) {
         warnings.push(
-          `Custom field "${pending.name}" was not created: the project already has ${AUTO_CREATE_LIMIT} issue custom ` +
-            `fields.`,
+          `Custom field "${pending.name}" was not created: ` +
+            `the project already has ${AUTO_CREATE_LIMIT} issue custom fields.`,
         );
         continue;
       }

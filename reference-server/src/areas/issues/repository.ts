@@ -337,8 +337,8 @@ export function listIssueRows(db: Db, f: IssueListFilter): { rows: IssueRow[]; t
   // The count reads only the covering index.
   const total = stmt(
     db,
-    `SELECT count(*) FROM issues INDEXED BY issues_filter_cover WHERE archived ${archived} AND raw ${raw} AND ` +
-      `${clause}`,
+    `SELECT count(*) FROM issues INDEXED BY issues_filter_cover ` +
+      `WHERE archived ${archived} AND raw ${raw} AND ${clause}`,
   )
     .pluck()
     .get(...params) as number;

@@ -253,8 +253,8 @@ export function updateVideoState(
 export function replaceAttachmentBlob(db: Db, id: number, blob: BlobRow, at: string): void {
   stmt(
     db,
-    'UPDATE attachments SET blob_id = ?, content_type = ?, media_size_bytes = ?, filename = ?, updated_at = ? WHERE ' +
-      'id = ?',
+    'UPDATE attachments SET blob_id = ?, content_type = ?, media_size_bytes = ?, filename = ?, updated_at = ? ' +
+      'WHERE id = ?',
   ).run(blob.id, blob.content_type, blob.byte_size, blob.filename, at, id);
 }
 

@@ -250,7 +250,7 @@ export async function mergeSegments(deps: Deps, attachmentId: number): Promise<v
         processed: false,
         failed: true,
         failure_reason: `The ${segments.length} segments are separate recordings and ${NO_FFMPEG_REASON.replace(
-          'the ' + 'video',
+          'the video',
           'they',
         )}`,
       },

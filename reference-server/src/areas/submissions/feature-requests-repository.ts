@@ -118,8 +118,8 @@ export function listFeatureRequests(
   }
   const order =
     q.order === 'top'
-      ? '(SELECT count(*) FROM feature_request_votes v WHERE v.feature_request_id = fr.id) DESC, fr.created_at DESC, ' +
-        'fr.id DESC'
+      ? '(SELECT count(*) FROM feature_request_votes v WHERE v.feature_request_id = fr.id) DESC, fr.created_at ' +
+        'DESC, fr.id DESC'
       : 'fr.created_at DESC, fr.id DESC';
   const sqlWhere = where.join(' AND ');
   return {

@@ -61,8 +61,8 @@ export async function createTicket(
   );
   if (!hasContact) {
     throw unprocessable(
-      'Contact information is required: send ticket[reporter_email], or an email or Discord id in the Authorization ' +
-        'header.',
+      'Contact information is required: send ticket[reporter_email], or an email or Discord id in the ' +
+        'Authorization header.',
     );
   }
   const files = asFileList(t.attachments);

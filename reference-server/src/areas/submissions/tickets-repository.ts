@@ -90,16 +90,16 @@ export function insertTicketAttachment(db: Db, ticketId: number, file: NewStored
 export function listTicketAttachments(db: Db, ticketId: number): StoredFileRow[] {
   return stmt(
     db,
-    'SELECT id, storage_key, filename, content_type, size_bytes, user_id, created_at FROM ticket_attachments WHERE ' +
-      'ticket_id = ? ORDER BY id',
+    'SELECT id, storage_key, filename, content_type, size_bytes, user_id, created_at FROM ticket_attachments ' +
+      'WHERE ticket_id = ? ORDER BY id',
   ).all(ticketId) as StoredFileRow[];
 }
 
 export function findTicketAttachment(db: Db, ticketId: number, attachmentId: number): StoredFileRow | undefined {
   return stmt(
     db,
-    'SELECT id, storage_key, filename, content_type, size_bytes, user_id, created_at FROM ticket_attachments WHERE ' +
-      'ticket_id = ? AND id = ?',
+    'SELECT id, storage_key, filename, content_type, size_bytes, user_id, created_at FROM ticket_attachments ' +
+      'WHERE ticket_id = ? AND id = ?',
   ).get(ticketId, attachmentId) as StoredFileRow | undefined;
 }
 
