@@ -15,7 +15,8 @@ const gl = canvas.getContext('webgl', { antialias: false, preserveDrawingBuffer:
 const program = createProgram(
   `
   attribute vec2 a_pos; attribute vec3 a_color; uniform vec2 u_size; varying vec3 v_color;
-  void main() { vec2 p = a_pos / u_size * 2.0 - 1.0; gl_Position = vec4(p.x, -p.y, 0.0, 1.0); gl_PointSize = 2.0; v_color = a_color; }`,
+  void main() { vec2 p = a_pos / u_size * 2.0 - 1.0; gl_Position = vec4(p.x, -p.y, 0.0, 1.0); gl_PointSize = 2.0; ` +
+    `v_color = a_color; }`,
   `
   precision mediump float; varying vec3 v_color; void main() { gl_FragColor = vec4(v_color, 1.0); }`,
 );
@@ -36,7 +37,10 @@ export const COLORS = {
 };
 
 let seed = 7;
-const rand = () => (seed = (seed * 16807) % 2147483647) / 2147483647;
+const rand = () => {
+  seed = (seed * 16807) % 2147483647;
+  return seed / 2147483647;
+};
 const stars = Array.from({ length: 120 }, () => ({ x: rand() * W, y: rand() * H, s: 0.3 + rand() }));
 const state = {
   ship: { x: W / 2, y: H * 0.8 },

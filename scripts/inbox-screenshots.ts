@@ -87,7 +87,8 @@ try {
     media,
     title: 'Ship slides into the dock hull on wave 3',
     description:
-      'Docking at the nebula station after wave 3, the ship does not stop at the clamp: it slides halfway into the hull and stays stuck there. I had to restart the level.',
+      'Docking at the nebula station after wave 3, the ship does not stop at the clamp: it slides halfway into ' +
+      'the hull and stays stuck there. I had to restart the level.',
     steps: ['Start Arcade mode and clear wave 3', 'Fly to the nebula station', 'Dock while boosting (hold Shift)'],
     logs: [
       '14:29:01.112 INFO  boot Star Courier 1.0.0 (webgl2)',

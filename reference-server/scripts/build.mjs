@@ -14,7 +14,9 @@ await build({
   target: 'node20',
   external: ['better-sqlite3'],
   banner: {
-    js: "import { createRequire as __createRequire } from 'node:module'; const require = __createRequire(import.meta.url);",
+    js:
+      "import { createRequire as __createRequire } from 'node:module'; const require = " +
+      '__createRequire(import.meta.url);',
   },
   logLevel: 'warning',
 });

@@ -18,13 +18,15 @@ const SLICE = 2 * 1024 * 1024;
 const TOTAL = 128 * 1024 * 1024;
 
 /** The worker: the same loop as delivery/md5-worker.ts, fed transferred 2 MiB slices. */
-const WORKER_SOURCE = `
+const WORKER_SOURCE =
+  `
 const { parentPort, workerData } = require('node:worker_threads');
 const SparkMD5 = require(workerData.sparkPath);
 let spark = new SparkMD5.ArrayBuffer();
 parentPort.on('message', (m) => {
   if (m.slice) spark.append(m.slice);
-  else { parentPort.postMessage(Buffer.from(spark.end(true), 'binary').toString('base64')); spark = new SparkMD5.ArrayBuffer(); }
+  else { parentPort.postMessage(Buffer.from(spark.end(true), 'binary').toString('base64')); spark = new ` +
+  `SparkMD5.ArrayBuffer(); }
 });`;
 
 async function workerMd5(bytes: Uint8Array): Promise<{ md5: string; ms: number }> {
@@ -34,7 +36,8 @@ async function workerMd5(bytes: Uint8Array): Promise<{ md5: string; ms: number }
     const start = performance.now();
     const done = new Promise<string>((resolve) => worker.once('message', resolve));
     for (let offset = 0; offset < bytes.byteLength; offset += SLICE) {
-      const slice = bytes.slice(offset, Math.min(bytes.byteLength, offset + SLICE)).buffer; // a copy, as Blob.slice() reads one
+      // a copy, as Blob.slice() reads one
+      const slice = bytes.slice(offset, Math.min(bytes.byteLength, offset + SLICE)).buffer;
       worker.postMessage({ slice }, [slice]);
     }
     worker.postMessage({ end: true });
@@ -68,7 +71,9 @@ function xorshiftBytes(length: number, seed: number): Uint8Array {
   return new Uint8Array(words.buffer);
 }
 
-/** The shipped MD5 worker (esm/assets/md5-worker-*.js) in Chromium, hashing a Blob of `length` bytes: best of `rounds`. */
+/**
+ * The shipped MD5 worker (esm/assets/md5-worker-*.js) in Chromium, hashing a Blob of `length` bytes: best of `rounds`.
+ */
 async function browserWorkerMd5(length: number, seed: number, rounds: number): Promise<{ md5: string; ms: number }> {
   await ensureWidgetBuilt();
   const asset = readdirSync(join(DIST_DIR, 'esm/assets')).find((f) => /^md5-worker-.*\.js$/.test(f));

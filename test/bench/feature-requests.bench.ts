@@ -7,10 +7,10 @@ import { insertTicket } from '../../reference-server/src/areas/submissions/ticke
 import { findProjectByPublicId } from '../../reference-server/src/areas/projects-auth/repository.ts';
 import { percentileOf } from './load.ts';
 
-const WORDS =
-  'ship cargo dock route pilot engine shield laser map nebula station trade fuel hangar radar drone asteroid warp beacon convoy'.split(
-    ' ',
-  );
+const WORDS = (
+  'ship cargo dock route pilot engine shield laser map nebula station trade fuel hangar radar drone asteroid ' +
+  'warp beacon convoy'
+).split(' ');
 
 export async function run() {
   const server = await startTestServer({
@@ -56,7 +56,8 @@ export async function run() {
     const searches: number[] = [];
     for (let i = 0; i < 100; i += 1) {
       const query =
-        i % 2 ? `${WORDS[i % WORDS.length]} ${WORDS[(i + 5) % WORDS.length].slice(0, 3)}` : 'asteriod convoi'; // half with typos
+        // half with typos
+        i % 2 ? `${WORDS[i % WORDS.length]} ${WORDS[(i + 5) % WORDS.length].slice(0, 3)}` : 'asteriod convoi';
       searches.push(
         await timed(() =>
           server.request(

@@ -40,9 +40,13 @@ export function seedDatabase(
   const start = Date.parse('2024-01-01T00:00:00.000Z');
   const ROWS = 500;
   const columns =
-    '(project_id, scoped_id, title, description, status, priority, score, raw, release_id, steps, created_at, updated_at)';
+    '(project_id, scoped_id, title, description, status, priority, score, raw, release_id, steps, created_at, ' +
+    'updated_at)';
   const insert = db.prepare(
-    `INSERT INTO issues ${columns} VALUES ${Array.from({ length: ROWS }, () => '(?, ?, ?, ?, ?, ?, ?, 0, ?, ?, ?, ?)').join(', ')}`,
+    `INSERT INTO issues ${columns} VALUES ${Array.from(
+      { length: ROWS },
+      () => '(?, ?, ?, ?, ?, ?, ?, 0, ?, ?, ?, ?)',
+    ).join(', ')}`,
   );
   db.transaction(() => {
     for (let base = 0; base < count; base += ROWS) {
@@ -89,7 +93,8 @@ export async function run() {
       'issue[description]': `The game freezes when I open the map, run ${i}.`,
       'issue[steps_to_reproduce_array][]': 'Open map',
     }).toString();
-  const listUrl = `${server.url}/projects/${PROJECT_ID}/issues.json?status=open&priority=high&release_id=rel-${releaseId}`;
+  const listUrl =
+    `${server.url}/projects/${PROJECT_ID}/issues.json` + `?status=open&priority=high&release_id=rel-${releaseId}`;
   try {
     // Warm-up: JIT, prepared statements, connections.
     await runThroughput({

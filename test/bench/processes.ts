@@ -48,7 +48,8 @@ export async function startServerProcess(
   return { url: await waitForListening(child), child, stop: stopper(child) };
 }
 
-const BARE = `
+const BARE =
+  `
 import { serve } from '@hono/node-server';
 import { Hono } from 'hono';
 const app = new Hono();
@@ -62,8 +63,10 @@ const text = (incoming) => new Promise((resolve, reject) => {
   incoming.once('error', reject);
 });
 app.get('/bare', (c) => c.json(body));
-app.post('/bare', async (c) => c.json({ ...body, received: JSON.parse(await text(c.env.incoming)).issue ? 1 : 0 }, 201));
-const s = serve({ fetch: app.fetch, port: 0, hostname: '127.0.0.1' }, () => console.log('listening on http://127.0.0.1:' + s.address().port));
+app.post('/bare', async (c) => c.json({ ...body, received: JSON.parse(await text(c.env.incoming)).issue ? 1 : 0 }, ` +
+  `201));
+const s = serve({ fetch: app.fetch, port: 0, hostname: '127.0.0.1' }, () => console.log('listening on ` +
+  `http://127.0.0.1:' + s.address().port));
 `;
 
 /** A bare Hono JSON route (GET and POST /bare) on @hono/node-server in its own process. */

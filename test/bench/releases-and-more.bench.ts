@@ -8,10 +8,10 @@ import { startTestServer } from '../helpers/server.ts';
 import { crashContextXml, encodeUnrealCrash, fakeMinidump } from '../helpers/unreal-crash.ts';
 import { percentileOf } from './load.ts';
 
-const WORDS =
-  'ship cargo dock route pilot engine shield laser map nebula station trade fuel hangar radar drone asteroid warp beacon convoy save crash refund boost'.split(
-    ' ',
-  );
+const WORDS = (
+  'ship cargo dock route pilot engine shield laser map nebula station trade fuel hangar radar drone asteroid ' +
+  'warp beacon convoy save crash refund boost'
+).split(' ');
 const sentence = (i: number) => Array.from({ length: 12 }, (_, j) => WORDS[(i * 7 + j * 5) % WORDS.length]).join(' ');
 
 export async function run() {
@@ -35,7 +35,8 @@ export async function run() {
       for (let i = 0; i < 1000; i += 1) {
         stmt(
           server.deps.db,
-          "INSERT INTO issues (project_id, scoped_id, title, description, status, created_at, updated_at) VALUES (?, ?, ?, ?, 'resolved', ?, ?)",
+          'INSERT INTO issues (project_id, scoped_id, title, description, status, created_at, updated_at) VALUES (?, ' +
+            "?, ?, ?, 'resolved', ?, ?)",
         ).run(project.id, 10_000 + i, `Issue ${i} ${sentence(i).slice(0, 30)}`, sentence(i * 3), now, now);
       }
     })();

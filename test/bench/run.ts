@@ -25,7 +25,9 @@ for (const file of files) {
     for (const figure of await module.run()) {
       const value = Math.abs(figure.value) >= 100 ? figure.value.toFixed(0) : figure.value.toFixed(2);
       process.stdout.write(
-        `${figure.name.padEnd(72)} ${value.padStart(10)} ${figure.unit.padEnd(8)}${figure.target ? ` target ${figure.target}` : ''}\n`,
+        `${figure.name.padEnd(72)} ${value.padStart(10)} ${figure.unit.padEnd(8)}${
+          figure.target ? ` target ${figure.target}` : ''
+        }\n`,
       );
     }
   } catch (error) {

@@ -94,7 +94,8 @@ export async function run() {
 
     const caller = await resolveCaller(deps, `Bearer ${PATS.developer}`, '127.0.0.1');
     const queries = RELEVANCE_QUERIES.map((q) => q.text);
-    for (const query of queries.slice(0, 10)) searchIssues(deps, caller, project, { query }); // warm-up: JIT, statements
+    // warm-up: JIT, statements
+    for (const query of queries.slice(0, 10)) searchIssues(deps, caller, project, { query });
     const searches = queries.flatMap((query) => [
       time(() => searchIssues(deps, caller, project, { query })),
       time(() => searchIssues(deps, caller, project, { query, partial: true })),

@@ -24,7 +24,8 @@ function rssOf(pid: number): number {
 function uploadClip(base: string, issue: number): Promise<number> {
   const head = Buffer.from(
     `--${BOUNDARY}\r\nContent-Disposition: form-data; name="video_clip[name]"\r\n\r\nbench clip\r\n` +
-      `--${BOUNDARY}\r\nContent-Disposition: form-data; name="video_clip[video]"; filename="bench.webm"\r\nContent-Type: video/webm\r\n\r\n`,
+      `--${BOUNDARY}\r\nContent-Disposition: form-data; name="video_clip[video]"; ` +
+      `filename="bench.webm"\r\nContent-Type: video/webm\r\n\r\n`,
   );
   const tail = Buffer.from(`\r\n--${BOUNDARY}--\r\n`);
   return new Promise((resolve, reject) => {

@@ -38,7 +38,7 @@ describe('POST /__admin/fixtures', () => {
   });
 
   // docs/api-choices.md#fixture-format: a fixture issue may carry other Issue fields.
-  it('takes other Issue fields in a fixture issue and the Issue names custom_fields, release_label, {step}', async () => {
+  it('takes more Issue fields in a fixture issue, and Issue names custom_fields, release_label, {step}', async () => {
     await server.request('POST', '/__admin/reset');
     const r = await server.request('POST', '/__admin/fixtures', {
       json: seedDocument({
@@ -77,7 +77,7 @@ describe('POST /__admin/fixtures', () => {
     });
   });
 
-  it("reads null for an optional member as not given, as in the README example (scopes: null is the role's scopes)", async () => {
+  it("reads null for an optional member as not given, as in the README (scopes: null is the role's)", async () => {
     await server.request('POST', '/__admin/reset');
     const doc = seedDocument() as any;
     doc.projects[0].members[1].scopes = null;

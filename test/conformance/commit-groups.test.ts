@@ -49,7 +49,7 @@ describe('group commit', () => {
       expect(descriptions.has(`Concurrent report number ${i}: the boss fight freezes.`)).toBe(true);
   });
 
-  it('rolls back only the refused requests of a group: a daily limit of 5 lets exactly 5 of 12 concurrent creates in', async () => {
+  it('rolls back only the refused requests of a group: a daily limit of 5 lets in 5 of 12 concurrent', async () => {
     const doc = seedDocument();
     doc.projects[0].tokens = [{ token: 'tkn-five', daily_limit: 5, ...ALL_FLAGS }];
     const server = await startTestServer({ seed: doc });
@@ -70,7 +70,7 @@ describe('group commit', () => {
     expect(count).toBe(5);
   });
 
-  it('opens a group at the first transaction of a turn while a request is in flight, nests the next ones in it, and commits it before the connection closes', () => {
+  it("with a request in flight, a turn's first transaction opens a group, the next nest, all commit on close", () => {
     const file = join(mkdtempSync(join(tmpdir(), 'glitchbox-groups-')), 'close.db');
     const db = openDatabase(file);
     const groups = createCommitGroups(db);
@@ -97,7 +97,8 @@ describe('group commit', () => {
   it('rejects every waiter of a group whose commit fails, and keeps none of its writes', async () => {
     const db = openDatabase(':memory:');
     db.exec(
-      'CREATE TABLE parent (id INTEGER PRIMARY KEY); CREATE TABLE child (parent_id INTEGER REFERENCES parent(id) DEFERRABLE INITIALLY DEFERRED)',
+      'CREATE TABLE parent (id INTEGER PRIMARY KEY); CREATE TABLE child (parent_id INTEGER REFERENCES parent(id) ' +
+        'DEFERRABLE INITIALLY DEFERRED)',
     );
     const groups = createCommitGroups(db);
     groups.enter();

@@ -51,7 +51,8 @@ const STANDARD_FILES: CrashFileInput[] = [
 const send = (body: Uint8Array, token: string = TOKENS.all) =>
   server.request(
     'POST',
-    `/crashes/unreal/${token}?AppID=CrashReporter&AppVersion=5.3.2&AppEnvironment=Release&UploadType=crashreports&UserID=abc|def|ghi`,
+    `/crashes/unreal/${token}` +
+      `?AppID=CrashReporter&AppVersion=5.3.2&AppEnvironment=Release&UploadType=crashreports&UserID=abc|def|ghi`,
     { raw: body as unknown as BodyInit, headers: { 'Content-Type': 'application/octet-stream' } },
   );
 
@@ -65,7 +66,8 @@ type AttachmentRow = {
 const attachmentsOf = (issueId: number) =>
   stmt(
     server.deps.db,
-    `SELECT attachments.kind, attachments.filename, attachments.content_type, attachments.media_size_bytes, blobs.storage_key
+    `SELECT attachments.kind, attachments.filename, attachments.content_type, attachments.media_size_bytes, ` +
+      `blobs.storage_key
   FROM attachments JOIN blobs ON blobs.id = attachments.blob_id WHERE attachments.issue_id = ? ORDER BY attachments.id`,
   ).all(issueId) as AttachmentRow[];
 const issueRow = (id: number) =>
@@ -174,7 +176,7 @@ describe('POST /crashes/unreal/{token}', () => {
     ]);
   });
 
-  it('needs can_report_crash (403), a known token (401), and counts uploads per IP and day (403 over the limit)', async () => {
+  it('needs can_report_crash (403) and a known token (401); counts uploads per IP and day (403 over it)', async () => {
     const payload = encodeUnrealCrash(STANDARD_FILES);
     const refused = await send(payload, TOKENS.none);
     expect(refused.status).toBe(403);

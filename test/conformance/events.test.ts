@@ -51,8 +51,7 @@ async function follow(
       ]);
       if (!chunk || chunk.done) break;
       buffer += chunk.value;
-      let end: number;
-      while ((end = buffer.indexOf('\n\n')) !== -1) {
+      for (let end = buffer.indexOf('\n\n'); end !== -1; end = buffer.indexOf('\n\n')) {
         const block = buffer.slice(0, end);
         buffer = buffer.slice(end + 2);
         const field = (name: string) =>
@@ -78,7 +77,7 @@ const reports = (events: Received[]) =>
   events.filter((e) => e.event.startsWith('report.')).map((e) => ReportEvent.parse(e.data));
 
 describe('GET /projects/{pid}/events', () => {
-  it('streams report.created for a new issue, feature request and ticket, and report.updated for a change', async () => {
+  it('streams report.created for a new issue, feature request and ticket, report.updated for a change', async () => {
     let issueId = 0;
     const events = await follow(
       EVENTS,
@@ -191,7 +190,8 @@ describe('GET /inbox', () => {
     expect(r.status).toBe(503);
     expect(await r.json()).toEqual({
       error:
-        'The QA inbox is not built. Run `npm run build -w reference-server` (or `npm run build:inbox -w reference-server`), then reload.',
+        'The QA inbox is not built. Run `npm run build -w reference-server` (or `npm run build:inbox -w ' +
+        'reference-server`), then reload.',
     });
   });
 

@@ -437,7 +437,7 @@ describe('custom fields on feature requests', () => {
     expect(user.body.warnings).toEqual(['Unknown custom field mystery was ignored.']);
   });
 
-  it('keeps a text value of 4096 characters (an emoji counts as one) and drops a longer one with a warning', async () => {
+  it('keeps a text value of 4096 characters (an emoji counts as one), drops a longer one with a warning', async () => {
     // area is required, so the longer value goes in the optional secret_note.
     const full = '🎮'.repeat(4096);
     const kept = await create(
@@ -635,14 +635,14 @@ describe('feature request search', () => {
       await local.request('POST', path(), { auth: TOKEN, json: { feature_request: { description } } });
     const project = findProjectByPublicId(local.deps.db, PROJECT_ID)!;
     const now = new Date().toISOString();
-    ['hidden', 'pending_moderation', 'rejected', 'muted', 'duplicate', 'split'].forEach((status, i) =>
+    ['hidden', 'pending_moderation', 'rejected', 'muted', 'duplicate', 'split'].forEach((status, i) => {
       setFeatureRequestStatus(
         local.deps.db,
         findFeatureRequestByPathId(local.deps.db, project.id, String(7 + i))!.id,
         status,
         now,
-      ),
-    );
+      );
+    });
   });
   afterAll(() => local.close());
 
@@ -670,7 +670,7 @@ describe('feature request search', () => {
     expect(r.body.feature_requests.map((f: { title: string }) => f.title)).toEqual(['Inventory sorting by weight']);
   });
 
-  it('leaves out hidden, pending_moderation, rejected, muted, duplicate and split requests, even for the team', async () => {
+  it('omits hidden, pending_moderation, rejected, muted, duplicate, split requests, even for the team', async () => {
     const r = await search('query=dark', `Bearer ${PATS.owner}`);
     expect(r.body.feature_requests.map((f: { status: string }) => f.status)).toEqual([
       'open',
@@ -687,7 +687,7 @@ describe('feature request search', () => {
     expect((await search('query=dark&skip_ids=x1')).status).toBe(422);
   });
 
-  it('does not cap the JSON answer at 4 with partial=true (the cap is for HTML autocomplete only, reference Limits)', async () => {
+  it('does not cap the JSON answer at 4 with partial=true (only HTML autocomplete is, reference Limits)', async () => {
     const r = await search('query=dark&partial=true');
     expect(r.status).toBe(200);
     expect(r.body.feature_requests).toHaveLength(5);

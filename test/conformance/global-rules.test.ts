@@ -123,7 +123,7 @@ describe('errors', () => {
     expect(await big.json()).toEqual({ error: expect.stringMatching(/larger than/) });
   });
 
-  it('caps a chunked multipart body (no Content-Length) while reading it: 413 over the cap, parsed under it', async () => {
+  it('caps a chunked multipart body (no Content-Length) as it reads: 413 over the cap, parsed under it', async () => {
     const boundary = 'gb-chunked-boundary';
     const multipart = (pad: number) => {
       const text =
@@ -215,7 +215,7 @@ describe('strict mode (docs/api-choices.md#strict-mode)', () => {
     ).toBe(200);
   });
 
-  it('refuses unknown parameters and wrong encodings with 400 naming them, and still takes every documented one', async () => {
+  it('refuses unknown parameters and wrong encodings with 400 naming them; takes every documented one', async () => {
     const strict = await startTestServer({ strict: true });
     const issues = `/projects/${PROJECT_ID}/issues.json`;
     const description = 'The game crashes when I open the map screen';

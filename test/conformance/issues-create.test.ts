@@ -212,7 +212,7 @@ describe('fields of the create table', () => {
     expect(list.body.device.configuration).toEqual({ os: 'Windows 11', gpu: 'RTX 3060', ram: '16 GB' });
   });
 
-  it('rejects unparseable device_info in strict mode, keeps it raw in loose (and unknown) mode, drops it in optional', async () => {
+  it('rejects bad device_info in strict mode, keeps it raw in loose (and unknown), drops it in optional', async () => {
     const gibberish = 'a potato with buttons';
     const strict = await create(server, {
       description: DESCRIPTION,
@@ -363,7 +363,7 @@ describe('fields of the create table', () => {
 });
 
 describe('token and caller rendering', () => {
-  it('returns a one-hour JWT to project-token callers, draft or not, and none to personal-access-token users', async () => {
+  it('returns a one-hour JWT to project-token callers, draft or not, and none to PAT users', async () => {
     const open = await create(server, { description: DESCRIPTION });
     expect(open.body.token).toEqual(expect.any(String));
     const claims = JSON.parse(Buffer.from(open.body.token.split('.')[1], 'base64url').toString());
@@ -428,7 +428,7 @@ describe('form and JSON spellings of the create table', () => {
   const traceOf = (id: number) =>
     JSON.parse(server.deps.db.prepare('SELECT debug_trace FROM issues WHERE id = ?').pluck().get(id) as string);
 
-  it('reads a form debug_trace from repeated issue[debug_trace][steps][][severity] and [description] pairs', async () => {
+  it('reads a form debug_trace from repeated issue[debug_trace][steps][][severity] and [description]', async () => {
     const form = new URLSearchParams({ 'issue[description]': DESCRIPTION });
     for (const [severity, description] of [
       ['info', 'boot'],
@@ -551,7 +551,7 @@ describe('Discord release confirmation', () => {
       (n) => n.event === 'issue.release_confirmation',
     );
 
-  it('asks the Discord reporter to confirm the release when the bot gave none, and not for raw issues or a named release', async () => {
+  it('asks the Discord reporter to confirm a release the bot left out; not for raw issues or a named one', async () => {
     const before = (await confirmations()).length;
     const bot = await create(server, {
       description: DESCRIPTION,

@@ -13,7 +13,7 @@ afterAll(() => server.close());
 
 const form = (fields: Record<string, string | string[]>, auth = BIG) =>
   server.request('POST', `${ISSUES}.json`, { auth, form: { 'issue[description]': DESCRIPTION, ...fields } });
-const valueOf = (body: { custom_fields: { ident: string; value: unknown }[] }, ident: string) =>
+const customValue = (body: { custom_fields: { ident: string; value: unknown }[] }, ident: string) =>
   body.custom_fields.find((f) => f.ident === ident)?.value;
 
 describe('types and encodings (rules 1-4)', () => {
@@ -59,9 +59,9 @@ describe('types and encodings (rules 1-4)', () => {
       'issue[custom][spot][y]': '4',
     });
     expect(r.status).toBe(201);
-    expect(valueOf(r.body, 'areas')).toEqual(['Map', 'Menu']);
-    expect(valueOf(r.body, 'repro')).toBe(false);
-    expect(valueOf(r.body, 'spot')).toEqual({ client_map_id: 'm1', x: 3, y: 4 });
+    expect(customValue(r.body, 'areas')).toEqual(['Map', 'Menu']);
+    expect(customValue(r.body, 'repro')).toBe(false);
+    expect(customValue(r.body, 'spot')).toEqual({ client_map_id: 'm1', x: 3, y: 4 });
   });
 
   it('refuses the strings true and false for a boolean field in form encoding with 422', async () => {
@@ -92,9 +92,9 @@ describe('types and encodings (rules 1-4)', () => {
 
   it('accepts custom_fields as well as custom', async () => {
     const json = await create(server, { description: DESCRIPTION, custom_fields: { notes: 'via custom_fields' } });
-    expect(valueOf(json.body, 'notes')).toBe('via custom_fields');
+    expect(customValue(json.body, 'notes')).toBe('via custom_fields');
     const viaForm = await form({ 'issue[custom_fields][platform]': 'Mac' });
-    expect(valueOf(viaForm.body, 'platform')).toBe('Mac');
+    expect(customValue(viaForm.body, 'platform')).toBe('Mac');
   });
 
   it('refuses malformed coordinates with 422', async () => {
@@ -157,7 +157,7 @@ describe('required fields and drafts (rule 5)', () => {
 describe('lookup, auto-creation, caps and warnings (rules 6-9)', () => {
   it('resolves a value by display name when no ident matches', async () => {
     const r = await create(server, { description: DESCRIPTION, custom: { 'Game areas': ['Menu'] } });
-    expect(valueOf(r.body, 'areas')).toEqual(['Menu']);
+    expect(customValue(r.body, 'areas')).toEqual(['Menu']);
   });
 
   it('auto-creates a text field for an unknown ident on the SDK path, hidden from testers', async () => {
@@ -169,9 +169,9 @@ describe('lookup, auto-creation, caps and warnings (rules 6-9)', () => {
       auto_created: number;
     };
     expect(field).toMatchObject({ field_type: 'text', player_viewable: 0, auto_created: 1 });
-    expect(valueOf(r.body, 'gpu_driver')).toBeUndefined();
+    expect(customValue(r.body, 'gpu_driver')).toBeUndefined();
     const dev = await server.request('GET', `${ISSUES}/${r.body.scoped_id}.json`, { auth: `Bearer ${PATS.developer}` });
-    expect(valueOf(dev.body, 'gpu_driver')).toBe('551.23');
+    expect(customValue(dev.body, 'gpu_driver')).toBe('551.23');
   });
 
   it('auto-creates on the Discord path visible to testers', async () => {
@@ -180,7 +180,7 @@ describe('lookup, auto-creation, caps and warnings (rules 6-9)', () => {
       source: 'discord_bot',
       custom: { server_region: 'EU' },
     });
-    expect(valueOf(r.body, 'server_region')).toBe('EU');
+    expect(customValue(r.body, 'server_region')).toBe('EU');
   });
 
   it('refuses an unknown field from a signed-in user with 422', async () => {
@@ -196,8 +196,8 @@ describe('lookup, auto-creation, caps and warnings (rules 6-9)', () => {
   it('drops a value over 4096 characters with a warning and still answers 201', async () => {
     const r = await create(server, { description: DESCRIPTION, custom: { notes: 'n'.repeat(4097), platform: 'PC' } });
     expect(r.status).toBe(201);
-    expect(valueOf(r.body, 'notes')).toBeUndefined();
-    expect(valueOf(r.body, 'platform')).toBe('PC');
+    expect(customValue(r.body, 'notes')).toBeUndefined();
+    expect(customValue(r.body, 'platform')).toBe('PC');
     expect(r.body.warnings).toEqual(['Custom field "Notes" was dropped: values are capped at 4096 characters.']);
     expect(
       (await create(server, { description: DESCRIPTION, custom: { notes: 'n'.repeat(4096) } })).body,
@@ -214,14 +214,14 @@ describe('lookup, auto-creation, caps and warnings (rules 6-9)', () => {
     const seen = await server.request('GET', `${ISSUES}/${r.body.scoped_id}.json`, {
       auth: `Bearer ${PATS.developer}`,
     });
-    expect(valueOf(seen.body, 'notes')).toBe(quoted);
-    expect(valueOf(seen.body, 'newly_quoted')).toBe(emoji);
+    expect(customValue(seen.body, 'notes')).toBe(quoted);
+    expect(customValue(seen.body, 'newly_quoted')).toBe(emoji);
     expect((await create(server, { description: DESCRIPTION, custom: { notes: `${quoted}x` } })).body.warnings).toEqual(
       ['Custom field "Notes" was dropped: values are capped at 4096 characters.'],
     );
   });
 
-  it('drops a field testers may not set, with a warning, but keeps it for the team and trusted submission tokens', async () => {
+  it('drops a field testers may not set, with a warning; the team and trusted submission tokens keep it', async () => {
     const tester = await create(server, { description: DESCRIPTION, custom: { triage: 'p1' } });
     expect(tester.body.warnings).toEqual(['Custom field "Triage" can only be set by the team; the value was dropped.']);
     const dev = await create(
@@ -229,7 +229,7 @@ describe('lookup, auto-creation, caps and warnings (rules 6-9)', () => {
       { description: DESCRIPTION, custom: { triage: 'p1' } },
       { auth: `Bearer ${PATS.developer}` },
     );
-    expect(valueOf(dev.body, 'triage')).toBe('p1');
+    expect(customValue(dev.body, 'triage')).toBe('p1');
     const { token } = await server.deps.jwt.signSubmissionToken(
       { project_id: 'pr-1001', custom: { triage: 'from-token' } },
       600,
@@ -240,7 +240,7 @@ describe('lookup, auto-creation, caps and warnings (rules 6-9)', () => {
       { auth: `${BIG},${token}` },
     );
     expect(
-      valueOf(
+      customValue(
         (await server.request('GET', `${ISSUES}/${trusted.body.scoped_id}.json`, { auth: `Bearer ${PATS.developer}` }))
           .body,
         'triage',
@@ -270,15 +270,15 @@ describe('lookup, auto-creation, caps and warnings (rules 6-9)', () => {
 
   it('hides fields that are not player-viewable from players but shows them to the team', async () => {
     const r = await create(server, { description: DESCRIPTION, custom: { internal: 'secret' } });
-    expect(valueOf(r.body, 'internal')).toBeUndefined();
+    expect(customValue(r.body, 'internal')).toBeUndefined();
     const support = await server.request('GET', `${ISSUES}/${r.body.scoped_id}.json`, {
       auth: `Bearer ${PATS.support}`,
     });
-    expect(valueOf(support.body, 'internal')).toBe('secret');
+    expect(customValue(support.body, 'internal')).toBe('secret');
   });
 });
 
-it('drops a value under a blank ident on the SDK path with a warning instead of creating a nameless field', async () => {
+it('drops a value under a blank ident on the SDK path with a warning, creating no nameless field', async () => {
   const before = server.deps.db.prepare("SELECT count(*) FROM custom_fields WHERE applies_to = 'issue'").pluck().get();
   const r = await create(server, { description: DESCRIPTION, custom: { '': 'x', '  ': 'y' } });
   expect(r.status).toBe(201);

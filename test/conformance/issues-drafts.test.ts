@@ -207,7 +207,7 @@ describe('automatic publish', () => {
     }
   });
 
-  it('publishes after a restart a draft whose time the clock passed before the restart (the moved clock is kept)', async () => {
+  it('publishes after a restart a draft whose time passed before it (the moved clock is kept)', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'glitchbox-issues-'));
     const db = join(dir, 'server.db');
     const first = await startTestServer({ db, seed: issueSeed() });
@@ -252,7 +252,7 @@ describe('ask for details', () => {
     ).toEqual([support]);
   });
 
-  it('answers 200 for an anonymous report with no reporter, making the asker a watcher and notifying no one', async () => {
+  it('answers 200 for an anonymous report with no reporter: the asker watches, no one is notified', async () => {
     const created = await create(server, { description: DESCRIPTION });
     const before = (await notifications(server)).length;
     const r = await server.request('POST', `${ISSUES}/${created.body.scoped_id}/ask_for_details`, {

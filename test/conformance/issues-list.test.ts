@@ -85,7 +85,8 @@ beforeAll(async () => {
   const idOf = (t: string) => ids.find((i) => i.title === t)!.id;
   server.deps.db
     .prepare(
-      "INSERT INTO issue_integrations (issue_id, service, created_at) VALUES (?, 'jira', '2025-01-20T00:00:00.000Z'), (?, 'github', '2025-01-20T00:00:00.000Z')",
+      "INSERT INTO issue_integrations (issue_id, service, created_at) VALUES (?, 'jira', " +
+        "'2025-01-20T00:00:00.000Z'), (?, 'github', '2025-01-20T00:00:00.000Z')",
     )
     .run(idOf('A'), idOf('B'));
 });
@@ -139,7 +140,8 @@ describe('filters', () => {
   it('filters by release id and by the latest release', async () => {
     const r1 = server.deps.db
       .prepare(
-        "SELECT id FROM releases WHERE label = '1.0.0' AND project_id = (SELECT id FROM projects WHERE public_id = 'pr-1001')",
+        "SELECT id FROM releases WHERE label = '1.0.0' AND project_id = (SELECT id FROM projects WHERE public_id " +
+          "= 'pr-1001')",
       )
       .pluck()
       .get();

@@ -136,7 +136,7 @@ describe('update', () => {
     );
   });
 
-  it('takes a JSON null for a member it cannot clear as the member left out, and null assigned_to_id as unassign', async () => {
+  it('takes JSON null for a member it cannot clear as left out, and null assigned_to_id as unassign', async () => {
     const created = await create(server, { description: DESCRIPTION, title: 'Kept title' });
     const dev = server.deps.db.prepare("SELECT id FROM users WHERE name = 'Dev Eloper'").pluck().get() as number;
     await patch(created.body.scoped_id, { assigned_to_id: dev });

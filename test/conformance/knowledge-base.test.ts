@@ -142,7 +142,8 @@ describe('POST /projects/{pid}/support_knowledge/ask', () => {
     expect(r.status).toBe(200);
     expect(r.body).toEqual({
       answer:
-        "I could not find anything about that in this game's knowledge base. Try other words, or contact the developers.",
+        "I could not find anything about that in this game's knowledge base. " +
+        'Try other words, or contact the developers.',
       sources: [],
     });
   });

@@ -21,7 +21,7 @@ beforeAll(async () => {
 afterAll(() => server.close());
 
 describe('GET /cdn/<key>', () => {
-  it('serves the bytes without authentication, with the stored type, an ETag and, not being inline media, as a download', async () => {
+  it('serves the bytes without auth, with the stored type and an ETag, as a download (not inline media)', async () => {
     expect(url).toMatch(new RegExp(`^${server.url}/cdn/[A-Za-z0-9_-]{32}$`));
     const r = await fetch(url);
     expect(r.status).toBe(200);

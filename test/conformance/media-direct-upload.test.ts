@@ -178,7 +178,7 @@ describe('the storage PUT', () => {
     expect(await put.json()).toMatchObject({ code: 'AccessDenied', error: expect.stringMatching(/expired/) });
   });
 
-  it('answers 403 SignatureDoesNotMatch when Content-Type, Content-MD5 or the length differ from what was signed', async () => {
+  it('answers 403 SignatureDoesNotMatch when Content-Type, Content-MD5 or length differ from the signed', async () => {
     const issue = makeIssue(server);
     const p = await presign(issue.path, 'screenshots', declare(PNG, 'a.png', 'image/png'));
     const changedType = await putDirect(

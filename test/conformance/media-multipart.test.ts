@@ -251,7 +251,7 @@ describe('DELETE', () => {
 });
 
 describe('functions other areas call', () => {
-  it('attachInlineLog and attachFile store synchronously; countIssueMedia, renderIssueMedia and pruneIssueMedia see them', async () => {
+  it('attachInlineLog and attachFile store at once; count-, render- and pruneIssueMedia see them', async () => {
     const issue = makeIssue(server, { reporterPat: PATS.tester });
     const logId = attachInlineLog(server.deps, issue, 'inline log', null);
     attachFile(

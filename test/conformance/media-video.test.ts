@@ -69,7 +69,7 @@ describe('multipart video clips', () => {
     expect(recorded.body).toMatchObject({ processing: false, processed: true });
   });
 
-  it('goes to the background job when longer than the maximum, whatever the client claims, and ends failed or processed', async () => {
+  it('goes to the job when over the maximum, whatever the client claims, and ends failed or processed', async () => {
     const issue = makeIssue(server);
     const long = await uploadClip(issue.path, mp4(31), 'short-really.mp4', 'video/mp4');
     expect(long.body).toMatchObject({ processing: true, processed: false, failed: false });
@@ -196,7 +196,7 @@ describe('POST …/video_segments', () => {
     },
   );
 
-  it('refuses missing parameters (400), a position past the total, a changed total and a full issue (422)', async () => {
+  it('refuses missing parameters (400), a position past the total, a changed total, a full issue (422)', async () => {
     const issue = makeIssue(server);
     const missing = await segment(issue.path, webm(1), { position: '0', merge_total: '2' });
     expect(missing.status).toBe(400);

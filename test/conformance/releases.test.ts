@@ -86,7 +86,7 @@ describe('GET /projects/{pid}/releases.json', () => {
     expect(r.body.map((x: Release) => x.label)).toEqual(['1.0.0', '1.1.0']);
   });
 
-  it('adds drafts with show_drafts for developers only, and archived with show_archived for the team only', async () => {
+  it('adds drafts with show_drafts for developers only, archived with show_archived for the team only', async () => {
     await reseed({
       releases: [
         { label: '1.0.0' },
@@ -252,7 +252,7 @@ describe('POST /projects/{pid}/releases.json', () => {
     expect(r.body.error).toBe('release.label: 1.0.0 has already been taken in this project.');
   });
 
-  it('needs project.releases.manage: 403 for support, tester, a project token and a member whose scopes lack it', async () => {
+  it('needs project.releases.manage: 403 for support, tester, a project token, a member lacking it', async () => {
     for (const auth of [as('support'), as('tester'), `FormUser ${TOKENS.all}`]) {
       const r = await create({ release: { label: 'nope' } }, auth);
       expect(r.status).toBe(403);

@@ -47,7 +47,7 @@ const show = (scopedId: number, project = PROJECT_ID, auth = dev) =>
   server.request('GET', `/projects/${project}/issues/${scopedId}.json`, { auth });
 
 describe('duplicate detection', () => {
-  it('marks a second report of the same bug a duplicate after the job runs; the create answer still shows open', async () => {
+  it('marks a second report of the same bug a duplicate once the job runs; the create answer shows open', async () => {
     const created = await create({
       title: 'Galaxy map crashes the game',
       description: 'The game crashes to desktop with an access violation when opening the galaxy map.',

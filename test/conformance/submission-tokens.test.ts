@@ -69,7 +69,7 @@ describe('POST /projects/{id}/submission_tokens.json', () => {
     expect((await server.request('POST', path, { auth: `Bearer ${PATS.outsider}`, json: {} })).status).toBe(403);
   });
 
-  it('refuses a bad email, a non-numeric Discord id, a bad custom value and an out-of-range expires_in with 422', async () => {
+  it('refuses with 422 a bad email, a non-numeric Discord id, a bad custom value, a wrong expires_in', async () => {
     const bodies = [
       { email: 'not-an-email' },
       { email: 'two@@example.test' },

@@ -57,7 +57,7 @@ describe('client.call', () => {
     expect(created).toMatchObject({ kind: 'sent', status: 201 });
     expect(sent.at(-1)).toEqual({ method: 'POST', path: `/projects/${PROJECT_ID}/issues` });
 
-    const project = await api.call('showProject', { auth: { scheme: 'pat', token: PATS.owner } });
+    const project = await api.call<{ id: string }>('showProject', { auth: { scheme: 'pat', token: PATS.owner } });
     expect(project.kind).toBe('sent');
     expect(sent.at(-1)).toEqual({ method: 'GET', path: `/projects/${PROJECT_ID}` });
     if (project.kind === 'sent') expect(project.body.id).toBe(PROJECT_ID);
@@ -105,7 +105,7 @@ describe('client.call over a slow or cut connection', () => {
 
   it('sends the query string: a filtered list reaches the server with its parameters', async () => {
     const api = client();
-    const outcome = await api.call('listIssues', {
+    const outcome = await api.call<{ issues: unknown[] }>('listIssues', {
       auth: { scheme: 'pat', token: PATS.owner },
       query: { per_page: 2, status: 'new', q: undefined },
     });
@@ -172,7 +172,7 @@ describe('client.call over a slow or cut connection', () => {
     }
   });
 
-  it('abandons a storage PUT that stops making progress (offline, retried later), with no overall timeout', async () => {
+  it('abandons a storage PUT that stops progressing (offline, retried later); no overall timeout', async () => {
     const silent = await rawServer(() => {});
     try {
       const started = Date.now();

@@ -76,6 +76,7 @@ const PATTERN_SRC = '(n, seed) => Uint8Array.from({ length: n }, (_, i) => ((i *
 describe('IndexedDB outbox', () => {
   it('keeps a report and its 5 MB file across a reload and reports the space used', async () => {
     const id = await page.evaluate(async (src) => {
+      // biome-ignore lint/security/noGlobalEval: page.evaluate ships no closures, so the pattern arrives as source
       const pattern = eval(src);
       const { createIdbOutbox, toStoredReport } = (window as any).glitchbox;
       const data = new Blob([pattern(5 * 1024 * 1024, 1)]);
@@ -112,6 +113,7 @@ describe('IndexedDB outbox', () => {
     const cdp = await page.context().newCDPSession(page);
     await cdp.send('Storage.overrideQuotaForOrigin', { origin, quotaSize: 2 * 1024 * 1024 });
     const result = await page.evaluate(async (src) => {
+      // biome-ignore lint/security/noGlobalEval: page.evaluate ships no closures, so the pattern arrives as source
       const pattern = eval(src);
       const { createIdbOutbox, toStoredReport, OutboxQuotaError } = (window as any).glitchbox;
       const outbox = createIdbOutbox('tight');
@@ -151,10 +153,16 @@ describe('IndexedDB outbox', () => {
 describe('MD5 worker', () => {
   it('hashes a Blob in 2 MiB slices off the main thread, matching Node crypto', async () => {
     const result = await page.evaluate(async (src) => {
+      // biome-ignore lint/security/noGlobalEval: page.evaluate ships no closures, so the pattern arrives as source
       const pattern = eval(src);
       const g = (window as any).glitchbox;
       let workers = 0;
-      const hasher = g.createWorkerHasher({ createWorker: () => (workers++, g.md5Worker()) });
+      const hasher = g.createWorkerHasher({
+        createWorker: () => {
+          workers++;
+          return g.md5Worker();
+        },
+      });
       const blob = new Blob([pattern(5 * 1024 * 1024 + 123, 3)]);
       const progress: number[] = [];
       const md5 = await hasher.md5(
@@ -198,6 +206,7 @@ describe('createBrowserReporter', () => {
     const options = { endpoint: server.url, projectId: PROJECT_ID, token: TOKENS.all };
     const id = await page.evaluate(
       async ({ options, src }) => {
+        // biome-ignore lint/security/noGlobalEval: page.evaluate ships no closures, so the pattern arrives as source
         const pattern = eval(src);
         const g = (window as any).glitchbox;
         const reporter = g.createBrowserReporter({ ...options, autoStart: false, createMd5Worker: g.md5Worker });

@@ -27,7 +27,7 @@ function reporterFor(outbox = createMemoryOutbox()) {
 }
 
 describe('draft flow', () => {
-  it('delivers a bug with a screenshot (and layer), a log file and a binary file, then empties the outbox', async () => {
+  it('delivers a bug with screenshot (and layer), log file and binary file, then empties the outbox', async () => {
     const random = seeded(7);
     const screenshot = pngBytes(300_000, random);
     const layer = pngBytes(20_000, random);

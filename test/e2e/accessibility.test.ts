@@ -54,7 +54,8 @@ test('renders right to left in Arabic', async () => {
 
 test('works under a strict Content Security Policy', async () => {
   const csp =
-    "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' blob: data:; worker-src 'self' blob:; connect-src 'self'";
+    "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' blob: data:; worker-src 'self' " +
+    "blob:; connect-src 'self'";
   const page = await gameWith(
     (h) =>
       h.replace(

@@ -151,7 +151,7 @@ async function hudTextPixels(page: Page, url: string): Promise<{ inBox: number; 
   }, url);
 }
 
-test('paints the DOM HUD (data-hud) over the screenshot from computed styles, without loading html2canvas', async () => {
+test('paints the DOM HUD (data-hud) over the screenshot from computed styles, without html2canvas', async () => {
   const page = await gameWith((h) => h);
   expect(await send(page, 'hud-painted: the score line must be in the picture')).toBe('sent');
   const [issue] = await issuesWith(server, 'hud-painted');

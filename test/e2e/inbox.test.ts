@@ -78,7 +78,8 @@ describe('QA inbox', () => {
     await expect
       .poll(() => page.getByRole('alert').textContent())
       .toBe(
-        'This token was not accepted (Invalid personal access token). Check it and sign in again. The inbox signs in with a personal access token (pat-…) of a project team member.',
+        'This token was not accepted (Invalid personal access token). Check it and sign in again. The inbox ' +
+          'signs in with a personal access token (pat-…) of a project team member.',
       );
     expect(await axeViolations(page)).toEqual([]);
 

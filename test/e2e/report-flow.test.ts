@@ -28,7 +28,7 @@ const POINTS: Array<[number, number]> = [
   [900, 30],
 ];
 
-test('sends a report whose screenshot is the game frame, with its annotation layer, log file, debug trace and device info', async () => {
+test('sends a report: the game frame as screenshot, its annotation layer, log, debug trace, device info', async () => {
   const page = await newGame();
   await page.evaluate(() => (window as any).Glitchbox.breadcrumb('warning', 'marker-trace: ship entered the nebula'));
   const truth: number[][] = await page.evaluate((p) => (window as any).__game.readPixels(p), POINTS);
@@ -40,7 +40,9 @@ test('sends a report whose screenshot is the game frame, with its annotation lay
   await thumb.waitFor();
   const shot = await imagePixels(page, (await thumb.getAttribute('src'))!, POINTS);
   expect([shot.width, shot.height]).toEqual([960, 540]);
-  shot.pixels.forEach((px, i) => expect(near(px, truth[i]), `point ${POINTS[i]}: ${px} vs ${truth[i]}`).toBe(true));
+  shot.pixels.forEach((px, i) => {
+    expect(near(px, truth[i]), `point ${POINTS[i]}: ${px} vs ${truth[i]}`).toBe(true);
+  });
   expect(new Set(shot.pixels.map((p) => p.join())).size).toBeGreaterThanOrEqual(4); // not a blank frame
 
   await page.locator('#gb-desc').fill('marker-flow: the ship flickers when it crosses the red rock');
@@ -66,7 +68,9 @@ test('sends a report whose screenshot is the game frame, with its annotation lay
   expect(issue.steps_to_reproduce).toEqual([{ step: 'Start level 1' }, { step: 'Fly into the rock' }]);
   expect(issue.screenshots).toHaveLength(1);
   const uploaded = await imagePixels(page, issue.screenshots[0].url, POINTS);
-  uploaded.pixels.forEach((px, i) => expect(near(px, truth[i])).toBe(true));
+  uploaded.pixels.forEach((px, i) => {
+    expect(near(px, truth[i])).toBe(true);
+  });
   // The layer is a transparent PNG of the same size with the red box stroke on it.
   const layer = await imagePixels(page, issue.screenshots[0].layer_a_url, [
     [99, 175],
@@ -115,11 +119,12 @@ test('keeps keys from reaching the game while open, and gives focus back to the 
   expect(await page.evaluate(() => (window as any).__game.state.keyEvents)).toBe(before + 1);
 });
 
-test('renders the overlay unseen while the game idles: nothing stays in the page, focus, the game and the network are left alone', async () => {
+test('renders the overlay unseen while the game idles: page, focus, game and network are left alone', async () => {
   const context = await browser.newContext();
   // Each overlay host the page ever holds, as the observer finds it after the task that added it.
   await context.addInitScript(() => {
-    const hosts: string[] = ((window as any).__hosts = []);
+    const hosts: string[] = [];
+    (window as any).__hosts = hosts;
     new MutationObserver((records) => {
       for (const r of records)
         for (const n of r.addedNodes)
@@ -129,7 +134,8 @@ test('renders the overlay unseen while the game idles: nothing stays in the page
   const page = await context.newPage();
   await openGame(page, server);
   await page.focus('#game');
-  await expect.poll(() => page.evaluate(() => (window as any).__hosts.length), { timeout: 10_000 }).toBe(2); // closed, then laid out
+  // closed, then laid out
+  await expect.poll(() => page.evaluate(() => (window as any).__hosts.length), { timeout: 10_000 }).toBe(2);
   expect(await page.evaluate(() => (window as any).__hosts)).toEqual(['gone', 'gone']);
   expect(await page.evaluate(() => document.activeElement?.id)).toBe('game');
   expect(await page.evaluate(() => [(window as any).Glitchbox.isOpen(), (window as any).__game.state.paused])).toEqual([

@@ -41,17 +41,20 @@ export const chromiumPath = () => process.env.CHROMIUM_PATH ?? '/usr/bin/chromiu
 
 // Plain JavaScript source, evaluated in the page: a function passed to page.evaluate would be
 // rewritten by the TypeScript loader (name helpers that do not exist in the page).
-const PAINT_SOURCE = String.raw`(async (clipMs) => {
+const PAINT_SOURCE =
+  `(async (clipMs) => {
   const scene = (g, w, h, t) => {
     const sky = g.createLinearGradient(0, 0, 0, h);
     sky.addColorStop(0, '#0b1020'); sky.addColorStop(1, '#1d2b4f');
     g.fillStyle = sky; g.fillRect(0, 0, w, h);
-    for (let i = 0; i < 90; i++) { g.fillStyle = i % 7 ? '#9fb3d9' : '#ffffff'; g.fillRect((i * 137) % w, (i * 71) % h, 2, 2); }
+    for (let i = 0; i < 90; i++) { g.fillStyle = i % 7 ? '#9fb3d9' : '#ffffff'; g.fillRect((i * 137) % w, (i * 71) % ` +
+  `h, 2, 2); }
     g.fillStyle = '#56657f'; g.fillRect(w * 0.58, h * 0.3, w * 0.3, h * 0.42);
     g.fillStyle = '#7d8ca6'; g.fillRect(w * 0.6, h * 0.34, w * 0.26, h * 0.06);
     g.fillStyle = '#0f1626'; g.fillRect(w * 0.58, h * 0.46, w * 0.05, h * 0.12);
     const x = w * (0.3 + 0.3 * t), y = h * 0.52;
-    g.fillStyle = '#ffcc33'; g.beginPath(); g.moveTo(x + 44, y); g.lineTo(x - 20, y - 22); g.lineTo(x - 8, y); g.lineTo(x - 20, y + 22); g.closePath(); g.fill();
+    g.fillStyle = '#ffcc33'; g.beginPath(); g.moveTo(x + 44, y); g.lineTo(x - 20, y - 22); g.lineTo(x - 8, y); ` +
+  `g.lineTo(x - 20, y + 22); g.closePath(); g.fill();
     g.fillStyle = '#ff7a1a'; g.fillRect(x - 34, y - 6, 14, 12);
     g.fillStyle = '#e6edf3'; g.font = 'bold ' + Math.round(h / 22) + 'px sans-serif';
     g.fillText('WAVE 3   SCORE 12,480   HULL 64%', w * 0.04, h * 0.08);

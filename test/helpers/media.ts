@@ -98,7 +98,9 @@ const box = (type: string, ...parts: Uint8Array[]) => {
   return Buffer.concat([header, body]);
 };
 
-/** An MP4 (or QuickTime with brand 'qt  ') whose `mvhd` says `seconds`; `moovLast` puts the index after the media data. */
+/**
+ * An MP4 (or QuickTime with brand 'qt ') whose `mvhd` says `seconds`; `moovLast` puts the index after the media data.
+ */
 export function mp4(
   seconds: number,
   options: { brand?: string; moovLast?: boolean; version?: 0 | 1 } = {},

@@ -56,11 +56,14 @@ export function encodeUnrealCrash(
 }
 
 export function crashContextXml(fields: Record<string, string>): string {
-  const escape = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+  const escapeXml = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
   const body = Object.entries(fields)
-    .map(([key, value]) => `\t\t<${key}>${escape(value)}</${key}>`)
+    .map(([key, value]) => `\t\t<${key}>${escapeXml(value)}</${key}>`)
     .join('\n');
-  return `<?xml version="1.0" encoding="UTF-8"?>\n<FGenericCrashContext>\n\t<RuntimeProperties>\n${body}\n\t</RuntimeProperties>\n</FGenericCrashContext>\n`;
+  return (
+    `<?xml version="1.0" encoding="UTF-8"?>\n<FGenericCrashContext>\n\t<RuntimeProperties>\n${body}` +
+    `\n\t</RuntimeProperties>\n</FGenericCrashContext>\n`
+  );
 }
 
 /** A minidump-shaped blob: the MDMP signature and some bytes. */

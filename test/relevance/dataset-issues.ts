@@ -5,7 +5,8 @@ export const RELEVANCE_ISSUES: Array<[key: string, title: string, description: s
   [
     'dock-01',
     'Docking clamps never release after refuelling',
-    'At Kessler Station the docking clamps stay locked once the refuel finishes, so I cannot undock and have to reload the save.',
+    'At Kessler Station the docking clamps stay locked once the refuel finishes, so I cannot undock and have to ' +
+      'reload the save.',
   ],
   [
     'dock-02',
@@ -35,7 +36,8 @@ export const RELEVANCE_ISSUES: Array<[key: string, title: string, description: s
   [
     'dock-07',
     'Pad number on HUD does not match assigned pad',
-    'Traffic control assigns pad 12 but the HUD marker points to pad 7, so I land on the wrong pad and get a trespassing fine.',
+    'Traffic control assigns pad 12 but the HUD marker points to pad 7, so I land on the wrong pad and get a ' +
+      'trespassing fine.',
   ],
   [
     'dock-08',
@@ -96,7 +98,8 @@ export const RELEVANCE_ISSUES: Array<[key: string, title: string, description: s
   [
     'fly-07',
     'Jump range calculation ignores cargo weight',
-    'The galaxy map shows a jump range that is too long when fully loaded, and the jump then fails with insufficient range.',
+    'The galaxy map shows a jump range that is too long when fully loaded, and the jump then fails with ' +
+      'insufficient range.',
   ],
   [
     'fly-08',

@@ -12,7 +12,8 @@ const SEARCH_PROJECT = 'pr-5001';
 const SIMILAR_PROJECT = 'pr-5002';
 const auth = `Bearer ${PATS.developer}`;
 
-// Measured when written: search 100% / 88.3%, find_similar 100% / 90%; the floors leave a margin for later changes to the engine.
+// Measured when written: search 100% / 88.3%, find_similar 100% / 90%; the floors leave a margin for later changes to
+// the engine.
 const FLOORS = { search: { typo: 0.95, paraphrase: 0.8 }, similar: { typo: 0.95, paraphrase: 0.8 } };
 
 let server: TestServer;
@@ -80,7 +81,8 @@ async function recallAt5(
 function report(name: string, recall: Recall): void {
   const pct = (x: number) => `${(x * 100).toFixed(1)}%`;
   console.log(
-    `[relevance] ${name} recall@5: ${pct(recall.all)} (misspelled ${pct(recall.typo)}, paraphrased ${pct(recall.paraphrase)}) over ${RELEVANCE_QUERIES.length} queries`,
+    `[relevance] ${name} recall@5: ${pct(recall.all)} (misspelled ${pct(recall.typo)}, paraphrased ` +
+      `${pct(recall.paraphrase)}) over ${RELEVANCE_QUERIES.length} queries`,
   );
   if (process.env.RELEVANCE_VERBOSE) for (const miss of recall.misses) console.log(`  miss ${miss}`);
 }

@@ -9,9 +9,13 @@ import { PATS, PROJECT_ID, TOKENS } from '../helpers/seed.ts';
 /** What the page's script does when it runs: a console line the test listens for. */
 export const PWNED = 'GLITCHBOX-PWNED';
 const script = `console.log('${PWNED}'); document.title = '${PWNED}'`;
-const html = `<!doctype html><html><body><h1>hi</h1><script>${script}</script><img src=x onerror="${script}"></body></html>`;
-const svg = `<svg xmlns="http://www.w3.org/2000/svg" onload="${script}"><script>${script}</script><rect width="10" height="10"/></svg>`;
-const xhtml = `<?xml version="1.0"?><html xmlns="http://www.w3.org/1999/xhtml"><body><script>${script}</script></body></html>`;
+const html =
+  `<!doctype html><html><body><h1>hi</h1><script>${script}</script>` + `<img src=x onerror="${script}"></body></html>`;
+const svg =
+  `<svg xmlns="http://www.w3.org/2000/svg" onload="${script}">` +
+  `<script>${script}</script><rect width="10" height="10"/></svg>`;
+const XHTML_ROOT = '<?xml version="1.0"?><html xmlns="http://www.w3.org/1999/xhtml">';
+const xhtml = `${XHTML_ROOT}<body><script>${script}</script></body></html>`;
 const PNG_MAGIC = [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a];
 
 export interface HostileFile {

@@ -80,8 +80,7 @@ async function read(
     };
     res.on('data', (chunk: string) => {
       buffer += chunk;
-      let cut: number;
-      while ((cut = buffer.indexOf('\n\n')) !== -1) {
+      for (let cut = buffer.indexOf('\n\n'); cut !== -1; cut = buffer.indexOf('\n\n')) {
         const block = buffer.slice(0, cut);
         buffer = buffer.slice(cut + 2);
         const field = (name: string) =>

@@ -35,7 +35,8 @@ describe('a release file over 50 MB', () => {
     const boundary = 'glitchbox-release-boundary';
     const head =
       `--${boundary}\r\nContent-Disposition: form-data; name="release[label]"\r\n\r\n2.0.0\r\n` +
-      `--${boundary}\r\nContent-Disposition: form-data; name="release[attachments][]"; filename="build.zip"\r\nContent-Type: application/zip\r\n\r\n`;
+      `--${boundary}\r\nContent-Disposition: form-data; name="release[attachments][]"; ` +
+      `filename="build.zip"\r\nContent-Type: application/zip\r\n\r\n`;
     // Chunked (no Content-Length), and the body never ends: only a cap applied while the part streams can answer.
     const req = request(`${server.url}/projects/${PROJECT_ID}/releases.json`, {
       method: 'POST',
@@ -123,7 +124,7 @@ describe('file names', () => {
 });
 
 describe('declared types the bytes contradict', () => {
-  it('are stored as application/octet-stream (or the text/plain of a malformed type) on feature request files, and refused for a screenshot', async () => {
+  it('become octet-stream (text/plain for a bad type) as feature request files; refused as screenshots', async () => {
     const html = '<!doctype html><script>alert(1)</script>';
     const form = new FormData();
     form.append('feature_request[description]', 'A mock-up that is really a page');
@@ -134,7 +135,8 @@ describe('declared types the bytes contradict', () => {
       multipart: form,
     });
     expect(r.status, JSON.stringify(r.body)).toBe(201);
-    // A malformed part type is no type: RFC 7578 §4.4 makes it text/plain, which these bytes are (shown as text, never run).
+    // A malformed part type is no type: RFC 7578 §4.4 makes it text/plain, which these bytes are (shown as text, never
+    // run).
     expect(r.body.files.map((f: { content_type: string }) => f.content_type)).toEqual([
       'application/octet-stream',
       'text/plain',

@@ -52,7 +52,10 @@ describe('embedText', () => {
 describe('VectorMatrix', () => {
   const random = (seed: number) => {
     let s = seed;
-    return () => (s = (s * 1103515245 + 12345) % 2147483648) / 2147483648 - 0.5;
+    return () => {
+      s = (s * 1103515245 + 12345) % 2147483648;
+      return s / 2147483648 - 0.5;
+    };
   };
   const unit = (v: Float32Array) => {
     const n = norm(v);

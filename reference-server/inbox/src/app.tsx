@@ -60,16 +60,13 @@ function Shell(props: { token: string; me: VerifyResponse; onSignOut(): void }) 
   const api = useMemo(() => createApi(props.token, projectId), [props.token, projectId]);
   const projects = useProjects(accountApi);
   const main = useRef<HTMLElement>(null);
-  const skip = (event: Event) => {
-    event.preventDefault();
-    main.current?.focus();
-  };
+  const skip = () => main.current?.focus();
 
   return (
     <div class="shell">
-      <a class="skip-link" href="#main" onClick={skip}>
+      <button type="button" class="skip-link" onClick={skip}>
         Skip to content
-      </a>
+      </button>
       <header class="top-bar">
         <a class="brand" href={toHash({ view: 'home' })}>
           <span aria-hidden="true">▣</span> Glitchbox QA inbox

@@ -30,10 +30,8 @@ export function readDebugTrace(issue: Issue): TraceStep[] | null {
 
 export function DebugTrace(props: { steps: TraceStep[] | null }) {
   const { steps } = props;
-  const counts = (steps ?? []).reduce<Record<string, number>>(
-    (acc, s) => ({ ...acc, [s.severity]: (acc[s.severity] ?? 0) + 1 }),
-    {},
-  );
+  const counts: Record<string, number> = {};
+  for (const s of steps ?? []) counts[s.severity] = (counts[s.severity] ?? 0) + 1;
   return (
     <section aria-labelledby="trace-heading">
       <h3 id="trace-heading">Debug trace</h3>

@@ -24,6 +24,7 @@ export function FeatureRequestView(props: {
     );
   if (!state.data) return <p role="status">Loading the feature request…</p>;
   const fr = state.data;
+  const suggester = fr.user?.name ?? 'an anonymous player';
   const publish = async () => {
     try {
       await props.api.send('POST', `${base}/publish`);
@@ -39,8 +40,7 @@ export function FeatureRequestView(props: {
         <p class="eyebrow">Feature request #{fr.scoped_id}</p>
         <h2 id="report-title">{fr.title || '(no title)'}</h2>
         <p class="muted">
-          Suggested {formatDate(fr.created_at)} by {fr.user?.name ?? 'an anonymous player'} · {fr.votes} votes · status{' '}
-          {humanize(fr.status)}
+          Suggested {formatDate(fr.created_at)} by {suggester} · {fr.votes} votes · status {humanize(fr.status)}
         </p>
       </header>
       <section aria-labelledby="description-heading">

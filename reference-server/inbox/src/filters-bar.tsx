@@ -57,31 +57,32 @@ export function FiltersBar(props: {
   );
   return (
     <div class="filters">
-      <form
-        role="search"
-        class="search"
-        onSubmit={(e) => {
-          e.preventDefault();
-          set({ query });
-        }}
-      >
-        <label for="search">Search reports</label>
-        <div class="search-row">
-          <input
-            id="search"
-            type="search"
-            value={query}
-            placeholder="Words from a title or description"
-            onInput={(e) => setQuery((e.target as HTMLInputElement).value)}
-          />
-          <button type="submit">Search</button>
-          {filters.query && (
-            <button type="button" class="secondary" onClick={() => set({ query: '' })}>
-              Clear
-            </button>
-          )}
-        </div>
-      </form>
+      <search>
+        <form
+          class="search"
+          onSubmit={(e) => {
+            e.preventDefault();
+            set({ query });
+          }}
+        >
+          <label for="search">Search reports</label>
+          <div class="search-row">
+            <input
+              id="search"
+              type="search"
+              value={query}
+              placeholder="Words from a title or description"
+              onInput={(e) => setQuery((e.target as HTMLInputElement).value)}
+            />
+            <button type="submit">Search</button>
+            {filters.query && (
+              <button type="button" class="secondary" onClick={() => set({ query: '' })}>
+                Clear
+              </button>
+            )}
+          </div>
+        </form>
+      </search>
       <div class="filter-row">
         {select(
           'filter-type',

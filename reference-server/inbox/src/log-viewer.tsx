@@ -75,7 +75,8 @@ function LogBody(props: { id: number; url: string; name: string }) {
           Download
         </a>
       </div>
-      <div class="log-lines" tabIndex={0} role="region" aria-label={`Contents of ${props.name}`}>
+      {/* biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling region takes focus so keyboards can scroll it */}
+      <section class="log-lines" tabIndex={0} aria-label={`Contents of ${props.name}`}>
         <table>
           <tbody>
             {shown.slice(0, MAX_LINES).map((l) => (
@@ -98,7 +99,7 @@ function LogBody(props: { id: number; url: string; name: string }) {
         {shown.length > MAX_LINES && (
           <p class="muted">Showing the first {MAX_LINES} lines; download the file for the rest.</p>
         )}
-      </div>
+      </section>
     </div>
   );
 }

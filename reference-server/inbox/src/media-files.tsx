@@ -18,6 +18,7 @@ export function VideoClips(props: { items: Attachment[] }) {
         {props.items.map((clip, i) => (
           <figure key={clip.id} class="video">
             {clip.url && !clip.failed ? (
+              // biome-ignore lint/a11y/useMediaCaption: players' uploaded gameplay clips come without captions to add
               <video
                 controls
                 preload="metadata"

@@ -74,8 +74,7 @@ export function createCommitGroups(db: Db, inFlightMirror?: Int32Array): CommitG
 
   // Every top-level transaction of this connection opens (or joins) the turn's group.
   const transaction = db.transaction.bind(db);
-  // eslint-disable-next-line @typescript-eslint/no-explicit-any
-  type AnyFn = (...args: any[]) => unknown;
+  type AnyFn = Parameters<Db['transaction']>[0];
   db.transaction = ((fn: AnyFn) => {
     const tx = transaction(fn);
     const grouped = (variant: AnyFn) =>

@@ -45,7 +45,8 @@ function beginImmediate(db: Db): void {
 
 export function migrate(db: Db): void {
   db.exec(
-    'CREATE TABLE IF NOT EXISTS schema_migrations (version INTEGER PRIMARY KEY, name TEXT NOT NULL, applied_at TEXT NOT NULL)',
+    'CREATE TABLE IF NOT EXISTS schema_migrations (version INTEGER PRIMARY KEY, name TEXT NOT NULL, applied_at ' +
+      'TEXT NOT NULL)',
   );
   const applied = new Set(db.prepare('SELECT version FROM schema_migrations').pluck().all() as number[]);
   const sorted = [...migrations].sort((a, b) => a.version - b.version);
@@ -67,7 +68,8 @@ export function resetDatabase(db: Db): void {
   commitOpenGroup(db); // PRAGMA foreign_keys does nothing inside a transaction
   const tables = db
     .prepare(
-      "SELECT name FROM sqlite_master WHERE type='table' AND name NOT LIKE 'sqlite_%' AND name != 'schema_migrations' AND name NOT LIKE '%_fts%' AND name != 'settings'",
+      "SELECT name FROM sqlite_master WHERE type='table' AND name NOT LIKE 'sqlite_%' AND name != " +
+        "'schema_migrations' AND name NOT LIKE '%_fts%' AND name != 'settings'",
     )
     .pluck()
     .all() as string[];
@@ -96,7 +98,8 @@ const runners = new WeakMap<Db, { transaction: Db['transaction']; run: (fn: () =
 export function inTransaction<T>(db: Db, fn: () => T): T {
   let runner = runners.get(db);
   if (!runner || runner.transaction !== db.transaction) {
-    runners.set(db, (runner = { transaction: db.transaction, run: db.transaction((inner: () => unknown) => inner()) }));
+    runner = { transaction: db.transaction, run: db.transaction((inner: () => unknown) => inner()) };
+    runners.set(db, runner);
   }
   return runner.run(fn) as T;
 }
@@ -109,7 +112,10 @@ export function inTransaction<T>(db: Db, fn: () => T): T {
 const rawCache = new WeakMap<Db, Map<string, { statement: Database.Statement; build: (row: unknown[]) => unknown }>>();
 export function allRows<T>(db: Db, sql: string, ...params: unknown[]): T[] {
   let statements = rawCache.get(db);
-  if (!statements) rawCache.set(db, (statements = new Map()));
+  if (!statements) {
+    statements = new Map();
+    rawCache.set(db, statements);
+  }
   let entry = statements.get(sql);
   if (!entry) {
     const statement = db.prepare(sql).raw(true);
@@ -119,7 +125,8 @@ export function allRows<T>(db: Db, sql: string, ...params: unknown[]): T[] {
       for (let i = 0; i < names.length; i += 1) object[names[i]] = row[i];
       return object;
     };
-    statements.set(sql, (entry = { statement, build }));
+    entry = { statement, build };
+    statements.set(sql, entry);
   }
   return (entry.statement.all(...params) as unknown[][]).map(entry.build) as T[];
 }
@@ -128,8 +135,14 @@ export function allRows<T>(db: Db, sql: string, ...params: unknown[]): T[] {
 const cache = new WeakMap<Db, Map<string, Database.Statement>>();
 export function stmt(db: Db, sql: string): Database.Statement {
   let statements = cache.get(db);
-  if (!statements) cache.set(db, (statements = new Map()));
+  if (!statements) {
+    statements = new Map();
+    cache.set(db, statements);
+  }
   let statement = statements.get(sql);
-  if (!statement) statements.set(sql, (statement = db.prepare(sql)));
+  if (!statement) {
+    statement = db.prepare(sql);
+    statements.set(sql, statement);
+  }
   return statement;
 }

@@ -29,7 +29,7 @@ export function nestEntries(entries: Iterable<[string, unknown]>): Body {
   for (const [key, value] of entries) {
     const parts = splitKey(key);
     if (parts.some((part) => FORBIDDEN_KEYS.has(part))) continue;
-    let node: any = root;
+    let node = root as Record<string, unknown>;
     for (let i = 0; i < parts.length; i += 1) {
       const part = parts[i];
       const last = i === parts.length - 1;
@@ -51,7 +51,7 @@ export function nestEntries(entries: Iterable<[string, unknown]>): Body {
       } else {
         if (!(part in node) || typeof node[part] !== 'object' || node[part] === null || node[part] instanceof Blob)
           node[part] = nextIsArray ? [] : Object.create(null);
-        node = node[part];
+        node = node[part] as Record<string, unknown>;
       }
     }
   }
@@ -168,11 +168,13 @@ async function parseBody(c: Context, options: BodyOptions): Promise<Body> {
     const text = await readText(c, max);
     if (text.length === 0) return Object.create(null);
     throw badRequest(
-      'A request body needs a Content-Type: application/json, application/x-www-form-urlencoded or multipart/form-data.',
+      'A request body needs a Content-Type: application/json, application/x-www-form-urlencoded or ' +
+        'multipart/form-data.',
     );
   }
   throw badRequest(
-    `Unsupported Content-Type ${type}: send application/json, application/x-www-form-urlencoded or multipart/form-data.`,
+    `Unsupported Content-Type ${type}: send application/json, application/x-www-form-urlencoded or ` +
+      `multipart/form-data.`,
   );
 }
 

@@ -92,7 +92,10 @@ const recorders = new WeakMap<Deps, ConformanceRecorder>();
 /** The report of one server (its deps): written by the middleware, read by GET /__admin/conformance. */
 export function conformanceRecorderOf(deps: Deps): ConformanceRecorder {
   let recorder = recorders.get(deps);
-  if (!recorder) recorders.set(deps, (recorder = createConformanceRecorder(deps.clock, deps.config.strict)));
+  if (!recorder) {
+    recorder = createConformanceRecorder(deps.clock, deps.config.strict);
+    recorders.set(deps, recorder);
+  }
   return recorder;
 }
 

@@ -17,7 +17,10 @@ export function escapeHtml(text: string): string {
 }
 
 function schemaBlock(title: string, schema: unknown): string {
-  return `<details><summary>${escapeHtml(title)}</summary><pre>${escapeHtml(JSON.stringify(schema, null, 2))}</pre></details>`;
+  return (
+    `<details><summary>${escapeHtml(title)}</summary><pre>${escapeHtml(JSON.stringify(schema, null, 2))}` +
+    `</pre></details>`
+  );
 }
 
 export function renderDocsPage(document: Record<string, unknown>): string {
@@ -29,7 +32,8 @@ export function renderDocsPage(document: Record<string, unknown>): string {
       const rows = params
         .map(
           (p) =>
-            `<tr><td><code>${escapeHtml(p.name)}</code></td><td>${p.in}</td><td>${p.required ? 'required' : ''}</td><td>${escapeHtml(p.description ?? '')}</td></tr>`,
+            `<tr><td><code>${escapeHtml(p.name)}</code></td><td>${p.in}</td><td>${p.required ? 'required' : ''}` +
+            `</td><td>${escapeHtml(p.description ?? '')}</td></tr>`,
         )
         .join('');
       const body = op.requestBody
@@ -41,8 +45,16 @@ export function renderDocsPage(document: Record<string, unknown>): string {
       const responses = Object.entries(op.responses)
         .map(([status, r]) => (r.content ? schemaBlock(`${status} response`, Object.values(r.content)[0].schema) : ''))
         .join('');
-      const html = `<section class="op" id="${escapeHtml(op.operationId)}"><h3><span class="m ${method}">${method.toUpperCase()}</span> <code>${escapeHtml(path)}</code></h3>
-<p>${escapeHtml(op.summary)}</p>${rows ? `<table><thead><tr><th>Parameter</th><th>In</th><th></th><th></th></tr></thead><tbody>${rows}</tbody></table>` : ''}${body}${responses}</section>`;
+      const html =
+        `<section class="op" id="${escapeHtml(op.operationId)}"><h3><span class="m ${method}">` +
+        `${method.toUpperCase()}</span> <code>${escapeHtml(path)}</code></h3>
+<p>${escapeHtml(op.summary)}</p>` +
+        `${
+          rows
+            ? `<table><thead><tr><th>Parameter</th><th>In</th><th></th><th></th></tr></thead><tbody>${rows}` +
+              `</tbody></table>`
+            : ''
+        }${body}${responses}</section>`;
       const tag = op.tags[0] ?? 'Other';
       byTag.set(tag, [...(byTag.get(tag) ?? []), html]);
     }
@@ -54,12 +66,22 @@ export function renderDocsPage(document: Record<string, unknown>): string {
     .map(([tag, ops]) => `<h2 id="tag-${escapeHtml(tag)}">${escapeHtml(tag)}</h2>${ops.join('')}`)
     .join('');
   const info = document.info as { title: string; version: string };
-  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
-<title>${escapeHtml(info.title)}</title><style>
-body{font:15px/1.5 system-ui,sans-serif;margin:0;display:flex;color:#1b1d21}nav{position:sticky;top:0;height:100vh;overflow:auto;padding:1rem 1.5rem;background:#f3f4f6;min-width:12rem}
-main{padding:1rem 2rem;max-width:60rem}code,pre{font-family:ui-monospace,monospace}pre{background:#f6f8fa;padding:.75rem;overflow:auto;font-size:13px}
-.op{border-top:1px solid #ddd;padding:.5rem 0}.m{display:inline-block;min-width:4rem;text-align:center;border-radius:4px;color:#fff;font-size:13px;padding:0 .3rem}
-.get{background:#1f6feb}.post{background:#1a7f37}.put,.patch{background:#9a6700}.delete{background:#cf222e}table{border-collapse:collapse}td,th{border:1px solid #ddd;padding:.2rem .5rem;text-align:left}
-</style></head><body><nav aria-label="Sections"><p><strong>API</strong> v${escapeHtml(info.version)}</p><ul>${nav}</ul><p><a href="/openapi.json">openapi.json</a></p></nav>
-<main><h1>${escapeHtml(info.title)}</h1><p>Every path also answers with <code>.json</code> appended. Send <code>Authorization</code> and <code>Service-Project-ID</code> on project operations.</p>${sections}</main></body></html>`;
+  return (
+    '<!doctype html><html lang="en"><head><meta charset="utf-8">' +
+    '<meta name="viewport" content="width=device-width, initial-scale=1">\n' +
+    `<title>${escapeHtml(info.title)}</title><style>\n` +
+    'body{font:15px/1.5 system-ui,sans-serif;margin:0;display:flex;color:#1b1d21}' +
+    'nav{position:sticky;top:0;height:100vh;overflow:auto;padding:1rem 1.5rem;background:#f3f4f6;min-width:12rem}\n' +
+    'main{padding:1rem 2rem;max-width:60rem}code,pre{font-family:ui-monospace,monospace}' +
+    'pre{background:#f6f8fa;padding:.75rem;overflow:auto;font-size:13px}\n' +
+    '.op{border-top:1px solid #ddd;padding:.5rem 0}.m{display:inline-block;min-width:4rem;text-align:center;' +
+    'border-radius:4px;color:#fff;font-size:13px;padding:0 .3rem}\n' +
+    '.get{background:#1f6feb}.post{background:#1a7f37}.put,.patch{background:#9a6700}.delete{background:#cf222e}' +
+    'table{border-collapse:collapse}td,th{border:1px solid #ddd;padding:.2rem .5rem;text-align:left}\n' +
+    `</style></head><body><nav aria-label="Sections"><p><strong>API</strong> v${escapeHtml(info.version)}</p>` +
+    `<ul>${nav}</ul><p><a href="/openapi.json">openapi.json</a></p></nav>\n` +
+    `<main><h1>${escapeHtml(info.title)}</h1><p>Every path also answers with <code>.json</code> appended. ` +
+    'Send <code>Authorization</code> and <code>Service-Project-ID</code> on project operations.</p>' +
+    `${sections}</main></body></html>`
+  );
 }

@@ -109,7 +109,10 @@ export async function withIdempotencyKey(
     return { status: previous.status, body: JSON.parse(previous.body) as unknown };
   }
   let pending = inFlight.get(deps.db);
-  if (!pending) inFlight.set(deps.db, (pending = new Map()));
+  if (!pending) {
+    pending = new Map();
+    inFlight.set(deps.db, pending);
+  }
   const slot = `${callerKey}\u0000${operation}\u0000${trimmed}`;
   const running = pending.get(slot);
   if (running) {

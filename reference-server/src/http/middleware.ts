@@ -46,7 +46,7 @@ export function requestId(): MiddlewareHandler<AppEnv> {
  * response, reads included, leaves only once nothing it could have written or seen is uncommitted.
  */
 export function commitGroupMiddleware(deps: Deps): MiddlewareHandler<AppEnv> {
-  return async (c, next) => {
+  return async (_c, next) => {
     deps.commits.enter();
     try {
       await next();

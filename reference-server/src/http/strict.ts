@@ -13,7 +13,17 @@ interface KeySet {
   keys: Map<string, KeySet | null>;
 }
 
-type AnySchema = { _zod?: { def?: any } } | undefined;
+/** The parts of a zod schema's definition read here. */
+interface SchemaDef {
+  type?: string;
+  shape?: Record<string, AnySchema>;
+  innerType?: AnySchema;
+  in?: AnySchema;
+  out?: AnySchema;
+  getter?: () => AnySchema;
+  options?: AnySchema[];
+}
+type AnySchema = { _zod?: { def?: SchemaDef } } | undefined;
 
 /** The object shapes a schema accepts after unwrapping optional/default/pipe/union; null when it is not an object. */
 function shapesOf(schema: AnySchema, depth = 0): Record<string, AnySchema>[] | null {
@@ -21,7 +31,7 @@ function shapesOf(schema: AnySchema, depth = 0): Record<string, AnySchema>[] | n
   if (!def || depth > 12) return null;
   switch (def.type) {
     case 'object':
-      return [def.shape];
+      return [def.shape!];
     case 'optional':
     case 'nullable':
     case 'default':
@@ -33,10 +43,10 @@ function shapesOf(schema: AnySchema, depth = 0): Record<string, AnySchema>[] | n
     case 'pipe':
       return shapesOf(def.in?._zod?.def?.type === 'transform' ? def.out : def.in, depth + 1);
     case 'lazy':
-      return shapesOf(def.getter(), depth + 1);
+      return shapesOf(def.getter!(), depth + 1);
     case 'union': {
       const all: Record<string, AnySchema>[] = [];
-      for (const option of def.options as AnySchema[]) {
+      for (const option of def.options!) {
         const shapes = shapesOf(option, depth + 1);
         if (shapes) all.push(...shapes);
       }

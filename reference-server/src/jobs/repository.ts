@@ -36,7 +36,8 @@ export function leaseDueJobs(db: Db, kinds: string[], now: string, leaseUntil: s
       stmt(
         db,
         `UPDATE jobs SET locked_until = ?, attempts = attempts + 1
-    WHERE id IN (SELECT id FROM jobs WHERE done_at IS NULL AND run_at <= ? AND (locked_until IS NULL OR locked_until <= ?)
+    WHERE id IN (SELECT id FROM jobs WHERE done_at IS NULL AND run_at <= ? AND (locked_until IS NULL OR locked_until ` +
+          `<= ?)
       AND attempts < max_attempts AND kind IN (SELECT value FROM json_each(?)) ORDER BY run_at, id LIMIT ?)
     RETURNING *`,
       ).all(leaseUntil, now, now, JSON.stringify(kinds), limit) as JobRow[],

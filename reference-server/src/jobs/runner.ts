@@ -13,7 +13,8 @@ import {
   type JobRow,
 } from './repository.ts';
 
-export type JobHandler = (payload: any, job: JobRow) => void | Promise<void>;
+/** Handles one kind: it names the payload shape its kind is enqueued with (`never` here admits any such shape). */
+export type JobHandler = (payload: never, job: JobRow) => void | Promise<void>;
 
 export interface JobRunner {
   register(kind: string, handler: JobHandler): void;
@@ -53,7 +54,7 @@ export function createJobRunner(db: Db, clock: Clock, options: JobRunnerOptions 
 
   async function runJob(job: JobRow): Promise<void> {
     try {
-      await handlers.get(job.kind)!(JSON.parse(job.payload), job);
+      await handlers.get(job.kind)!(JSON.parse(job.payload) as never, job);
       completeJob(db, job.id, clock.now().toISOString());
     } catch (error) {
       const retry =

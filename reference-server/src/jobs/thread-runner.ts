@@ -102,7 +102,8 @@ export function createThreadJobRunner(db: Db, clock: ControllableClock, options:
       if (worker === started) worker = undefined;
       failAll(new Error(`the job thread exited with code ${code}`));
     });
-    return (worker = started);
+    worker = started;
+    return started;
   }
 
   function ask(message: { type: 'run'; offset: number; publicUrl: string } | { type: 'forget' }): Promise<number> {

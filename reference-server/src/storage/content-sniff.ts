@@ -101,6 +101,7 @@ export function inlineTypeOf(storedType: string, head: Uint8Array): InlineType |
  */
 export function sanitizeFilename(name: string): string {
   const base = name.replace(/\\/g, '/').split('/').pop() ?? '';
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: strips control characters from the name on purpose
   const clean = base.replace(/[\u0000-\u001f\u007f"]/g, '').trim();
   return /^\.*$/.test(clean) ? '' : clean.slice(0, 255);
 }

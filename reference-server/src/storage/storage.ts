@@ -56,6 +56,9 @@ const instances = new WeakMap<Pick<Deps, 'config'>, Storage>();
 /** The storage of a server: one per Deps, chosen from its configuration (local disk today). */
 export function storageFor(deps: Pick<Deps, 'config'>): Storage {
   let storage = instances.get(deps);
-  if (!storage) instances.set(deps, (storage = createLocalDiskStorage(deps.config.storageDir)));
+  if (!storage) {
+    storage = createLocalDiskStorage(deps.config.storageDir);
+    instances.set(deps, storage);
+  }
   return storage;
 }

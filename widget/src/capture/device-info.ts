@@ -46,7 +46,9 @@ export function readGpuName(canvas: HTMLCanvasElement | null): boolean {
   return true;
 }
 
-/** The WebGL context a canvas already has (getContext with the same type returns it, never a new one of another type). */
+/**
+ * The WebGL context a canvas already has (getContext with the same type returns it, never a new one of another type).
+ */
 function contextOf(canvas: HTMLCanvasElement): WebGLRenderingContext | null {
   const known = (canvas as { __glitchboxContextType?: string }).__glitchboxContextType;
   if (known === 'webgl2' || known === 'webgl' || known === 'experimental-webgl')

@@ -112,7 +112,7 @@ export function createFrameHook(preserve: boolean): FrameHook {
 
   const raf = window.requestAnimationFrame;
   const caf = window.cancelAnimationFrame;
-  window.requestAnimationFrame = function (callback: FrameRequestCallback): number {
+  window.requestAnimationFrame = (callback: FrameRequestCallback): number => {
     const id = raf.call(window, (t) => {
       if (t !== stamp) {
         // The first callback of a new frame: those queued so far are this frame's, later ones the next.
@@ -136,7 +136,7 @@ export function createFrameHook(preserve: boolean): FrameHook {
     queued.add(id);
     return id;
   };
-  window.cancelAnimationFrame = function (id: number) {
+  window.cancelAnimationFrame = (id: number) => {
     queued.delete(id);
     if (running.delete(id) && !running.size && inFrame) {
       inFrame = false;

@@ -7,7 +7,9 @@ export function formatValue(value: unknown, depth = 0): string {
   try {
     if (typeof value === 'string') return value.length > MAX_ARG ? `${value.slice(0, MAX_ARG)}…` : value;
     if (value instanceof Error)
-      return `${value.name}: ${value.message}${value.stack ? `\n${value.stack.split('\n').slice(1, 12).join('\n')}` : ''}`;
+      return `${value.name}: ${value.message}${
+        value.stack ? `\n${value.stack.split('\n').slice(1, 12).join('\n')}` : ''
+      }`;
     if (typeof value === 'bigint') return `${value}n`;
     if (value === null || typeof value !== 'object') return String(value);
     if (typeof Node !== 'undefined' && value instanceof Node) return `<${value.nodeName.toLowerCase()}>`;

@@ -32,7 +32,7 @@ export interface ApiClient {
   readonly endpoint: string;
   readonly projectId: string;
   /** Sends one operation and classifies the result; never throws for HTTP or network failures. */
-  call<T = any>(operation: OperationId, options?: CallOptions): Promise<Outcome<T>>;
+  call<T = unknown>(operation: OperationId, options?: CallOptions): Promise<Outcome<T>>;
   /** Step 2 of a direct upload: PUT the bytes with every header presigned_upload returned. */
   put(
     url: string,

@@ -1,7 +1,7 @@
 // The one place every network result is classified (style.md "Errors"): sent, offline (keep,
 // back off), retry (408, 429, 5xx, honouring Retry-After), rejected (other 4xx, server's `error`).
 
-export type Outcome<T = any> =
+export type Outcome<T = unknown> =
   | { kind: 'sent'; status: number; body: T; headers: Headers }
   | { kind: 'offline'; error: string }
   | { kind: 'retry'; status: number; error: string; retryAfterMs?: number }

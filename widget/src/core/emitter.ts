@@ -6,7 +6,10 @@ export function createEmitter() {
   return {
     on(type: ReporterEventType, listener: (e: ReporterEvent) => void): () => void {
       let set = listeners.get(type);
-      if (!set) listeners.set(type, (set = new Set()));
+      if (!set) {
+        set = new Set();
+        listeners.set(type, set);
+      }
       set.add(listener);
       return () => set!.delete(listener);
     },

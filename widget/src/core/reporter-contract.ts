@@ -34,7 +34,10 @@ export interface ReporterOptions {
   backoff?: { baseMs?: number; maxMs?: number };
   /** Per-request timeout in ms for API calls (default 30 s), body included. */
   timeoutMs?: number;
-  /** The storage PUT has no overall timeout; it is abandoned (and retried later) after this many ms without upload progress (default 60 s). */
+  /**
+   * The storage PUT has no overall timeout; it is abandoned (and retried later) after this many ms without upload
+   * progress (default 60 s).
+   */
   uploadStallMs?: number;
 }
 

@@ -34,13 +34,13 @@ export async function persist(ctx: StepContext, r: StoredReport, at = ctx.clock.
  * the create's own credential (remote-auth.ts). Each earlier request was refused, so nothing happened and the next
  * is not a blind repeat.
  */
-export async function callDraft(
+export async function callDraft<T = unknown>(
   ctx: StepContext,
   r: StoredReport,
-  send: (auth: Credential) => Promise<Outcome>,
-): Promise<Outcome> {
+  send: (auth: Credential) => Promise<Outcome<T>>,
+): Promise<Outcome<T>> {
   const credentials = draftCredentials(r, ctx.token, ctx.clock.now());
-  let outcome: Outcome = { kind: 'offline', error: 'no credential' };
+  let outcome: Outcome<T> = { kind: 'offline', error: 'no credential' };
   for (const auth of credentials) {
     outcome = await send(auth);
     const refused = outcome.kind === 'rejected' && (outcome.status === 401 || outcome.status === 403);

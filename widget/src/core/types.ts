@@ -161,7 +161,9 @@ export class OutboxQuotaError extends Error {
 
 /** Local-first storage of reports and their files. Writes are durable before the promise resolves. */
 export interface OutboxStore {
-  /** Stores a new report and its files in one go; throws OutboxQuotaError when storage is full (nothing half-written). */
+  /**
+   * Stores a new report and its files in one go; throws OutboxQuotaError when storage is full (nothing half-written).
+   */
   add(report: StoredReport, files: Record<string, Blob | Uint8Array>): Promise<void>;
   /** Replaces the report record (state-machine step). */
   update(report: StoredReport): Promise<void>;

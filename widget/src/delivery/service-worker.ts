@@ -87,8 +87,9 @@ export function installServiceWorker(scope: ServiceWorkerGlobalScope): void {
   scope.addEventListener('fetch', (event: FetchEvent) => {
     const { request } = event;
     if (request.method !== 'GET' || !new URL(request.url).pathname.endsWith('.js')) return;
+    dirs ??= chunkDirs();
     event.respondWith(
-      (dirs ??= chunkDirs()).then((known) =>
+      dirs.then((known) =>
         known.some((dir) => request.url.startsWith(dir)) ? chunkFromNetworkOrCache(request) : fetch(request),
       ),
     );

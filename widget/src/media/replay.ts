@@ -140,7 +140,7 @@ function mediaRecorderRecorder(
     stop() {
       clearInterval(timer);
       recorder?.stop();
-      stream.getTracks().forEach((t) => t.stop());
+      for (const t of stream.getTracks()) t.stop();
     },
     bytes: () => [...previous, ...current].reduce((n, b) => n + b.size, 0),
   };

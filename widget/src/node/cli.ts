@@ -6,11 +6,13 @@ import { fileAttachment } from './file-attachment.ts';
 import { createNodeReporter, type NodeReporter } from './node-reporter.ts';
 import { createProgressBar } from './progress-bar.ts';
 
-const USAGE = `Usage:
+const USAGE =
+  `Usage:
   glitchbox report --description <text> [--file <path>]... [--title <t>] [--email <e>] [--kind bug|suggestion|ticket]
   glitchbox sync
   glitchbox list
-Connection: --endpoint <url> --project <pr-…> --token <tkn-…> (or GLITCHBOX_ENDPOINT, GLITCHBOX_PROJECT, GLITCHBOX_TOKEN)
+Connection: --endpoint <url> --project <pr-…> --token <tkn-…> (or GLITCHBOX_ENDPOINT, GLITCHBOX_PROJECT, ` +
+  `GLITCHBOX_TOKEN)
 Options: --outbox <dir> (default ~/.glitchbox/outbox/<project>), --timeout <seconds> (default 120)
 `;
 
@@ -28,26 +30,29 @@ const defaultIo: CliIo = {
   isTTY: process.stderr.isTTY,
 };
 
+const parseCommandLine = (args: string[]) =>
+  parseArgs({
+    args,
+    options: {
+      description: { type: 'string', short: 'd' },
+      title: { type: 'string' },
+      email: { type: 'string' },
+      kind: { type: 'string', default: 'bug' },
+      file: { type: 'string', multiple: true, short: 'f' },
+      endpoint: { type: 'string' },
+      project: { type: 'string' },
+      token: { type: 'string' },
+      outbox: { type: 'string' },
+      timeout: { type: 'string', default: '120' },
+      help: { type: 'boolean', short: 'h' },
+    },
+  });
+
 export async function main(argv: string[], io: CliIo = defaultIo): Promise<number> {
   const [command, ...rest] = argv;
-  let parsed;
+  let parsed: ReturnType<typeof parseCommandLine>;
   try {
-    parsed = parseArgs({
-      args: rest,
-      options: {
-        description: { type: 'string', short: 'd' },
-        title: { type: 'string' },
-        email: { type: 'string' },
-        kind: { type: 'string', default: 'bug' },
-        file: { type: 'string', multiple: true, short: 'f' },
-        endpoint: { type: 'string' },
-        project: { type: 'string' },
-        token: { type: 'string' },
-        outbox: { type: 'string' },
-        timeout: { type: 'string', default: '120' },
-        help: { type: 'boolean', short: 'h' },
-      },
-    });
+    parsed = parseCommandLine(rest);
   } catch (error) {
     io.stderr(`${(error as Error).message}\n${USAGE}`);
     return 64;
@@ -110,7 +115,8 @@ export async function main(argv: string[], io: CliIo = defaultIo): Promise<numbe
     }
     if (result.status === 'rejected') {
       io.stderr(
-        `rejected: ${result.error}\nThe report is kept in the outbox (${reporter.outbox.dir}); fix it and run \`glitchbox sync\`.\n`,
+        `rejected: ${result.error}\nThe report is kept in the outbox (${reporter.outbox.dir}); fix it and run ` +
+          `\`glitchbox sync\`.\n`,
       );
       return 2;
     }
@@ -127,7 +133,9 @@ async function list(reporter: NodeReporter, io: CliIo): Promise<number> {
   const reports = await reporter.list();
   for (const r of reports)
     io.stdout(
-      `${r.id}  ${r.status.padEnd(8)} ${r.step.padEnd(16)} ${r.fields.kind.padEnd(10)} ${r.rejection ? `rejected: ${r.rejection.error}` : (r.lastError ?? '')}\n`,
+      `${r.id}  ${r.status.padEnd(8)} ${r.step.padEnd(16)} ${r.fields.kind.padEnd(10)} ${
+        r.rejection ? `rejected: ${r.rejection.error}` : (r.lastError ?? '')
+      }\n`,
     );
   const usage = await reporter.usage();
   io.stdout(`${usage.reports} report(s), ${usage.bytes} bytes\n`);

@@ -30,7 +30,9 @@ export function crashReportInput(error: unknown, origin: string, options: CrashC
     raw: true,
     source: options.source ?? 'node-crash',
     title: `Crash (${origin}): ${headline}`.slice(0, 120),
-    description: `${origin} in ${process.argv.slice(1, 2).join(' ') || 'node'} (pid ${process.pid})\n\n${err.stack ?? headline}`,
+    description:
+      `${origin} in ${process.argv.slice(1, 2).join(' ') || 'node'} (pid ${process.pid})\n\n` +
+      `${err.stack ?? headline}`,
     releaseLabel: options.releaseLabel,
     deviceInfo: `${process.platform} ${process.arch}, Node ${process.version}`,
     debugTrace: [{ severity: 'danger', description: headline.slice(0, 1000) }],

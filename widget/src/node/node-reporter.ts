@@ -84,7 +84,7 @@ export function createNodeReporter(options: NodeReporterOptions): NodeReporter {
       if (timer) clearTimeout(timer);
       return result;
     } finally {
-      offs.forEach((off) => off());
+      for (const off of offs) off();
     }
   }
 

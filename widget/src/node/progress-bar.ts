@@ -7,7 +7,9 @@ export function createProgressBar(write: (text: string) => void, tty: boolean, w
     update(name: string, loaded: number, total: number) {
       const ratio = total > 0 ? Math.min(1, loaded / total) : 1;
       const filled = Math.round(ratio * width);
-      const line = `[${'#'.repeat(filled)}${'-'.repeat(width - filled)}] ${String(Math.round(ratio * 100)).padStart(3)}% ${name} ${mb(loaded)}/${mb(total)} MB`;
+      const line =
+        `[${'#'.repeat(filled)}${'-'.repeat(width - filled)}] ` +
+        `${String(Math.round(ratio * 100)).padStart(3)}% ${name} ${mb(loaded)}/${mb(total)} MB`;
       if (tty) {
         write(`\r${line}\x1b[K`);
         drawn = true;

@@ -56,7 +56,8 @@ export const eventOperations = {
     ...paths.streamReportEvents,
     tag: 'Extensions',
     summary:
-      'Extension: text/event-stream of report.created, report.updated and report.deleted for issues, feature requests and tickets (team only). `since` or Last-Event-ID replays earlier changes, then `replay.done`.',
+      'Extension: text/event-stream of report.created, report.updated and report.deleted for issues, feature ' +
+      'requests and tickets (team only). `since` or Last-Event-ID replays earlier changes, then `replay.done`.',
     query: ReportEventsQuery,
   }),
 } as const;

@@ -36,7 +36,8 @@ export const extraOperations = {
     ...paths.createSubmissionToken,
     tag: 'Submission tokens',
     summary:
-      'A single-use JWT carrying trusted email and custom fields (personal access token with project.api_tokens.manage).',
+      'A single-use JWT carrying trusted email and custom fields (personal access token with ' +
+      'project.api_tokens.manage).',
     status: 201,
     body: SubmissionTokenBody,
     response: SubmissionTokenResponse,

@@ -99,7 +99,8 @@ const FixtureIssue = z.preprocess(
   },
   z.object({
     key: Key.optional(),
-    // docs/api-choices.md#fixture-format: ids may be given or are generated. `id` is the raw key of the g-<id> path form.
+    // docs/api-choices.md#fixture-format: ids may be given or are generated. `id` is the raw key of the g-<id> path
+    // form.
     id: z
       .union([
         z.number().int().positive(),

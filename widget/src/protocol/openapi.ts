@@ -34,7 +34,8 @@ function parametersOf(op: Operation): unknown[] {
         required: false,
         schema: { type: 'string' },
         description:
-          'FormUser anonymous | FormUser tkn-… [,email:…|,discord_id:…|,<jwt>] | Bearer pat-… | Bearer <draft jwt>',
+          'FormUser anonymous | FormUser tkn-… [,email:…|,discord_id:…|,<jwt>] | ' +
+          'Bearer pat-… | Bearer <draft jwt>',
       },
       {
         name: 'Service-Project-ID',
@@ -55,7 +56,8 @@ export function buildOpenApiDocument(serverUrl?: string): Record<string, unknown
     content: { 'application/json': { schema: schemaOf(ErrorBody, 'output') } },
   };
   for (const op of Object.values(operations) as Operation[]) {
-    const entry = (paths[op.path] ??= {});
+    paths[op.path] ??= {};
+    const entry = paths[op.path];
     op.methods.forEach((method, index) => {
       const status = String(op.status ?? 200);
       entry[method.toLowerCase()] = {

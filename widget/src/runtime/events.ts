@@ -18,7 +18,8 @@ export interface GlitchboxEvent {
 }
 
 export function createEmitter() {
-  const map = new Map<string, Set<(e: any) => void>>();
+  // Each type's set holds only listeners of that type; `never` admits a listener of any one of them.
+  const map = new Map<string, Set<(e: never) => void>>();
   return {
     on<K extends keyof GlitchboxEvent>(type: K, fn: (e: GlitchboxEvent[K]) => void): () => void {
       if (!map.has(type)) map.set(type, new Set());
@@ -31,7 +32,7 @@ export function createEmitter() {
     emit<K extends keyof GlitchboxEvent>(type: K, e: GlitchboxEvent[K]): void {
       for (const fn of map.get(type) ?? [])
         try {
-          fn(e);
+          (fn as (e: GlitchboxEvent[K]) => void)(e);
         } catch {
           /* the game's listener */
         }

@@ -100,7 +100,10 @@ export function resolveOptions(o: GlitchboxOptions): ResolvedOptions {
 
 const flag = (v: string | undefined) => v !== undefined && v !== 'false' && v !== '0' && v !== 'off';
 
-/** Options from a script tag: data-project, data-token, data-endpoint, data-hotkey, data-release, data-canvas, data-locale, … */
+/**
+ * Options from a script tag: data-project, data-token, data-endpoint, data-hotkey, data-release, data-canvas,
+ * data-locale, …
+ */
 export function readDataOptions(d: DOMStringMap): GlitchboxOptions {
   // A relative data-endpoint ("/") means the server the page came from.
   const o: GlitchboxOptions = {

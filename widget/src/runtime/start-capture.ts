@@ -56,7 +56,8 @@ export async function collectSnapshot(
   }
   const stats = frames.stats();
   const header = stats
-    ? `# Frame times over the last ${stats.frames} frames: avg ${stats.avgMs} ms, p95 ${stats.p95Ms} ms, max ${stats.maxMs} ms\n`
+    ? `# Frame times over the last ${stats.frames} frames: avg ${stats.avgMs} ms, p95 ${stats.p95Ms} ms, max ` +
+      `${stats.maxMs} ms\n`
     : '';
   const dropped = logs.dropped ? `# ${logs.dropped} older console entries were dropped\n` : '';
   return {

@@ -22,7 +22,7 @@ export interface ProjectInfo {
 
 const DEFAULTS: ProjectInfo = { modules: ['bugs'], minDescription: 0, minSuggestion: 0, fields: [] };
 
-async function getJson(o: ResolvedOptions, path: string): Promise<any> {
+async function getJson(o: ResolvedOptions, path: string): Promise<Record<string, unknown>> {
   const res = await fetch(o.endpoint + path, {
     headers: { Accept: 'application/json', Authorization: `FormUser ${o.token}`, 'Service-Project-ID': o.projectId },
   });

@@ -87,9 +87,9 @@ export function loadFixtures(deps: Deps, input: unknown): FixtureResult {
             created_at: now,
           }),
         );
-        o.admins.forEach((key, j) =>
-          addOrganizationAdmin(deps.db, row.id, refer(userIds, key, `organizations[${i}].admins[${j}]`, 'user')),
-        );
+        o.admins.forEach((key, j) => {
+          addOrganizationAdmin(deps.db, row.id, refer(userIds, key, `organizations[${i}].admins[${j}]`, 'user'));
+        });
         orgIds.set(o.key, row.id);
         result.organizations[o.key] = row.public_id;
       });
@@ -122,17 +122,19 @@ export function loadFixtures(deps: Deps, input: unknown): FixtureResult {
           }),
         );
         result.projects[p.key] = project.public_id;
-        p.statuses?.forEach((s) => insertStatus(deps.db, project.id, s.key, s.name));
-        p.members?.forEach((m, j) =>
+        p.statuses?.forEach((s) => {
+          insertStatus(deps.db, project.id, s.key, s.name);
+        });
+        p.members?.forEach((m, j) => {
           insertMember(deps.db, {
             project_id: project.id,
             user_id: refer(userIds, m.user, `${at}.members[${j}].user`, 'user'),
             role: m.role,
             scopes: m.scopes,
             nda_accepted: m.nda_accepted,
-          }),
-        );
-        p.tokens?.forEach((t, j) =>
+          });
+        });
+        p.tokens?.forEach((t, j) => {
           unique(`${at}.tokens[${j}]`, () =>
             insertToken(deps.db, {
               project_id: project.id,
@@ -141,9 +143,9 @@ export function loadFixtures(deps: Deps, input: unknown): FixtureResult {
               flags: Object.fromEntries(TOKEN_FLAGS.map((flag) => [flag, t[flag] ?? false])),
               created_at: now,
             }),
-          ),
-        );
-        p.custom_fields?.forEach((f, j) =>
+          );
+        });
+        p.custom_fields?.forEach((f, j) => {
           unique(`${at}.custom_fields[${j}]`, () =>
             insertCustomField(deps.db, {
               project_id: project.id,
@@ -158,8 +160,8 @@ export function loadFixtures(deps: Deps, input: unknown): FixtureResult {
               auto_created: 0,
               created_at: now,
             }),
-          ),
-        );
+          );
+        });
         const releaseIds = new Map<string, number>();
         p.releases?.forEach((r, j) => {
           const release = unique(`${at}.releases[${j}]`, () =>
@@ -173,14 +175,14 @@ export function loadFixtures(deps: Deps, input: unknown): FixtureResult {
               created_at: r.created_at ?? new Date(Date.parse(now) + j).toISOString(),
             }),
           );
-          r.download_links?.forEach((link) =>
+          r.download_links?.forEach((link) => {
             insertDownloadLink(deps.db, {
               release_id: release.id,
               platform: link.platform,
               url: link.url,
               link_enabled: link.link_enabled ?? true,
-            }),
-          );
+            });
+          });
           releaseIds.set(r.label, release.id);
           if (r.key) releaseIds.set(r.key, release.id);
           result.releases[r.key ?? r.label] = `rel-${release.id}`;
@@ -206,12 +208,12 @@ export function loadFixtures(deps: Deps, input: unknown): FixtureResult {
             ) as number;
           tagIds.set(t.name, id);
         });
-        p.knowledge_chunks?.forEach((k) =>
+        p.knowledge_chunks?.forEach((k) => {
           stmt(
             deps.db,
             'INSERT INTO knowledge_chunks (project_id, title, content, created_at) VALUES (?, ?, ?, ?)',
-          ).run(project.id, k.title, k.content, now),
-        );
+          ).run(project.id, k.title, k.content, now);
+        });
         const fields = new Map(listCustomFields(deps.db, project.id, 'issue').map((f) => [f.ident, f.id]));
         p.issues?.forEach((issue, j) => {
           const ia = `${at}.issues[${j}]`;
@@ -241,15 +243,15 @@ export function loadFixtures(deps: Deps, input: unknown): FixtureResult {
               updated_at: issue.updated_at ?? created,
             }),
           );
-          Object.entries(issue.custom ?? {}).forEach(([ident, value]) =>
-            setIssueCustomValue(deps.db, row.id, refer(fields, ident, `${ia}.custom.${ident}`, 'custom field'), value),
-          );
-          issue.tags?.forEach((name, k) =>
+          for (const [ident, value] of Object.entries(issue.custom ?? {})) {
+            setIssueCustomValue(deps.db, row.id, refer(fields, ident, `${ia}.custom.${ident}`, 'custom field'), value);
+          }
+          issue.tags?.forEach((name, k) => {
             stmt(deps.db, 'INSERT INTO issue_tags (issue_id, tag_id) VALUES (?, ?)').run(
               row.id,
               refer(tagIds, name, `${ia}.tags[${k}]`, 'tag'),
-            ),
-          );
+            );
+          });
           result.issues[issue.key ?? `${p.key}#${row.scoped_id}`] = {
             id: row.id,
             scoped_id: row.scoped_id,

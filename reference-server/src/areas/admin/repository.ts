@@ -17,8 +17,10 @@ export interface NotificationRow {
 export function insertNotification(db: Db, notification: Omit<NotificationRow, 'id'>): NotificationRow {
   return stmt(
     db,
-    `INSERT INTO notifications (kind, event, project_id, recipient_user_id, recipient_email, subject, body, data, created_at)
-    VALUES (@kind, @event, @project_id, @recipient_user_id, @recipient_email, @subject, @body, @data, @created_at) RETURNING *`,
+    `INSERT INTO notifications (kind, event, project_id, recipient_user_id, recipient_email, subject, body, data, ` +
+      `created_at)
+    VALUES (@kind, @event, @project_id, @recipient_user_id, @recipient_email, @subject, @body, @data, @created_at) ` +
+      `RETURNING *`,
   ).get(notification) as NotificationRow;
 }
 

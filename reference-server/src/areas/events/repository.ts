@@ -24,15 +24,19 @@ export type PolledSource = 'feature_request' | 'ticket' | 'attachment';
 
 const MARK_SQL: Record<PolledSource, string> = {
   feature_request:
-    "SELECT coalesce(max(id), 0) AS maxId, coalesce(max(updated_at), '') AS maxUpdatedAt FROM feature_requests WHERE project_id = ?",
+    "SELECT coalesce(max(id), 0) AS maxId, coalesce(max(updated_at), '') AS maxUpdatedAt FROM feature_requests WHERE " +
+    'project_id = ?',
   ticket:
-    "SELECT coalesce(max(id), 0) AS maxId, coalesce(max(updated_at), '') AS maxUpdatedAt FROM tickets WHERE project_id = ?",
+    "SELECT coalesce(max(id), 0) AS maxId, coalesce(max(updated_at), '') AS maxUpdatedAt FROM tickets WHERE " +
+    'project_id = ?',
   attachment: `SELECT coalesce(max(a.id), 0) AS maxId, coalesce(max(a.updated_at), '') AS maxUpdatedAt
     FROM attachments a JOIN issues i ON i.id = a.issue_id WHERE i.project_id = ?`,
 };
 
 const CHANGED_SQL: Record<PolledSource, string> = {
-  feature_request: `SELECT 'feature_request' AS kind, id, scoped_id, title, status, created_at, updated_at FROM feature_requests
+  feature_request:
+    `SELECT 'feature_request' AS kind, id, scoped_id, title, status, created_at, updated_at FROM ` +
+    `feature_requests
     WHERE project_id = @project AND (id > @maxId OR updated_at > @maxUpdatedAt) ORDER BY id`,
   ticket: `SELECT 'ticket' AS kind, id, scoped_id, title, status, created_at, updated_at FROM tickets
     WHERE project_id = @project AND (id > @maxId OR updated_at > @maxUpdatedAt) ORDER BY id`,

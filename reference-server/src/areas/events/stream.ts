@@ -136,7 +136,10 @@ export function openReportFeed(
     }
   }
   let set = subscribers.get(db);
-  if (!set) subscribers.set(db, (set = new Set()));
+  if (!set) {
+    set = new Set();
+    subscribers.set(db, set);
+  }
   set.add(subscriber);
 
   let closed = false;

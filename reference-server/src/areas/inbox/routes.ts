@@ -56,7 +56,8 @@ export function inboxRoutes(root = join(serverPackageDir(), 'dist', 'inbox')) {
       return c.json(
         {
           error:
-            'The QA inbox is not built. Run `npm run build -w reference-server` (or `npm run build:inbox -w reference-server`), then reload.',
+            'The QA inbox is not built. Run `npm run build -w reference-server` (or `npm run build:inbox -w ' +
+            'reference-server`), then reload.',
         },
         503,
       );

@@ -73,7 +73,9 @@ function linkContact(
     recipientUserId: user.id,
     recipientEmail: contact.email,
     subject: `You will hear about your report: ${issue.title}`,
-    body: `Your contact details were added to the bug report "${issue.title}" in ${project.name}. We will let you know when it changes.\n\n${issueUrl(deps, project, updated)}`,
+    body:
+      `Your contact details were added to the bug report "${issue.title}" in ${project.name}. We will let you ` +
+      `know when it changes.\n\n${issueUrl(deps, project, updated)}`,
     data: { issue_id: issue.id, discord_id: contact.discordId },
   });
   if (updated !== issue) emitIssueWrite(deps, updated, 'updated');
@@ -122,7 +124,9 @@ export function askForDetails(deps: Deps, caller: Caller, project: ProjectRow, i
     recipientUserId: issue.reporter_user_id,
     recipientEmail: reporter?.email ?? null,
     subject: `More details needed: ${issue.title}`,
-    body: `${requester.name ?? 'The team'} asks for ${WHAT_TEXT[input.what]} for your report "${issue.title}".${input.comment ? `\n\n${input.comment}` : ''}\n\n${issueUrl(deps, project, issue)}`,
+    body:
+      `${requester.name ?? 'The team'} asks for ${WHAT_TEXT[input.what]} for your report "${issue.title}".` +
+      `${input.comment ? `\n\n${input.comment}` : ''}\n\n${issueUrl(deps, project, issue)}`,
     data: { issue_id: issue.id, what: input.what, comment: input.comment ?? null, requested_by: requester.id },
   });
   return { success: true, message: `The reporter was asked for ${WHAT_TEXT[input.what]}.` };

@@ -17,7 +17,10 @@ import { KNOWN_ERROR_SENTENCES } from '../../known-error-sentences.ts';
 
 /** Project tokens need can_create_bug_report; otherwise a signed-in account is needed. */
 export function assertMayReport(caller: Caller, project: ProjectRow): void {
-  if (caller.token) return requireTokenFlag(caller, project, 'can_create_bug_report');
+  if (caller.token) {
+    requireTokenFlag(caller, project, 'can_create_bug_report');
+    return;
+  }
   if (!signedInUser(caller)) throw forbidden(FLAG_REFUSALS.can_create_bug_report);
 }
 
@@ -168,7 +171,8 @@ export function chooseReporter(
   const honoured = project.discord_ids_for_issues === 1 && caller.token !== null && caller.user === null;
   if (!honoured || input.discordId === null || !DISCORD_ID_PATTERN.test(input.discordId)) {
     choice.warnings.push(
-      'issue[discord_id] and issue[discord_username] were ignored: they count only for anonymous token users on projects that enable Discord ids.',
+      'issue[discord_id] and issue[discord_username] were ignored: they count only for anonymous token users on ' +
+        'projects that enable Discord ids.',
     );
     return choice;
   }

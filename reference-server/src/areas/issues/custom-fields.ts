@@ -77,7 +77,8 @@ function assertSelect(field: CustomFieldRow, values: string[]): void {
   const bad = values.find((v) => !options.includes(v));
   if (bad !== undefined) {
     throw unprocessable(
-      `Custom field "${field.name}" has an invalid value ${JSON.stringify(bad)}: allowed values are ${options.map((o) => JSON.stringify(o)).join(', ')}.`,
+      `Custom field "${field.name}" has an invalid value ${JSON.stringify(bad)}: allowed values are ` +
+        `${options.map((o) => JSON.stringify(o)).join(', ')}.`,
       { field: field.ident },
     );
   }
@@ -248,7 +249,8 @@ export function applyCustomFields(
       // Re-checked here: a concurrent request may have filled the last places.
       if (countCustomFields(deps.db, project.id, 'issue') >= AUTO_CREATE_LIMIT) {
         warnings.push(
-          `Custom field "${pending.name}" was not created: the project already has ${AUTO_CREATE_LIMIT} issue custom fields.`,
+          `Custom field "${pending.name}" was not created: ` +
+            `the project already has ${AUTO_CREATE_LIMIT} issue custom fields.`,
         );
         continue;
       }

@@ -36,9 +36,8 @@ export type NewIssue = Omit<
   IssueRow,
   'id' | 'scoped_id' | 'duplicate_of_issue_id' | 'archived' | 'discord_message' | 'publish_at'
 > &
-  Partial<
-    Pick<IssueRow, 'archived' | 'discord_message' | 'publish_at' | 'duplicate_of_issue_id'>
-  > /** Given ids (fixture documents, docs/api-choices.md#fixture-format "ids may be given"); generated when absent. */ & {
+  Partial<Pick<IssueRow, 'archived' | 'discord_message' | 'publish_at' | 'duplicate_of_issue_id'>> & {
+    // Given ids (fixture documents, docs/api-choices.md#fixture-format "ids may be given"); generated when absent.
     id?: number | null;
     scoped_id?: number | null;
   };
@@ -48,9 +47,12 @@ export function insertIssue(db: Db, issue: NewIssue): IssueRow {
   return stmt(
     db,
     `INSERT INTO issues (id, project_id, scoped_id, title, description, status, priority, score, raw, source, archived,
-      discord_message, reporter_user_id, assigned_to_user_id, release_id, duplicate_of_issue_id, steps, debug_trace, device, publish_at, created_at, updated_at)
-    VALUES (@id, @project_id, coalesce(@scoped_id, (SELECT coalesce(max(scoped_id), 0) + 1 FROM issues WHERE project_id = @project_id)), @title, @description, @status, @priority,
-      @score, @raw, @source, @archived, @discord_message, @reporter_user_id, @assigned_to_user_id, @release_id, @duplicate_of_issue_id, @steps,
+      discord_message, reporter_user_id, assigned_to_user_id, release_id, duplicate_of_issue_id, steps, debug_trace, ` +
+      `device, publish_at, created_at, updated_at)
+    VALUES (@id, @project_id, coalesce(@scoped_id, (SELECT coalesce(max(scoped_id), 0) + 1 FROM issues WHERE ` +
+      `project_id = @project_id)), @title, @description, @status, @priority,
+      @score, @raw, @source, @archived, @discord_message, @reporter_user_id, @assigned_to_user_id, @release_id, ` +
+      `@duplicate_of_issue_id, @steps,
       @debug_trace, @device, @publish_at, @created_at, @updated_at) RETURNING *`,
   ).get({
     id: null,
@@ -96,11 +98,15 @@ export function insertFullIssue(db: Db, issue: IssueInsert): IssueRow {
   return stmt(
     db,
     `INSERT INTO issues (project_id, scoped_id, title, description, status, priority, score, raw, source, archived,
-      discord_message, reporter_user_id, assigned_to_user_id, release_id, duplicate_of_issue_id, steps, debug_trace, device, publish_at,
+      discord_message, reporter_user_id, assigned_to_user_id, release_id, duplicate_of_issue_id, steps, debug_trace, ` +
+      `device, publish_at,
       discord_user_id, discord_username, include_flags, created_at, updated_at)
-    VALUES (@project_id, (SELECT coalesce(max(scoped_id), 0) + 1 FROM issues WHERE project_id = @project_id), @title, @description, @status, @priority,
-      @score, @raw, @source, @archived, @discord_message, @reporter_user_id, @assigned_to_user_id, @release_id, @duplicate_of_issue_id, @steps,
-      @debug_trace, @device, @publish_at, @discord_user_id, @discord_username, @include_flags, @created_at, @updated_at) RETURNING *`,
+    VALUES (@project_id, (SELECT coalesce(max(scoped_id), 0) + 1 FROM issues WHERE project_id = @project_id), ` +
+      `@title, @description, @status, @priority,
+      @score, @raw, @source, @archived, @discord_message, @reporter_user_id, @assigned_to_user_id, @release_id, ` +
+      `@duplicate_of_issue_id, @steps,
+      @debug_trace, @device, @publish_at, @discord_user_id, @discord_username, @include_flags, @created_at, ` +
+      `@updated_at) RETURNING *`,
   ).get({
     archived: 0,
     discord_message: null,
@@ -228,7 +234,8 @@ export interface DeviceRow {
 export function insertDevice(db: Db, device: Omit<DeviceRow, 'id'>): DeviceRow {
   return stmt(
     db,
-    'INSERT INTO devices (user_id, device_type, configuration, created_at) VALUES (@user_id, @device_type, @configuration, @created_at) RETURNING *',
+    'INSERT INTO devices (user_id, device_type, configuration, created_at) VALUES (@user_id, @device_type, ' +
+      '@configuration, @created_at) RETURNING *',
   ).get(device) as DeviceRow;
 }
 
@@ -306,13 +313,15 @@ export function listIssueRows(db: Db, f: IssueListFilter): { rows: IssueRow[]; t
   if (f.sentTo)
     add(
       f.sentTo.length
-        ? `EXISTS (SELECT 1 FROM issue_integrations s WHERE s.issue_id = issues.id AND s.service IN (${placeholders(f.sentTo.length)}))`
+        ? `EXISTS (SELECT 1 FROM issue_integrations s WHERE s.issue_id = issues.id AND s.service IN (` +
+            `${placeholders(f.sentTo.length)}))`
         : '0',
       ...f.sentTo,
     );
   if (f.tagIds.length)
     add(
-      `EXISTS (SELECT 1 FROM issue_tags t WHERE t.issue_id = issues.id AND t.tag_id IN (${placeholders(f.tagIds.length)}))`,
+      `EXISTS (SELECT 1 FROM issue_tags t WHERE t.issue_id = issues.id AND t.tag_id IN (` +
+        `${placeholders(f.tagIds.length)}))`,
       ...f.tagIds,
     );
   if (f.restrictTo) {
@@ -328,7 +337,8 @@ export function listIssueRows(db: Db, f: IssueListFilter): { rows: IssueRow[]; t
   // The count reads only the covering index.
   const total = stmt(
     db,
-    `SELECT count(*) FROM issues INDEXED BY issues_filter_cover WHERE archived ${archived} AND raw ${raw} AND ${clause}`,
+    `SELECT count(*) FROM issues INDEXED BY issues_filter_cover ` +
+      `WHERE archived ${archived} AND raw ${raw} AND ${clause}`,
   )
     .pluck()
     .get(...params) as number;

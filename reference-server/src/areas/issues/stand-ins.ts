@@ -63,10 +63,10 @@ export const PRIORITY_RULES: ReadonlyArray<{
   { priority: 'low', words: ['typo', 'spelling', 'cosmetic', 'minor', 'misaligned', 'alignment', 'translation'] },
 ];
 
-const escape = (word: string) => word.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+const escapeRegExp = (word: string) => word.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 const RULE_PATTERNS = PRIORITY_RULES.map((rule) => ({
   priority: rule.priority,
-  pattern: new RegExp(`(?:^|[^a-z])(?:${rule.words.map(escape).join('|')})(?=$|[^a-z])`, 'i'),
+  pattern: new RegExp(`(?:^|[^a-z])(?:${rule.words.map(escapeRegExp).join('|')})(?=$|[^a-z])`, 'i'),
 }));
 
 export function predictPriority(title: string, description: string): string {
@@ -91,14 +91,29 @@ export interface ParsedDevice {
   configuration: Record<string, string>;
 }
 
-const OS_PATTERN =
-  /\b(windows(?:\s*(?:11|10|8\.1|8|7|xp|vista))?|mac\s?os(?:\s*x)?(?:\s*[\d.]+)?|os\s?x|ubuntu|debian|fedora|arch linux|linux|android(?:\s*[\d.]+)?|ipados(?:\s*[\d.]+)?|ios(?:\s*[\d.]+)?|chrome\s?os|steam\s?os|playstation\s*\d?|ps[45]|xbox(?:\s*(?:one|series\s*[xs]))?|nintendo switch|switch)\b/i;
-const CPU_PATTERN =
-  /\b((?:intel\s*)?core\s*(?:i[3579]|ultra\s*\d)[-\s]?\w*|intel\s+\w+(?:[-\s]\w+)?|(?:amd\s*)?ryzen\s*\d+\s*\w*|amd\s+\w+(?:\s+\w+)?|apple\s*m\d(?:\s*(?:pro|max|ultra))?|snapdragon\s*\w+|exynos\s*\w+|dimensity\s*\w+|a\d{2}\s*bionic)\b/i;
-const GPU_PATTERN =
-  /\b((?:nvidia\s*)?(?:geforce\s*)?(?:rtx|gtx)\s*\d{3,4}(?:\s*(?:ti|super))?|(?:amd\s*)?radeon\s*(?:rx\s*)?\w*|intel\s*(?:u?hd|iris)(?:\s*(?:graphics|xe|plus))?(?:\s*\d+)?|arc\s*a\d{3}|adreno\s*\d+|mali[-\s]?\w+|apple\s*gpu)\b/i;
-const RAM_PATTERN =
-  /(\d+(?:\.\d+)?)\s*(gb|gib|mb|mib|g)\b(?:\s*(?:of\s*)?(?:ram|memory|ddr\d?))?|(?:ram|memory)\s*[:=]?\s*(\d+(?:\.\d+)?)\s*(gb|gib|mb|mib|g)?\b/i;
+const OS_PATTERN = new RegExp(
+  String.raw`\b(windows(?:\s*(?:11|10|8\.1|8|7|xp|vista))?|mac\s?os(?:\s*x)?(?:\s*[\d.]+)?|os\s?x|ubuntu|debian|` +
+    String.raw`fedora|arch linux|linux|android(?:\s*[\d.]+)?|ipados(?:\s*[\d.]+)?|ios(?:\s*[\d.]+)?|chrome\s?os|` +
+    String.raw`steam\s?os|playstation\s*\d?|ps[45]|xbox(?:\s*(?:one|series\s*[xs]))?|nintendo switch|switch)\b`,
+  'i',
+);
+const CPU_PATTERN = new RegExp(
+  String.raw`\b((?:intel\s*)?core\s*(?:i[3579]|ultra\s*\d)[-\s]?\w*|intel\s+\w+(?:[-\s]\w+)?|` +
+    String.raw`(?:amd\s*)?ryzen\s*\d+\s*\w*|amd\s+\w+(?:\s+\w+)?|apple\s*m\d(?:\s*(?:pro|max|ultra))?|` +
+    String.raw`snapdragon\s*\w+|exynos\s*\w+|dimensity\s*\w+|a\d{2}\s*bionic)\b`,
+  'i',
+);
+const GPU_PATTERN = new RegExp(
+  String.raw`\b((?:nvidia\s*)?(?:geforce\s*)?(?:rtx|gtx)\s*\d{3,4}(?:\s*(?:ti|super))?|` +
+    String.raw`(?:amd\s*)?radeon\s*(?:rx\s*)?\w*|intel\s*(?:u?hd|iris)(?:\s*(?:graphics|xe|plus))?(?:\s*\d+)?|` +
+    String.raw`arc\s*a\d{3}|adreno\s*\d+|mali[-\s]?\w+|apple\s*gpu)\b`,
+  'i',
+);
+const RAM_PATTERN = new RegExp(
+  String.raw`(\d+(?:\.\d+)?)\s*(gb|gib|mb|mib|g)\b(?:\s*(?:of\s*)?(?:ram|memory|ddr\d?))?|(?:ram|` +
+    String.raw`memory)\s*[:=]?\s*(\d+(?:\.\d+)?)\s*(gb|gib|mb|mib|g)?\b`,
+  'i',
+);
 
 /**
  * Labelled values (`GPU: …;`) win over the patterns, so a spec sheet parses exactly. A value runs to the end of

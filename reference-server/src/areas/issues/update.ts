@@ -181,8 +181,12 @@ function notifyStatusChange(deps: Deps, caller: Caller, project: ProjectRow, iss
       projectId: project.id,
       recipientUserId: userId,
       recipientEmail: user?.email ?? null,
-      subject: `${issue.title}: ${statusDisplay(new Map(listStatuses(deps.db, project.id).map((st) => [st.key, st.name])), issue.status)}`,
-      body: `The bug report "${issue.title}" in ${project.name} is now ${issue.status} (was ${from}).\n\n${issueUrl(deps, project, issue)}`,
+      subject:
+        `${issue.title}: ` +
+        `${statusDisplay(new Map(listStatuses(deps.db, project.id).map((st) => [st.key, st.name])), issue.status)}`,
+      body:
+        `The bug report "${issue.title}" in ${project.name} is now ${issue.status} (was ${from}).\n\n` +
+        `${issueUrl(deps, project, issue)}`,
       data: { issue_id: issue.id, from, to: issue.status },
     });
   }

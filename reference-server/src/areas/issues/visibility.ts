@@ -26,7 +26,10 @@ const cache = new WeakMap<Caller, Map<number, Viewer>>();
 
 export function viewerOf(deps: Pick<Deps, 'db'>, caller: Caller, project: ProjectRow): Viewer {
   let byProject = cache.get(caller);
-  if (!byProject) cache.set(caller, (byProject = new Map()));
+  if (!byProject) {
+    byProject = new Map();
+    cache.set(caller, byProject);
+  }
   let viewer = byProject.get(project.id);
   if (!viewer) {
     const s = standingOf(deps, caller, project);

@@ -43,7 +43,8 @@ export function answerQuestion(documents: KnowledgeDocument[], question: string)
   if (best.length === 0) {
     return {
       answer:
-        "I could not find anything about that in this game's knowledge base. Try other words, or contact the developers.",
+        "I could not find anything about that in this game's knowledge base. " +
+        'Try other words, or contact the developers.',
       sources: [],
     };
   }

@@ -83,7 +83,8 @@ export function knowledgeDocuments(deps: Pick<Deps, 'db'>, project: ProjectRow):
   ) as Array<{ id: number; title: string; content: string }>;
   const issues = stmt(
     deps.db,
-    "SELECT id, title, description FROM issues WHERE project_id = ? AND status = 'resolved' AND raw = 0 AND archived = 0 ORDER BY id",
+    "SELECT id, title, description FROM issues WHERE project_id = ? AND status = 'resolved' AND raw = 0 AND archived " +
+      '= 0 ORDER BY id',
   ).all(project.id) as Array<{ id: number; title: string; description: string }>;
   return [
     ...gameFactDocuments(deps, project),

@@ -4,10 +4,11 @@
 
 const STOP_WORDS = new Set(
   (
-    'a an and are as at be but by can could do does did for from has have how i if in into is it its me my ' +
-    'of on or our so than that the their them then there these they this to was we were what when where which who why will with ' +
-    'would you your about any after again all also am been before being both each few get got had he her here him his just more ' +
-    'most no nor not now off once only other out over own same she should some such too under until up very while whom yours'
+    'a an and are as at be but by can could do does did for from has have how i if in into is it its me my of on ' +
+    'or our so than that the their them then there these they this to was we were what when where which who why ' +
+    'will with would you your about any after again all also am been before being both each few get got had he ' +
+    'her here him his just more most no nor not now off once only other out over own same she should some such ' +
+    'too under until up very while whom yours'
   ).split(' '),
 );
 

@@ -74,7 +74,8 @@ export function presignUpload(deps: Deps, issue: IssueRow, media: MediaKind, raw
   const input = PresignedUploadBody.parse(body);
   if (!isAllowedContentType(rules, input.content_type)) {
     throw unprocessable(
-      `Content type ${input.content_type} is not allowed for ${media.replace('_', ' ')} (allowed: ${describeAllowed(rules)}).`,
+      `Content type ${input.content_type} is not allowed for ${media.replace('_', ' ')} (allowed: ` +
+        `${describeAllowed(rules)}).`,
     );
   }
   if (input.byte_size > rules.maxBytes)

@@ -98,10 +98,13 @@ export type NewBlob = Omit<
 export function insertBlob(db: Db, blob: NewBlob): BlobRow {
   return stmt(
     db,
-    `INSERT INTO blobs (storage_key, signed_id, upload_token, project_id, issue_id, kind, filename, display_name, developer_private,
+    `INSERT INTO blobs (storage_key, signed_id, upload_token, project_id, issue_id, kind, filename, display_name, ` +
+      `developer_private,
       content_type, byte_size, checksum, uploaded_at, attached_at, upload_expires_at, signed_id_expires_at, created_at)
-    VALUES (@storage_key, @signed_id, @upload_token, @project_id, @issue_id, @kind, @filename, @display_name, @developer_private,
-      @content_type, @byte_size, @checksum, @uploaded_at, @attached_at, @upload_expires_at, @signed_id_expires_at, @created_at) RETURNING *`,
+    VALUES (@storage_key, @signed_id, @upload_token, @project_id, @issue_id, @kind, @filename, @display_name, ` +
+      `@developer_private,
+      @content_type, @byte_size, @checksum, @uploaded_at, @attached_at, @upload_expires_at, @signed_id_expires_at, ` +
+      `@created_at) RETURNING *`,
   ).get({
     signed_id: null,
     upload_token: null,
@@ -168,10 +171,13 @@ export type NewAttachment = Pick<
 export function insertAttachment(db: Db, row: NewAttachment): AttachmentRow {
   return stmt(
     db,
-    `INSERT INTO attachments (issue_id, kind, blob_id, source_blob_id, layer_a_blob_id, filename, content_type, media_size_bytes, user_id,
+    `INSERT INTO attachments (issue_id, kind, blob_id, source_blob_id, layer_a_blob_id, filename, content_type, ` +
+      `media_size_bytes, user_id,
       developer_private, description, status, processing, processed, failed, failure_reason, created_at, updated_at)
-    VALUES (@issue_id, @kind, @blob_id, @source_blob_id, @layer_a_blob_id, @filename, @content_type, @media_size_bytes, @user_id,
-      @developer_private, @description, @status, @processing, @processed, @failed, @failure_reason, @created_at, @created_at) RETURNING *`,
+    VALUES (@issue_id, @kind, @blob_id, @source_blob_id, @layer_a_blob_id, @filename, @content_type, ` +
+      `@media_size_bytes, @user_id,
+      @developer_private, @description, @status, @processing, @processed, @failed, @failure_reason, @created_at, ` +
+      `@created_at) RETURNING *`,
   ).get({
     source_blob_id: null,
     layer_a_blob_id: null,
@@ -186,7 +192,9 @@ export function insertAttachment(db: Db, row: NewAttachment): AttachmentRow {
   }) as AttachmentRow;
 }
 
-const WITH_KEYS = `SELECT a.*, b.storage_key AS storage_key, b.checksum AS checksum, l.storage_key AS layer_a_key, l.filename AS layer_a_filename
+const WITH_KEYS =
+  `SELECT a.*, b.storage_key AS storage_key, b.checksum AS checksum, l.storage_key AS layer_a_key, ` +
+  `l.filename AS layer_a_filename
   FROM attachments a LEFT JOIN blobs b ON b.id = a.blob_id LEFT JOIN blobs l ON l.id = a.layer_a_blob_id`;
 
 export function listAttachments(db: Db, issueId: number, kind?: AttachmentKind): AttachmentWithKeys[] {
@@ -245,7 +253,8 @@ export function updateVideoState(
 export function replaceAttachmentBlob(db: Db, id: number, blob: BlobRow, at: string): void {
   stmt(
     db,
-    'UPDATE attachments SET blob_id = ?, content_type = ?, media_size_bytes = ?, filename = ?, updated_at = ? WHERE id = ?',
+    'UPDATE attachments SET blob_id = ?, content_type = ?, media_size_bytes = ?, filename = ?, updated_at = ? ' +
+      'WHERE id = ?',
   ).run(blob.id, blob.content_type, blob.byte_size, blob.filename, at, id);
 }
 
@@ -272,8 +281,10 @@ export function listExpiredUnattachedBlobs(db: Db, now: string): BlobRow[] {
 export function insertVideoSegment(db: Db, row: Omit<VideoSegmentRow, 'id' | 'attachment_id'>): VideoSegmentRow {
   return stmt(
     db,
-    `INSERT INTO video_segments (issue_id, merge_group, position, merge_total, blob_id, user_id, developer_private, created_at)
-    VALUES (@issue_id, @merge_group, @position, @merge_total, @blob_id, @user_id, @developer_private, @created_at) RETURNING *`,
+    `INSERT INTO video_segments (issue_id, merge_group, position, merge_total, blob_id, user_id, developer_private, ` +
+      `created_at)
+    VALUES (@issue_id, @merge_group, @position, @merge_total, @blob_id, @user_id, @developer_private, @created_at) ` +
+      `RETURNING *`,
   ).get(row) as VideoSegmentRow;
 }
 

@@ -68,7 +68,9 @@ export async function receiveVideoSegment(
   );
   if (missing.length > 0)
     throw badRequest(
-      `Missing required parameter${missing.length > 1 ? 's' : ''}: ${missing.map((m) => `video_segment[${m}]`).join(', ')}.`,
+      `Missing required parameter${missing.length > 1 ? 's' : ''}: ${missing
+        .map((m) => `video_segment[${m}]`)
+        .join(', ')}.`,
     );
   const input = VideoSegmentBody.parse(body).video_segment;
   if (!(input.video instanceof Blob))
@@ -84,7 +86,8 @@ export async function receiveVideoSegment(
   const contentType = accepted(declared) ? input.video.type : await sniffContentType(input.video);
   if (!contentType || !accepted(contentType)) {
     throw unprocessable(
-      `Content type ${declared || '(none)'} is not allowed for video segments (allowed: ${RULES.contentTypes!.join(', ')}).`,
+      `Content type ${declared || '(none)'} is not allowed for video segments (allowed: ` +
+        `${RULES.contentTypes!.join(', ')}).`,
     );
   }
 
@@ -246,7 +249,10 @@ export async function mergeSegments(deps: Deps, attachmentId: number): Promise<v
         processing: false,
         processed: false,
         failed: true,
-        failure_reason: `The ${segments.length} segments are separate recordings and ${NO_FFMPEG_REASON.replace('the video', 'they')}`,
+        failure_reason: `The ${segments.length} segments are separate recordings and ${NO_FFMPEG_REASON.replace(
+          'the video',
+          'they',
+        )}`,
       },
       now(),
     );

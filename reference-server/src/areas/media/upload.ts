@@ -51,7 +51,8 @@ async function resolveContentType(rules: KindRules, media: MediaKind, file: Uplo
   if (isAllowedContentType(rules, declared || 'application/octet-stream'))
     return declared || 'application/octet-stream';
   throw unprocessable(
-    `Content type ${declared || '(none)'} is not allowed for ${media.replace('_', ' ')} (allowed: ${describeAllowed(rules)}).`,
+    `Content type ${declared || '(none)'} is not allowed for ${media.replace('_', ' ')} (allowed: ` +
+      `${describeAllowed(rules)}).`,
   );
 }
 

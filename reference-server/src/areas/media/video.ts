@@ -23,7 +23,8 @@ import { isWebCompatible, probeVideo, type ByteSource, type VideoContainer, type
 
 export const PROCESS_VIDEO_JOB = 'media.process_video';
 export const NO_FFMPEG_REASON =
-  'ffmpeg is not installed on this server, so the video could not be converted for web playback; the original file is kept.';
+  'ffmpeg is not installed on this server, so the video could not be converted for web playback; the original ' +
+  'file is kept.';
 
 export const NOT_A_VIDEO_REASON =
   'The file is not an MP4, QuickTime, WebM, Matroska or AVI video, so it was not converted; the original file is kept.';

@@ -41,7 +41,8 @@ export function recordHeartbeat(
 ): PlaytimeSessionRow {
   return stmt(
     db,
-    `UPDATE playtime_sessions SET last_seen_at = ?, duration_seconds = duration_seconds + ?, heartbeats = heartbeats + 1, tags = ?
+    `UPDATE playtime_sessions SET last_seen_at = ?, duration_seconds = duration_seconds + ?, heartbeats = heartbeats ` +
+      `+ 1, tags = ?
     WHERE id = ? RETURNING *`,
   ).get(at, countedSeconds, tags, id) as PlaytimeSessionRow;
 }

@@ -19,8 +19,10 @@ export interface CustomFieldRow {
 export function insertCustomField(db: Db, field: Omit<CustomFieldRow, 'id'>): CustomFieldRow {
   return stmt(
     db,
-    `INSERT INTO custom_fields (project_id, applies_to, ident, name, field_type, options, required, player_viewable, tester_settable, auto_created, created_at)
-    VALUES (@project_id, @applies_to, @ident, @name, @field_type, @options, @required, @player_viewable, @tester_settable, @auto_created, @created_at) RETURNING *`,
+    `INSERT INTO custom_fields (project_id, applies_to, ident, name, field_type, options, required, player_viewable, ` +
+      `tester_settable, auto_created, created_at)
+    VALUES (@project_id, @applies_to, @ident, @name, @field_type, @options, @required, @player_viewable, ` +
+      `@tester_settable, @auto_created, @created_at) RETURNING *`,
   ).get(field) as CustomFieldRow;
 }
 

@@ -32,7 +32,9 @@ export type NewProject = Omit<ProjectRow, 'id' | 'public_id'> & { public_id?: st
 
 export function insertProject(db: Db, project: NewProject): ProjectRow {
   const columns = Object.keys(project).filter((key) => key !== 'public_id');
-  const sql = `INSERT INTO projects (public_id, ${columns.join(', ')}) VALUES (?, ${columns.map(() => '?').join(', ')}) RETURNING *`;
+  const sql =
+    `INSERT INTO projects (public_id, ${columns.join(', ')}) VALUES (?, ` +
+    `${columns.map(() => '?').join(', ')}) RETURNING *`;
   return stmt(db, sql).get(
     project.public_id ?? newPublicId('pr'),
     ...columns.map((key) => (project as Record<string, unknown>)[key]),

@@ -51,7 +51,8 @@ export function findUserByPublicId(db: Db, publicId: string): UserRow | undefine
 export function findUserByPat(db: Db, token: string): UserRow | undefined {
   return stmt(
     db,
-    'SELECT users.* FROM personal_access_tokens JOIN users ON users.id = personal_access_tokens.user_id WHERE token = ?',
+    'SELECT users.* FROM personal_access_tokens JOIN users ON users.id = personal_access_tokens.user_id WHERE ' +
+      'token = ?',
   ).get(token) as UserRow | undefined;
 }
 

@@ -24,7 +24,8 @@ export async function storeReleaseFiles(deps: Pick<Deps, 'config'>, files: File[
     for (const [index, file] of files.entries()) {
       if (file.size > RELEASE_LIMITS.attachmentBytes) {
         throw unprocessable(
-          `release.attachments.${index}: ${file.name || 'the file'} is larger than ${RELEASE_LIMITS.attachmentBytes / 1024 / 1024} MB.`,
+          `release.attachments.${index}: ${file.name || 'the file'} is larger than ` +
+            `${RELEASE_LIMITS.attachmentBytes / 1024 / 1024} MB.`,
         );
       }
       const head = await headOf(file);

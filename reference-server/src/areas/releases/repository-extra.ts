@@ -59,8 +59,10 @@ export function insertReleaseWithOptions(
 ): ReleaseRow {
   return stmt(
     db,
-    `INSERT INTO releases (project_id, label, summary, description, status, send_images_separately, created_at, updated_at)
-    VALUES (@project_id, @label, @summary, @description, @status, @send_images_separately, @created_at, @created_at) RETURNING *`,
+    `INSERT INTO releases (project_id, label, summary, description, status, send_images_separately, created_at, ` +
+      `updated_at)
+    VALUES (@project_id, @label, @summary, @description, @status, @send_images_separately, @created_at, @created_at) ` +
+      `RETURNING *`,
   ).get(release) as ReleaseRow;
 }
 

@@ -40,8 +40,10 @@ export function saveEmbedding(
 ): void {
   stmt(
     db,
-    `INSERT INTO issue_embeddings (issue_id, project_id, archived, vector, updated_at) VALUES (@issue_id, @project_id, @archived, @vector, @updated_at)
-    ON CONFLICT (issue_id) DO UPDATE SET project_id = excluded.project_id, archived = excluded.archived, vector = excluded.vector, updated_at = excluded.updated_at`,
+    `INSERT INTO issue_embeddings (issue_id, project_id, archived, vector, updated_at) VALUES (@issue_id, ` +
+      `@project_id, @archived, @vector, @updated_at)
+    ON CONFLICT (issue_id) DO UPDATE SET project_id = excluded.project_id, archived = excluded.archived, vector = ` +
+      `excluded.vector, updated_at = excluded.updated_at`,
   ).run(row);
 }
 

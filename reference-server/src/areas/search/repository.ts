@@ -32,7 +32,8 @@ export function matchIssueIds(
   return stmt(
     db,
     `SELECT i.id FROM issues_fts JOIN issues i ON i.id = issues_fts.rowid
-    WHERE issues_fts MATCH ? AND issues_fts.rowid > ? AND i.project_id = ? AND i.id NOT IN (SELECT value FROM json_each(?))
+    WHERE issues_fts MATCH ? AND issues_fts.rowid > ? AND i.project_id = ? AND i.id NOT IN (SELECT value FROM ` +
+      `json_each(?))
     ORDER BY bm25(issues_fts, ${TITLE_WEIGHT}, ${DESCRIPTION_WEIGHT}), i.id LIMIT ?`,
   )
     .pluck()
@@ -88,13 +89,10 @@ const columnCache = new WeakMap<Db, Set<string>>();
 /** The columns of the issues table (read once per connection, after migrations). */
 export function issueColumns(db: Db): Set<string> {
   let columns = columnCache.get(db);
-  if (!columns)
-    columnCache.set(
-      db,
-      (columns = new Set(
-        (db.prepare('PRAGMA table_info(issues)').all() as Array<{ name: string }>).map((c) => c.name),
-      )),
-    );
+  if (!columns) {
+    columns = new Set((db.prepare('PRAGMA table_info(issues)').all() as Array<{ name: string }>).map((c) => c.name));
+    columnCache.set(db, columns);
+  }
   return columns;
 }
 

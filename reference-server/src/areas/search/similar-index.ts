@@ -32,7 +32,10 @@ const caches = new WeakMap<Db, Map<number, ProjectVectors>>();
 
 function cacheOf(db: Db): Map<number, ProjectVectors> {
   let cache = caches.get(db);
-  if (!cache) caches.set(db, (cache = new Map()));
+  if (!cache) {
+    cache = new Map();
+    caches.set(db, cache);
+  }
   return cache;
 }
 
@@ -150,8 +153,10 @@ export function projectVectors(db: Db, clock: Clock, projectId: number): Project
   catchUpEmbeddings(db, clock);
   const cache = cacheOf(db);
   let index = cache.get(projectId);
-  if (!index || index.generation !== embeddingGeneration(db, projectId))
-    cache.set(projectId, (index = load(db, projectId)));
+  if (!index || index.generation !== embeddingGeneration(db, projectId)) {
+    index = load(db, projectId);
+    cache.set(projectId, index);
+  }
   return index;
 }
 

@@ -13,10 +13,11 @@ export function tokenize(text: string): string[] {
 
 export const STOPWORDS: ReadonlySet<string> = new Set(
   (
-    'a an and are as at be been but by can could did do does doing for from had has have he her his how i if in into is it its ' +
-    'just me my no not of on once or our out over she so some than that the their them then there these they this to too up ' +
-    'very was we were what when where which while who why will with would you your am after before again also any because ' +
-    'being both each few more most other same should only own such until all get got gets im ive dont doesnt didnt cant'
+    'a an and are as at be been but by can could did do does doing for from had has have he her his how i if in ' +
+    'into is it its just me my no not of on once or our out over she so some than that the their them then there ' +
+    'these they this to too up very was we were what when where which while who why will with would you your am ' +
+    'after before again also any because being both each few more most other same should only own such until all ' +
+    'get got gets im ive dont doesnt didnt cant'
   ).split(' '),
 );
 

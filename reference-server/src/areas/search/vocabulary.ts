@@ -93,7 +93,8 @@ export class Vocabulary implements TermVocabulary {
     let result = this.lookups.get(key);
     if (!result) {
       if (this.lookups.size > 5000) this.lookups.clear();
-      this.lookups.set(key, (result = compute()));
+      result = compute();
+      this.lookups.set(key, result);
     }
     return result;
   }

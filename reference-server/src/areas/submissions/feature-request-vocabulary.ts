@@ -11,7 +11,8 @@ const prepared = new WeakSet<Db>();
 function ensureVocabTable(db: Db): void {
   if (prepared.has(db)) return;
   db.exec(
-    "CREATE VIRTUAL TABLE IF NOT EXISTS temp.feature_requests_vocab USING fts5vocab(main, 'feature_requests_fts', 'row')",
+    'CREATE VIRTUAL TABLE IF NOT EXISTS temp.feature_requests_vocab USING fts5vocab(main, ' +
+      "'feature_requests_fts', 'row')",
   );
   prepared.add(db);
 }

@@ -35,8 +35,10 @@ export type NewFeatureRequest = Pick<
 export function insertFeatureRequest(db: Db, row: NewFeatureRequest): FeatureRequestRow {
   return stmt(
     db,
-    `INSERT INTO feature_requests (project_id, scoped_id, title, description, status, source, reporter_user_id, discord_username, created_at, updated_at)
-    VALUES (@project_id, (SELECT coalesce(max(scoped_id), 0) + 1 FROM feature_requests WHERE project_id = @project_id), @title, @description, @status,
+    `INSERT INTO feature_requests (project_id, scoped_id, title, description, status, source, reporter_user_id, ` +
+      `discord_username, created_at, updated_at)
+    VALUES (@project_id, (SELECT coalesce(max(scoped_id), 0) + 1 FROM feature_requests WHERE project_id = ` +
+      `@project_id), @title, @description, @status,
       @source, @reporter_user_id, @discord_username, @created_at, @updated_at) RETURNING *`,
   ).get(row) as FeatureRequestRow;
 }
@@ -116,7 +118,8 @@ export function listFeatureRequests(
   }
   const order =
     q.order === 'top'
-      ? '(SELECT count(*) FROM feature_request_votes v WHERE v.feature_request_id = fr.id) DESC, fr.created_at DESC, fr.id DESC'
+      ? '(SELECT count(*) FROM feature_request_votes v WHERE v.feature_request_id = fr.id) DESC, fr.created_at ' +
+        'DESC, fr.id DESC'
       : 'fr.created_at DESC, fr.id DESC';
   const sqlWhere = where.join(' AND ');
   return {
@@ -136,7 +139,8 @@ export function matchFeatureRequestIds(db: Db, projectId: number, match: string,
   return stmt(
     db,
     `SELECT fr.id FROM feature_requests_fts f JOIN feature_requests fr ON fr.id = f.rowid
-    WHERE feature_requests_fts MATCH ? AND fr.project_id = ? ORDER BY bm25(feature_requests_fts, 3.0, 1.0), fr.id DESC LIMIT ?`,
+    WHERE feature_requests_fts MATCH ? AND fr.project_id = ? ORDER BY bm25(feature_requests_fts, 3.0, 1.0), fr.id ` +
+      `DESC LIMIT ?`,
   )
     .pluck()
     .all(match, projectId, limit) as number[];
@@ -163,7 +167,8 @@ export function setFeatureRequestContact(
 ): void {
   stmt(
     db,
-    `UPDATE feature_requests SET reporter_user_id = coalesce(reporter_user_id, ?), contact_email = ?, contact_discord_id = ?, updated_at = ? WHERE id = ?`,
+    `UPDATE feature_requests SET reporter_user_id = coalesce(reporter_user_id, ?), contact_email = ?, ` +
+      `contact_discord_id = ?, updated_at = ? WHERE id = ?`,
   ).run(contact.reporterUserId, contact.email, contact.discordId, at, id);
 }
 
@@ -224,7 +229,8 @@ export interface NewStoredFile {
 export function insertFeatureRequestFile(db: Db, featureRequestId: number, file: NewStoredFile): void {
   stmt(
     db,
-    `INSERT INTO feature_request_files (feature_request_id, storage_key, filename, content_type, size_bytes, user_id, created_at)
+    `INSERT INTO feature_request_files (feature_request_id, storage_key, filename, content_type, size_bytes, ` +
+      `user_id, created_at)
     VALUES (?, ?, ?, ?, ?, ?, ?)`,
   ).run(
     featureRequestId,
@@ -240,14 +246,16 @@ export function insertFeatureRequestFile(db: Db, featureRequestId: number, file:
 export function listFeatureRequestFiles(db: Db, featureRequestId: number): StoredFileRow[] {
   return stmt(
     db,
-    'SELECT id, storage_key, filename, content_type, size_bytes, user_id, created_at FROM feature_request_files WHERE feature_request_id = ? ORDER BY id',
+    'SELECT id, storage_key, filename, content_type, size_bytes, user_id, created_at FROM feature_request_files ' +
+      'WHERE feature_request_id = ? ORDER BY id',
   ).all(featureRequestId) as StoredFileRow[];
 }
 
 export function findFeatureRequestFile(db: Db, featureRequestId: number, fileId: number): StoredFileRow | undefined {
   return stmt(
     db,
-    'SELECT id, storage_key, filename, content_type, size_bytes, user_id, created_at FROM feature_request_files WHERE feature_request_id = ? AND id = ?',
+    'SELECT id, storage_key, filename, content_type, size_bytes, user_id, created_at FROM feature_request_files ' +
+      'WHERE feature_request_id = ? AND id = ?',
   ).get(featureRequestId, fileId) as StoredFileRow | undefined;
 }
 

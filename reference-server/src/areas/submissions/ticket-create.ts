@@ -16,7 +16,10 @@ import { asFileList, checkUploads, storeUploads, withStoredUploads } from './upl
 import { assertSubmissionTokenUnspent, spendSubmissionToken } from './submission-tokens.ts';
 import { toTicket } from './tickets.ts';
 
-/** Before the body is read: a project token needs `can_create_ticket`; without one, a signed-in user or a public project. */
+/**
+ * Before the body is read: a project token needs `can_create_ticket`; without one, a signed-in user or a public
+ * project.
+ */
 export function assertMayCreateTicket(caller: Caller, project: ProjectRow): void {
   if (caller.token) requireTokenFlag(caller, project, 'can_create_ticket');
   else if (!signedInUser(caller) && project.access !== 'public') throw forbidden(FLAG_REFUSALS.can_create_ticket);
@@ -58,7 +61,8 @@ export async function createTicket(
   );
   if (!hasContact) {
     throw unprocessable(
-      'Contact information is required: send ticket[reporter_email], or an email or Discord id in the Authorization header.',
+      'Contact information is required: send ticket[reporter_email], or an email or Discord id in the ' +
+        'Authorization header.',
     );
   }
   const files = asFileList(t.attachments);

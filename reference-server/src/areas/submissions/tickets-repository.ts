@@ -23,8 +23,10 @@ export type NewTicket = Omit<TicketRow, 'id' | 'scoped_id' | 'assigned_to_user_i
 export function insertTicket(db: Db, row: NewTicket): TicketRow {
   return stmt(
     db,
-    `INSERT INTO tickets (project_id, scoped_id, title, description, status, priority, reporter_user_id, discord_username, created_at, updated_at)
-    VALUES (@project_id, (SELECT coalesce(max(scoped_id), 0) + 1 FROM tickets WHERE project_id = @project_id), @title, @description, @status, @priority,
+    `INSERT INTO tickets (project_id, scoped_id, title, description, status, priority, reporter_user_id, ` +
+      `discord_username, created_at, updated_at)
+    VALUES (@project_id, (SELECT coalesce(max(scoped_id), 0) + 1 FROM tickets WHERE project_id = @project_id), ` +
+      `@title, @description, @status, @priority,
       @reporter_user_id, @discord_username, @created_at, @updated_at) RETURNING *`,
   ).get(row) as TicketRow;
 }
@@ -67,7 +69,8 @@ export function searchTickets(
   return stmt(
     db,
     `SELECT scoped_id, title FROM tickets WHERE project_id = @project ${reporterFilter}
-    AND (title LIKE @pattern ESCAPE '\\' OR description LIKE @pattern ESCAPE '\\') ORDER BY created_at DESC, id DESC LIMIT @limit`,
+    AND (title LIKE @pattern ESCAPE '\\' OR description LIKE @pattern ESCAPE '\\') ORDER BY created_at DESC, id DESC ` +
+      `LIMIT @limit`,
   ).all({
     project: q.projectId,
     pattern,
@@ -87,14 +90,16 @@ export function insertTicketAttachment(db: Db, ticketId: number, file: NewStored
 export function listTicketAttachments(db: Db, ticketId: number): StoredFileRow[] {
   return stmt(
     db,
-    'SELECT id, storage_key, filename, content_type, size_bytes, user_id, created_at FROM ticket_attachments WHERE ticket_id = ? ORDER BY id',
+    'SELECT id, storage_key, filename, content_type, size_bytes, user_id, created_at FROM ticket_attachments ' +
+      'WHERE ticket_id = ? ORDER BY id',
   ).all(ticketId) as StoredFileRow[];
 }
 
 export function findTicketAttachment(db: Db, ticketId: number, attachmentId: number): StoredFileRow | undefined {
   return stmt(
     db,
-    'SELECT id, storage_key, filename, content_type, size_bytes, user_id, created_at FROM ticket_attachments WHERE ticket_id = ? AND id = ?',
+    'SELECT id, storage_key, filename, content_type, size_bytes, user_id, created_at FROM ticket_attachments ' +
+      'WHERE ticket_id = ? AND id = ?',
   ).get(ticketId, attachmentId) as StoredFileRow | undefined;
 }
 

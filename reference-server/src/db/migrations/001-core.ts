@@ -3,7 +3,8 @@
 export default {
   version: 1,
   name: 'core',
-  sql: `
+  sql:
+    `
 CREATE TABLE settings (key TEXT PRIMARY KEY, value TEXT NOT NULL);
 
 CREATE TABLE organizations (
@@ -25,8 +26,10 @@ CREATE TABLE users (
   site_admin INTEGER NOT NULL DEFAULT 0,
   created_at TEXT NOT NULL
 );
-CREATE UNIQUE INDEX users_virtual_email ON users (lower(email)) WHERE virtual = 1 AND email IS NOT NULL AND discord_id IS NULL;
-CREATE UNIQUE INDEX users_virtual_discord ON users (discord_id) WHERE virtual = 1 AND discord_id IS NOT NULL AND email IS NULL;
+CREATE UNIQUE INDEX users_virtual_email ON users (lower(email)) WHERE virtual = 1 AND email IS NOT NULL AND ` +
+    `discord_id IS NULL;
+CREATE UNIQUE INDEX users_virtual_discord ON users (discord_id) WHERE virtual = 1 AND discord_id IS NOT NULL AND ` +
+    `email IS NULL;
 
 CREATE TABLE organization_admins (
   organization_id INTEGER NOT NULL REFERENCES organizations(id) ON DELETE CASCADE,

@@ -4,7 +4,8 @@
 export default {
   version: 10,
   name: 'issues',
-  sql: `
+  sql:
+    `
 ALTER TABLE issues ADD COLUMN discord_user_id TEXT;
 ALTER TABLE issues ADD COLUMN discord_username TEXT;
 ALTER TABLE issues ADD COLUMN include_flags TEXT;
@@ -41,7 +42,8 @@ CREATE INDEX issues_project_reporter ON issues (project_id, reporter_user_id, cr
 CREATE INDEX issues_project_status_created ON issues (project_id, status, created_at);
 -- Covers every column the list filters compare, so the list's count(*) never reads the table
 -- (areas/issues/repository.ts names it with INDEXED BY; page queries steer around it).
-CREATE INDEX issues_filter_cover ON issues (archived, raw, project_id, status, priority, release_id, assigned_to_user_id, reporter_user_id, created_at, updated_at);
+CREATE INDEX issues_filter_cover ON issues (archived, raw, project_id, status, priority, release_id, ` +
+    `assigned_to_user_id, reporter_user_id, created_at, updated_at);
 CREATE INDEX issue_tags_tag ON issue_tags (tag_id, issue_id);
 `,
 };

@@ -4,7 +4,8 @@
 export default {
   version: 40,
   name: 'search',
-  sql: `
+  sql:
+    `
 CREATE VIRTUAL TABLE issues_fts USING fts5(
   title, description,
   content = 'issues', content_rowid = 'id',
@@ -36,7 +37,8 @@ CREATE TRIGGER issues_search_insert AFTER INSERT ON issues BEGIN
 END;
 
 CREATE TRIGGER issues_search_text AFTER UPDATE OF title, description, raw ON issues BEGIN
-  INSERT INTO issues_fts (issues_fts, rowid, title, description) SELECT 'delete', old.id, old.title, old.description WHERE old.raw = 0;
+  INSERT INTO issues_fts (issues_fts, rowid, title, description) SELECT 'delete', old.id, old.title, old.description ` +
+    `WHERE old.raw = 0;
   INSERT INTO issues_fts (rowid, title, description) SELECT new.id, new.title, new.description WHERE new.raw = 0;
   INSERT INTO search_vocab_log (issue_id) SELECT new.id WHERE new.raw = 0;
 END;
@@ -46,7 +48,8 @@ CREATE TRIGGER issues_embedding_stale AFTER UPDATE OF title, description, raw, a
 END;
 
 CREATE TRIGGER issues_search_delete AFTER DELETE ON issues BEGIN
-  INSERT INTO issues_fts (issues_fts, rowid, title, description) SELECT 'delete', old.id, old.title, old.description WHERE old.raw = 0;
+  INSERT INTO issues_fts (issues_fts, rowid, title, description) SELECT 'delete', old.id, old.title, old.description ` +
+    `WHERE old.raw = 0;
   INSERT OR IGNORE INTO embedding_queue (issue_id) VALUES (old.id);
 END;
 `,
