@@ -114,16 +114,16 @@ test('opens with the gamepad chord, moves focus with the D-pad and closes with B
   const focused = () =>
     page.evaluate(() => document.querySelector('[data-glitchbox]')!.shadowRoot!.activeElement?.id ?? '');
   expect(await focused()).toBe('gb-desc');
-  await press([13], true);
-  await page.waitForTimeout(120);
-  await press([13], false);
-  await page.waitForTimeout(120);
-  expect(await focused()).toBe('gb-steps');
-  await press([12], true);
-  await page.waitForTimeout(120);
-  await press([12], false);
-  await page.waitForTimeout(120);
-  expect(await focused()).toBe('gb-desc');
+  // The overlay polls pads every 100 ms: a button is held until its effect shows (a fixed hold can fall between
+  // two polls on a loaded machine), then released for a few polls so the next press is a new edge.
+  const tap = async (button: number, expected: string) => {
+    await press([button], true);
+    await expect.poll(focused, { timeout: 5000 }).toBe(expected);
+    await press([button], false);
+    await page.waitForTimeout(300);
+  };
+  await tap(13, 'gb-steps');
+  await tap(12, 'gb-desc');
   await press([1], true);
   await page.waitForTimeout(120);
   await press([1], false);
