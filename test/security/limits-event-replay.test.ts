@@ -3,9 +3,8 @@
 // is dropped instead of having the whole replay buffered for it.
 import { request as httpRequest, type IncomingMessage } from 'node:http';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { insertIssue } from '../../reference-server/src/areas/issues/repository.ts';
-import { findProjectByPublicId } from '../../reference-server/src/areas/projects-auth/repository.ts';
 import { REPLAY_CAP } from '../../reference-server/src/areas/events/stream.ts';
+import { makeIssue } from '../helpers/media.ts';
 import { PATS, PROJECT_ID } from '../helpers/seed.ts';
 import { startTestServer, type TestServer } from '../helpers/server.ts';
 
@@ -17,26 +16,15 @@ afterEach(() => server.close());
 
 /** Inserts `count` issues in one transaction, `titleBytes` long each, one millisecond apart. */
 function manyIssues(count: number, titleBytes = 40): void {
-  const project = findProjectByPublicId(server.deps.db, PROJECT_ID)!;
   const start = Date.parse('2026-01-01T00:00:00.000Z');
   server.deps.db.transaction(() => {
     for (let i = 0; i < count; i += 1) {
       const at = new Date(start + Math.floor(i / 3)).toISOString(); // three share each millisecond
-      insertIssue(server.deps.db, {
-        project_id: project.id,
-        title: `#${i} ${'x'.repeat(titleBytes)}`,
+      const title = `#${i} ${'x'.repeat(titleBytes)}`;
+      makeIssue(server, {
+        title,
         description: 'A report for the replay.',
-        status: 'open',
         priority: 'low',
-        score: '0',
-        raw: 0,
-        source: null,
-        reporter_user_id: null,
-        assigned_to_user_id: null,
-        release_id: null,
-        steps: '[]',
-        debug_trace: null,
-        device: null,
         created_at: at,
         updated_at: at,
       });

@@ -1,3 +1,5 @@
+// One file over 300 lines: the fixture document is one nested schema (projects, users, tokens, issues,
+// releases...), and the /__admin shapes that load it belong with it.
 // The fixture document of docs/api-choices.md#fixture-format and the /__admin test surface of
 // docs/api-choices.md#admin-surface.
 import { z } from 'zod';

@@ -1,3 +1,5 @@
+// One file over 300 lines: the wire shapes of the reference's Issues section, one module per section as the
+// OpenAPI document groups them; the Issue object is shared by nearly every operation here.
 // Issues (bug reports): operations of the reference's Issues section with docs/api-choices.md#operation-paths paths,
 // and their wire shapes: the Issue object, the create body (in its JSON form; form and
 // multipart bodies are nested into the same shape first), the list query, update and the

@@ -1,3 +1,5 @@
+// One file over 300 lines: every SQL statement on the issues table and the tables only issues use, so a
+// schema change of the area is made and reviewed in one place.
 // Issue rows: inserting with the next per-project scoped id, lookups by g-id or scoped id,
 // updates, custom values, tags, watchers, devices and the per-reporter counts of the caps.
 import { allRows, stmt, type Db } from '../../db/database.ts';

@@ -1,5 +1,5 @@
 // SQL of the media area: stored blobs (direct-upload state included), issue attachments and
-// video segments. One file because the three tables are only ever used together.
+// video segments. One file over 300 lines because the three tables are only ever used together.
 import { stmt, type Db } from '../../db/database.ts';
 
 export type AttachmentKind = 'screenshot' | 'log_file' | 'binary_file' | 'video_clip';

@@ -1,3 +1,5 @@
+// One file over 300 lines: receiving a part and merging a complete group share the group's state (its
+// parts, `merge_total`, the clip row the merge fills), which split files would have to pass back and forth.
 // Video recorded in parts (docs/api-choices.md#operation-paths, WebGL builds): `video_segments` stores each part and,
 // once a group has all `merge_total` parts, one video clip is created and a job merges them:
 // byte-concatenation where the parts are continuations of one recording, ffmpeg otherwise.
