@@ -19,6 +19,7 @@ Options (environment variable in brackets):
   --public-url URL    base URL clients use (media and links)      [GLITCHBOX_PUBLIC_URL] default http://HOST:PORT
   --strict            answer 400 to what the real service only tolerates [GLITCHBOX_STRICT=1]
   --no-admin          do not mount the /__admin test surface      [GLITCHBOX_NO_ADMIN=1]
+  --no-answer-cache   compute every list answer afresh (measuring) [GLITCHBOX_NO_ANSWER_CACHE=1]
   --static P=DIR      serve directory DIR at URL prefix P (repeatable), e.g. --static /game=./build
   -h, --help          show this help
 `;
@@ -43,6 +44,7 @@ try {
       'public-url': { type: 'string' },
       strict: { type: 'boolean' },
       'no-admin': { type: 'boolean' },
+      'no-answer-cache': { type: 'boolean' },
       static: { type: 'string', multiple: true },
       help: { type: 'boolean', short: 'h' },
     },
@@ -96,6 +98,7 @@ try {
     publicUrl,
     strict: Boolean(values.strict) || truthy(env.GLITCHBOX_STRICT),
     admin: !(values['no-admin'] || truthy(env.GLITCHBOX_NO_ADMIN)),
+    answerCache: !(values['no-answer-cache'] || truthy(env.GLITCHBOX_NO_ANSWER_CACHE)),
     staticDirs,
   });
   if (fixtures !== undefined) {

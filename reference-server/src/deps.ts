@@ -1,6 +1,7 @@
 // What every route and service is given: the database, the clock, the configuration and the
 // shared services. Built once by createServer (server.ts); tests build their own.
 import type { Area } from './areas/area.ts';
+import type { AnswerCache } from './db/answer-cache.ts';
 import type { ControllableClock } from './clock.ts';
 import type { CommitGroups } from './db/commit-groups.ts';
 import type { Db } from './db/database.ts';
@@ -28,6 +29,8 @@ export interface Deps {
   config: ServerConfig;
   jwt: JwtService;
   jobs: JobRunner;
+  /** Serialized read answers remembered against the database's version (db/answer-cache.ts). */
+  answers: AnswerCache;
   /** The server's areas (areas/index.ts): mounted by app.ts, asked to reset and told of issue writes. */
   areas: readonly Area[];
 }

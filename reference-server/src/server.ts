@@ -10,6 +10,7 @@ import { createApp } from './app.ts';
 import { AREAS } from './areas/index.ts';
 import { answerClientError, answerRequestError } from './http/client-error.ts';
 import { createControllableClock } from './clock.ts';
+import { AnswerCache } from './db/answer-cache.ts';
 import { createCommitGroups } from './db/commit-groups.ts';
 import { openDatabase } from './db/database.ts';
 import type { Deps, ServerConfig } from './deps.ts';
@@ -41,6 +42,8 @@ export interface ServerOptions {
   jobModules?: string[];
   /** Called after each job the in-process runner runs (the job thread's own deps pause there). */
   afterJob?: (ms: number) => void;
+  /** Remember list answers against the database's version (db/answer-cache.ts); on unless false. */
+  answerCache?: boolean;
 }
 
 export function createDeps(options: ServerOptions = {}): Deps {
@@ -75,7 +78,9 @@ export function createDeps(options: ServerOptions = {}): Deps {
       })
     : createJobRunner(db, clock, { afterJob: options.afterJob });
   const jwt = createJwtService(getJwtSecret(db), clock);
-  const deps: Deps = { db, commits: createCommitGroups(db, requestsInFlight), clock, config, areas: AREAS, jwt, jobs };
+  const commits = createCommitGroups(db, requestsInFlight);
+  const answers = new AnswerCache(options.answerCache === false ? 0 : undefined);
+  const deps: Deps = { db, commits, clock, config, areas: AREAS, jwt, jobs, answers };
   // With a job thread the handlers are registered there (jobs/job-thread.ts).
   if (!threaded) {
     for (const area of AREAS) {

@@ -12,6 +12,7 @@
 // committed (`settled`, awaited by the middleware in http/middleware.ts), and if that commit
 // fails every request of the group answers with an error instead of a success that was lost.
 import type { Db } from './database.ts';
+import { bumpReadVersion } from './read-version.ts';
 
 export interface CommitGroups {
   /** A request starts / ends (http/middleware.ts); groups open only while one is in flight. */
@@ -62,6 +63,8 @@ export function createCommitGroups(db: Db, inFlightMirror?: Int32Array): CommitG
         }
       }
     }
+    // What was read of the rolled-back writes must not outlive them (read-version.ts).
+    if (failure) bumpReadVersion(db);
     for (const waiter of settledWaiters) failure ? waiter.reject(failure) : waiter.resolve();
   };
 

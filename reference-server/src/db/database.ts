@@ -2,6 +2,7 @@
 import Database from 'better-sqlite3';
 import { commitOpenGroup } from './commit-groups.ts';
 import { migrations } from './migrations/index.ts';
+import { bumpReadVersion } from './read-version.ts';
 
 export type Db = Database.Database;
 
@@ -86,6 +87,7 @@ export function resetDatabase(db: Db): void {
     for (const table of fts) db.exec(`DELETE FROM "${table}"`);
   } finally {
     db.pragma('foreign_keys = ON');
+    bumpReadVersion(db);
   }
 }
 

@@ -13,6 +13,7 @@ const MAX_CLOCK_MS = 8.64e15;
 
 export async function resetServer(deps: Deps): Promise<void> {
   resetDatabase(deps.db);
+  deps.answers.clear();
   // Areas that keep state outside the database (search indexes, stored files) forget it.
   for (const area of deps.areas) await area.reset?.(deps);
   // The job thread keeps its own indexes of the same database.

@@ -3,6 +3,8 @@
 // asked for, newest first, per_page clamped.
 import type { z } from 'zod';
 import { IssueListQuery, type IssueListResponse } from '../../../../widget/src/protocol/issues.ts';
+import type { SerializedAnswer } from '../../db/answer-cache.ts';
+import { readVersion } from '../../db/read-version.ts';
 import type { Deps } from '../../deps.ts';
 import { unprocessable, describeZodError } from '../../errors.ts';
 import type { Body } from '../../input.ts';
@@ -37,6 +39,26 @@ function upperBound(value: string | undefined): string | undefined {
   if (DATE_ONLY.test(value)) return new Date(Date.parse(`${value}T00:00:00.000Z`) + 86_400_000).toISOString();
   // A full time is inclusive too: the exclusive bound is one millisecond later.
   return new Date(Date.parse(value) + 1).toISOString();
+}
+
+/**
+ * The list as sent: remembered per project, viewer and query string against the database's version, so a repeated
+ * list (an inbox or a game polling) answers from memory until any write (docs/server.md#performance). Access is
+ * checked on every request; `queryText` is the request's raw query string.
+ */
+export function listIssueAnswer(
+  deps: Deps,
+  caller: Caller,
+  project: ProjectRow,
+  rawQuery: Body,
+  queryText: string,
+): SerializedAnswer {
+  if (caller.token) requireTokenFlag(caller, project, 'can_list_issues');
+  const version = readVersion(deps.db);
+  const v = viewerOf(deps, caller, project);
+  const viewerKey = `${v.team ? 't' : 'p'}${v.developer ? 'd' : ''}.${v.userId}.${v.grantIssueId}.${v.grantStale}`;
+  const key = `issues ${project.id} ${viewerKey} ${deps.config.publicUrl} ${queryText}`;
+  return deps.answers.answer(key, version, () => listIssues(deps, caller, project, rawQuery));
 }
 
 export function listIssues(

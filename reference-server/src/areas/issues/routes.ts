@@ -8,12 +8,13 @@ import { mediaTypeOf, readBody, readQuery } from '../../http/body.ts';
 import type { AppEnv } from '../../http/env.ts';
 import { askForDetails, setContactInfo, setReporterEmail } from './contact.ts';
 import { createIssue, type BodyEncoding } from './create.ts';
-import { listIssues } from './list.ts';
+import { listIssueAnswer } from './list.ts';
 import { publishIssue } from './publish.ts';
 import { renderIssue } from './render.ts';
 import { setArchived, updateIssue } from './update.ts';
 import { findVisibleIssue } from './visibility.ts';
 import { withIdempotencyKey } from '../../http/idempotency.ts';
+import { queryTextOf, sendJsonAnswer } from '../../http/json-answer.ts';
 
 const base = '/projects/:project_id/issues';
 const one = `${base}/:issue_id{(?:g-[0-9]+|[0-9]+)}`;
@@ -30,7 +31,9 @@ function issueOf(deps: Deps, c: Context<AppEnv>) {
 
 export function issueRoutes(deps: Deps) {
   const app = new Hono<AppEnv>();
-  app.get(base, (c) => c.json(listIssues(deps, c.get('caller'), c.get('project'), readQuery(c))));
+  app.get(base, (c) =>
+    sendJsonAnswer(c, listIssueAnswer(deps, c.get('caller'), c.get('project'), readQuery(c), queryTextOf(c))),
+  );
   app.post(base, async (c) => {
     const body = await readBody(c, { maxBytes: CREATE_BODY_MAX });
     const caller = c.get('caller');

@@ -1,0 +1,32 @@
+// Sends a serialized JSON answer with its ETag. A client that sends the ETag back in If-None-Match gets 304 and no
+// body; `private, no-cache` keeps shared caches out (answers depend on the credential) and makes a browser
+// revalidate every time rather than reuse a stale list.
+import type { Context } from 'hono';
+import type { SerializedAnswer } from '../db/answer-cache.ts';
+
+const CACHE_CONTROL = 'private, no-cache';
+
+/** RFC 9110 §13.1.2: `*`, or a list of entity tags compared weakly (a W/ prefix is ignored). */
+export function matchesIfNoneMatch(header: string | undefined, etag: string): boolean {
+  if (header === undefined) return false;
+  if (header.trim() === '*') return true;
+  return header.split(',').some((tag) => tag.trim().replace(/^W\//, '') === etag);
+}
+
+export function sendJsonAnswer(c: Context, answer: SerializedAnswer): Response {
+  if (matchesIfNoneMatch(c.req.header('if-none-match'), answer.etag)) {
+    return c.body(null, 304, { ETag: answer.etag, 'Cache-Control': CACHE_CONTROL });
+  }
+  return c.body(answer.json, 200, {
+    'Content-Type': 'application/json',
+    ETag: answer.etag,
+    'Cache-Control': CACHE_CONTROL,
+  });
+}
+
+/** The request's query string as sent, without the `?` (a cache key: the same text, the same parameters). */
+export function queryTextOf(c: Context): string {
+  const url = c.req.url;
+  const mark = url.indexOf('?');
+  return mark < 0 ? '' : url.slice(mark + 1);
+}

@@ -1,0 +1,99 @@
+// Remembered answers and the read version they stand on, on real SQLite files: the version moves with this
+// connection's writes, another connection's commits, a reset and a rolled-back commit group; the cache answers
+// from memory only at the version it was filled at, and stays within its bytes, least recently used out first.
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { AnswerCache } from '../../reference-server/src/db/answer-cache.ts';
+import { createCommitGroups } from '../../reference-server/src/db/commit-groups.ts';
+import { openDatabase, resetDatabase, type Db } from '../../reference-server/src/db/database.ts';
+import { readVersion } from '../../reference-server/src/db/read-version.ts';
+
+let dir: string;
+let db: Db;
+let other: Db;
+
+beforeEach(() => {
+  dir = mkdtempSync(join(tmpdir(), 'glitchbox-answer-cache-'));
+  db = openDatabase(join(dir, 'a.db'));
+  other = openDatabase(join(dir, 'a.db'));
+});
+afterEach(() => {
+  db.close();
+  other.close();
+  rmSync(dir, { recursive: true, force: true });
+});
+
+const write = (on: Db, value: string) =>
+  on.prepare("INSERT OR REPLACE INTO settings (key, value) VALUES ('probe', ?)").run(value);
+
+describe('readVersion', () => {
+  it('stands while nothing is written, and moves for either connection’s write and for a reset', () => {
+    const start = readVersion(db);
+    expect(readVersion(db)).toBe(start);
+    write(db, 'own');
+    const afterOwn = readVersion(db);
+    expect(afterOwn).not.toBe(start);
+    write(other, 'other');
+    const afterOther = readVersion(db);
+    expect(afterOther).not.toBe(afterOwn);
+    resetDatabase(db);
+    expect(readVersion(db)).not.toBe(afterOther);
+  });
+
+  it('moves when a commit group fails, so what was read of its writes is not served again', async () => {
+    const groups = createCommitGroups(db);
+    groups.enter();
+    db.transaction(() => write(db, 'in the group'))();
+    const during = readVersion(db);
+    db.exec('ROLLBACK'); // the group's transaction is gone before its commit (as an I/O error leaves it)
+    const settled = groups.settled();
+    groups.leave();
+    await expect(settled).rejects.toThrow(/rolled back/);
+    expect(readVersion(db)).not.toBe(during);
+  });
+});
+
+describe('AnswerCache', () => {
+  it('answers from memory at the same version only', () => {
+    const cache = new AnswerCache();
+    let computed = 0;
+    const compute = () => ({ n: ++computed });
+    const first = cache.answer('k', 'v1', compute);
+    expect(cache.answer('k', 'v1', compute)).toEqual(first);
+    expect(computed).toBe(1);
+    const moved = cache.answer('k', 'v2', compute);
+    expect(moved.json).toBe('{"n":2}');
+    expect(moved.etag).not.toBe(first.etag);
+    expect(cache.stats()).toMatchObject({ hits: 1, misses: 2, entries: 1 });
+  });
+
+  it('keeps within its bytes, dropping the least recently used first, and never keeps an outsized answer', () => {
+    const cache = new AnswerCache(5_000);
+    const body = (n: number) => () => ({ pad: 'x'.repeat(n) });
+    for (const key of ['a', 'b', 'c', 'd']) cache.answer(key, 'v', body(500));
+    cache.answer('a', 'v', body(500)); // a is now the most recently used
+    cache.answer('e', 'v', body(500));
+    expect(cache.stats().bytes).toBeLessThanOrEqual(5_000);
+    const kept = (key: string) => {
+      let recomputed = false;
+      cache.answer(key, 'v', () => {
+        recomputed = true;
+        return { pad: 'x'.repeat(500) };
+      });
+      return !recomputed;
+    };
+    expect(kept('a')).toBe(true);
+    expect(kept('b')).toBe(false);
+    cache.answer('huge', 'v', body(10_000));
+    expect(kept('huge')).toBe(false);
+  });
+
+  it('remembers nothing with no bytes, yet serializes with an ETag', () => {
+    const cache = new AnswerCache(0);
+    const answer = cache.answer('k', 'v', () => ({ ok: true }));
+    expect(answer).toMatchObject({ json: '{"ok":true}', etag: expect.stringMatching(/^"[\w-]{27}"$/) });
+    expect(cache.stats().entries).toBe(0);
+  });
+});
