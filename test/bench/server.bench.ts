@@ -191,6 +191,19 @@ export async function run() {
       concurrency: 20,
       durationMs: 4000,
     });
+    // A busy spell: every write makes the next list compute afresh. 20 creates a second land meanwhile.
+    const plainCreate = create(PLAIN);
+    const rememberedCreateUrl = plainCreate.url.replace(/^http:\/\/[^/]+/, server.url);
+    let landed = 0;
+    const writes = setInterval(() => {
+      void fetch(rememberedCreateUrl, { method: 'POST', headers: plainCreate.headers, body: plainCreate.body(landed) })
+        .then((response) => response.arrayBuffer())
+        .then(() => {
+          landed += 1;
+        });
+    }, 50);
+    const busy = await runThroughput({ url: rememberedUrl, headers: listHeaders, concurrency: 20, durationMs: 4000 });
+    clearInterval(writes);
 
     return [
       {
@@ -247,6 +260,12 @@ export async function run() {
         unit: 'x',
         target: '>= 0.3',
       },
+      {
+        name: `issue list, repeated, while ${landed} creates landed in 4 s (20 clients)`,
+        value: busy.perSecond,
+        unit: 'req/s',
+      },
+      { name: '... / bare Hono GET', value: busy.perSecond / bareAgain.perSecond, unit: 'x' },
       { name: 'issue list p95, idle (4 clients)', value: idle.p95, unit: 'ms' },
       { name: `issue list p95 while ${queued} detection jobs drain (4 clients)`, value: duringP95, unit: 'ms' },
       { name: '... the backlog drained in', value: backlogDrainMs, unit: 'ms' },
@@ -259,7 +278,7 @@ export async function run() {
         name: 'errors during the load',
         unit: 'count',
         target: '0',
-        value: [api, bareGet50, barePost, plain, detecting, bareGet, list, idle, bareAgain, remembered].reduce(
+        value: [api, bareGet50, barePost, plain, detecting, bareGet, list, idle, bareAgain, remembered, busy].reduce(
           (n, r) => n + r.errors,
           errors,
         ),
