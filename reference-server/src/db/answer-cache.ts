@@ -4,7 +4,8 @@
 import { createHash } from 'node:crypto';
 
 export interface SerializedAnswer {
-  json: string;
+  /** The JSON as UTF-8, encoded once (a string would be measured and encoded again for every send). */
+  bytes: Uint8Array<ArrayBuffer>;
   /** A strong validator of the bytes: `"<sha-1, base64url>"`. */
   etag: string;
 }
@@ -22,8 +23,8 @@ export interface AnswerCacheStats {
 }
 
 export function serializeAnswer(body: unknown): SerializedAnswer {
-  const json = JSON.stringify(body);
-  return { json, etag: `"${createHash('sha1').update(json).digest('base64url')}"` };
+  const bytes = new TextEncoder().encode(JSON.stringify(body));
+  return { bytes, etag: `"${createHash('sha1').update(bytes).digest('base64url')}"` };
 }
 
 export class AnswerCache {
@@ -51,7 +52,7 @@ export class AnswerCache {
     this.#misses += 1;
     if (entry) this.#forget(key, entry);
     const answer = serializeAnswer(compute());
-    const size = sizeOf(key, answer.json);
+    const size = sizeOf(key, answer.bytes);
     if (size <= this.maxBytes / 4) {
       this.#entries.set(key, { answer, version });
       this.#bytes += size;
@@ -74,9 +75,9 @@ export class AnswerCache {
 
   #forget(key: string, entry: Entry): void {
     this.#entries.delete(key);
-    this.#bytes -= sizeOf(key, entry.answer.json);
+    this.#bytes -= sizeOf(key, entry.answer.bytes);
   }
 }
 
-/** UTF-16 strings: two bytes a code unit, plus the etag and version strings. */
-const sizeOf = (key: string, json: string) => 2 * (key.length + json.length) + 128;
+/** The body's bytes, the key (UTF-16: two bytes a code unit) and about as much again for the etag and version. */
+const sizeOf = (key: string, bytes: Uint8Array) => bytes.length + 2 * key.length + 128;

@@ -17,7 +17,7 @@ export function sendJsonAnswer(c: Context, answer: SerializedAnswer): Response {
   if (matchesIfNoneMatch(c.req.header('if-none-match'), answer.etag)) {
     return c.body(null, 304, { ETag: answer.etag, 'Cache-Control': CACHE_CONTROL });
   }
-  return c.body(answer.json, 200, {
+  return c.body(answer.bytes, 200, {
     'Content-Type': 'application/json',
     ETag: answer.etag,
     'Cache-Control': CACHE_CONTROL,
