@@ -68,8 +68,16 @@ export class KnowledgeThread {
   }
 
   #post(question: Question): void {
+    let worker: Worker;
+    try {
+      worker = this.#thread();
+    } catch (error) {
+      console.error('the knowledge-base thread could not start:', error);
+      question.reject(failed());
+      return;
+    }
     this.#questions.push(question);
-    this.#thread().postMessage(question.message);
+    worker.postMessage(question.message);
   }
 
   #thread(): Worker {
