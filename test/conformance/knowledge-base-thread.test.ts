@@ -1,13 +1,13 @@
 // Knowledge-base questions in their own thread (areas/knowledge-base/knowledge-thread.ts) on a real SQLite file with
 // 20,000 resolved issues: a GET answers while a question is ranked, a resolved issue written after a question is
-// found by the next one, a killed thread or a question it fails gives that question alone a 500 {error}, and the
-// thread's answers are the bytes of the whole computation made on the request thread.
+// found by the next one, a killed thread, a question it fails or one it takes too long over gives that question
+// alone a 500 {error}, and the thread's answers are the bytes of the whole computation made on the request thread.
 import { rmSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { answerFromPassages, documentPassages } from '../../reference-server/src/areas/knowledge-base/answer.ts';
 import { knowledgeDocuments } from '../../reference-server/src/areas/knowledge-base/documents.ts';
-import type { KnowledgeThread } from '../../reference-server/src/areas/knowledge-base/knowledge-thread.ts';
+import { KnowledgeThread } from '../../reference-server/src/areas/knowledge-base/knowledge-thread.ts';
 import { findProjectByPublicId } from '../../reference-server/src/areas/projects-auth/repository.ts';
 import { seedKnowledgeBase } from '../bench/knowledge-base.bench.ts';
 import { TOKEN } from '../bench/issues.bench.ts';
@@ -149,5 +149,19 @@ describe('knowledge-base questions on a database file', () => {
     const answered = await ask('Which key is boost on PC?');
     expect(answered.status).toBe(200);
     expect(answered.body.sources[0]).toMatchObject({ kind: 'game_facts', id: 'controls' });
+  });
+
+  it('fails a question its thread takes too long over instead of leaving it waiting, and ends that thread', async () => {
+    const project = findProjectByPublicId(server.deps.db, PROJECT_ID)!;
+    const impatient = new KnowledgeThread({ file }, 1); // 1 ms for a question
+    try {
+      await expect(impatient.ask(project, 'Which key is boost on PC?')).rejects.toMatchObject({
+        code: 'server_error',
+        message: 'The knowledge base took too long to answer this question (a server fault).',
+      });
+      expect(impatient.waiting).toBe(0);
+    } finally {
+      await impatient.stop();
+    }
   });
 });

@@ -1,7 +1,7 @@
 // The knowledge-base thread, seen from the request thread: questions go to one worker (knowledge-worker.ts) with its
 // own connection to the database file, in order, and the request awaits the answer while the event loop serves
-// others. A worker that fails a question, or dies, fails that question only with a 500 {error}; the questions queued
-// behind one that died go to a fresh worker, and the next question after it starts one.
+// others. A worker that fails a question, dies, or takes longer than the time allowed for one question (it is then
+// ended) fails that question only with a 500 {error}; the questions queued behind go to a fresh worker.
 import type { Worker } from 'node:worker_threads';
 import type { KnowledgeAnswer } from '../../../../widget/src/protocol/knowledge-base.ts';
 import { ServiceError } from '../../errors.ts';
@@ -29,6 +29,11 @@ interface Question {
 
 const failed = () =>
   new ServiceError('server_error', 'The knowledge base failed to answer this question (a server fault). Ask again.');
+const tooLong = () =>
+  new ServiceError('server_error', 'The knowledge base took too long to answer this question (a server fault).');
+
+/** Time allowed for one question, from when the worker takes it (a first question includes its start-up). */
+export const ANSWER_TIMEOUT_MS = 30_000;
 
 export class KnowledgeThread {
   #worker: Worker | undefined;
@@ -36,8 +41,13 @@ export class KnowledgeThread {
   #questions: Question[] = [];
   #nextId = 1;
   #stopped = false;
+  /** Ends the worker when the question it is answering (the first waiting) has taken too long. */
+  #watchdog: NodeJS.Timeout | undefined;
 
-  constructor(readonly spec: KnowledgeThreadSpec) {}
+  constructor(
+    readonly spec: KnowledgeThreadSpec,
+    readonly answerTimeoutMs = ANSWER_TIMEOUT_MS,
+  ) {}
 
   ask(project: ProjectRow, question: string): Promise<KnowledgeAnswer> {
     if (this.#stopped) return Promise.reject(failed());
@@ -63,6 +73,7 @@ export class KnowledgeThread {
     this.#worker = undefined;
     const questions = this.#questions;
     this.#questions = [];
+    clearTimeout(this.#watchdog);
     await worker?.terminate();
     for (const question of questions) question.reject(failed());
   }
@@ -78,6 +89,20 @@ export class KnowledgeThread {
     }
     this.#questions.push(question);
     worker.postMessage(question.message);
+    if (this.#questions.length === 1) this.#watch(worker);
+  }
+
+  /** Starts the clock of the question now first in line (called whenever the first one changes). */
+  #watch(worker: Worker): void {
+    clearTimeout(this.#watchdog);
+    this.#watchdog = undefined;
+    if (this.#questions.length === 0) return;
+    this.#watchdog = setTimeout(() => {
+      console.error(`a knowledge-base question took over ${this.answerTimeoutMs} ms: ending its thread`);
+      timedOut.add(worker);
+      void worker.terminate();
+    }, this.answerTimeoutMs);
+    this.#watchdog.unref();
   }
 
   #thread(): Worker {
@@ -91,6 +116,7 @@ export class KnowledgeThread {
       const index = this.#questions.findIndex((q) => q.message.id === message.id);
       if (index < 0) return;
       const [question] = this.#questions.splice(index, 1);
+      if (index === 0) this.#watch(worker);
       if ('answer' in message) return question.resolve(message.answer);
       console.error(`knowledge-base question failed in its thread: ${message.error}`);
       question.reject(failed());
@@ -102,14 +128,24 @@ export class KnowledgeThread {
     worker.on('exit', (code) => {
       if (this.#worker !== worker) return;
       this.#worker = undefined;
+      clearTimeout(this.#watchdog);
       const [answering, ...queued] = this.#questions;
       this.#questions = [];
       if (!answering) return;
+      if (timedOut.has(worker)) return this.#retry(answering, tooLong(), queued);
       console.error(`the knowledge-base thread stopped (exit code ${code})${cause ? `: ${cause.stack}` : ''}`);
-      answering.reject(failed());
-      for (const question of queued) this.#post(question);
+      this.#retry(answering, failed(), queued);
     });
     this.#worker = worker;
     return worker;
   }
+
+  /** After a worker ended: the question it was answering fails, the ones behind it go to a fresh worker. */
+  #retry(answering: Question, error: ServiceError, queued: Question[]): void {
+    answering.reject(error);
+    for (const question of queued) this.#post(question);
+  }
 }
+
+/** Workers ended for taking too long (their exit is not a crash). */
+const timedOut = new WeakSet<Worker>();
