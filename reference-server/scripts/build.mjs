@@ -1,11 +1,16 @@
-// Bundles the server into dist/cli.mjs with esbuild so it starts without compiling TypeScript, and the job
-// thread's entry into dist/job-thread.mjs beside it (jobs/thread-runner.ts starts it from there).
+// Bundles the server into dist/cli.mjs with esbuild so it starts without compiling TypeScript, and the entries of
+// its worker threads beside it, where start-worker.ts starts them from: dist/job-thread.mjs (jobs/job-thread.ts)
+// and dist/knowledge-thread.mjs (areas/knowledge-base/knowledge-worker.ts).
 import { build } from 'esbuild';
 import { fileURLToPath } from 'node:url';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 await build({
-  entryPoints: { cli: `${root}src/cli.ts`, 'job-thread': `${root}src/jobs/job-thread.ts` },
+  entryPoints: {
+    cli: `${root}src/cli.ts`,
+    'job-thread': `${root}src/jobs/job-thread.ts`,
+    'knowledge-thread': `${root}src/areas/knowledge-base/knowledge-worker.ts`,
+  },
   outdir: `${root}dist`,
   outExtension: { '.js': '.mjs' },
   bundle: true,

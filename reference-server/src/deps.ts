@@ -7,6 +7,7 @@ import type { CommitGroups } from './db/commit-groups.ts';
 import type { Db } from './db/database.ts';
 import type { JobRunner } from './jobs/runner.ts';
 import type { JwtService } from './areas/projects-auth/jwt.ts';
+import type { KnowledgeThread } from './areas/knowledge-base/knowledge-thread.ts';
 
 export interface ServerConfig {
   /** Base URL clients reach the server at; media URLs and `url` fields are built from it. */
@@ -33,4 +34,6 @@ export interface Deps {
   answers: AnswerCache;
   /** The server's areas (areas/index.ts): mounted by app.ts, asked to reset and told of issue writes. */
   areas: readonly Area[];
+  /** Where knowledge-base questions are ranked, on a database file (areas/knowledge-base/knowledge-thread.ts). */
+  knowledgeThread?: KnowledgeThread;
 }

@@ -18,6 +18,7 @@ import { getClockOffset, getJwtSecret } from './db/settings.ts';
 import { createJobRunner } from './jobs/runner.ts';
 import { createThreadJobRunner, isThreadRunner } from './jobs/thread-runner.ts';
 import type { Area } from './areas/area.ts';
+import { KnowledgeThread } from './areas/knowledge-base/knowledge-thread.ts';
 import { emitIssueWrite } from './areas/issues/write-hooks.ts';
 import { createJwtService } from './areas/projects-auth/jwt.ts';
 import { storageFor } from './storage/storage.ts';
@@ -42,6 +43,12 @@ export interface ServerOptions {
   jobModules?: string[];
   /** Called after each job the in-process runner runs (the job thread's own deps pause there). */
   afterJob?: (ms: number) => void;
+  /**
+   * Rank knowledge-base questions in a worker thread with its own connection
+   * (areas/knowledge-base/knowledge-thread.ts). Needs a database file, as the job thread does; on with the job thread
+   * unless false.
+   */
+  knowledgeThread?: boolean;
   /** Remember list answers against the database's version (db/answer-cache.ts); on unless false. */
   answerCache?: boolean;
 }
@@ -81,6 +88,7 @@ export function createDeps(options: ServerOptions = {}): Deps {
   const commits = createCommitGroups(db, requestsInFlight);
   const answers = new AnswerCache(options.answerCache === false ? 0 : undefined);
   const deps: Deps = { db, commits, clock, config, areas: AREAS, jwt, jobs, answers };
+  if (threaded && options.knowledgeThread !== false) deps.knowledgeThread = new KnowledgeThread({ file });
   // With a job thread the handlers are registered there (jobs/job-thread.ts).
   if (!threaded) {
     for (const area of AREAS) {
@@ -137,6 +145,7 @@ export async function startServer(
     close: () =>
       new Promise<void>((resolve) => {
         void deps.jobs.stop();
+        void deps.knowledgeThread?.stop();
         if ('closeAllConnections' in server) server.closeAllConnections();
         server.close(() => {
           deps.commits.flush();

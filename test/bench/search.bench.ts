@@ -22,7 +22,7 @@ const ISSUE_COUNT = 100_000;
 const SYLLABLES = 'ka ri vo tes lan mir zu ph or ex no va ly den sol cor ta ne gri hal bri qua'.split(' ');
 
 /** A seeded generator, so every run indexes the same 100,000 issues. */
-function random(seed: number): () => number {
+export function random(seed: number): () => number {
   let s = seed >>> 0;
   return () => {
     s = (Math.imul(s, 1664525) + 1013904223) >>> 0;
@@ -37,7 +37,7 @@ function time(fn: () => unknown): number {
 }
 
 /** Variations of the 210 dataset reports with 6,000 place names, builds and error codes. */
-function syntheticIssue(next: () => number, places: string[]): { title: string; description: string } {
+export function syntheticIssue(next: () => number, places: string[]): { title: string; description: string } {
   const [, title, description] = RELEVANCE_ISSUES[Math.floor(next() * RELEVANCE_ISSUES.length)];
   const place = places[Math.floor(next() * places.length)];
   const other = places[Math.floor(next() * places.length)];

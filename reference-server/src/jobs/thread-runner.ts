@@ -1,16 +1,13 @@
 // Runs the areas' jobs in a worker thread (jobs/job-thread.ts) with its own SQLite connection to the same database
 // file, so no job runs on the event loop that answers requests. Passes are still scheduled here, on the server clock,
 // and the thread leases from the same durable jobs table; issue writes it makes come back to this thread's hooks.
-import { readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
-import { dirname, join } from 'node:path';
-import { pathToFileURL } from 'node:url';
-import { Worker } from 'node:worker_threads';
+import type { Worker } from 'node:worker_threads';
 import type { ControllableClock } from '../clock.ts';
 import { commitOpenGroup } from '../db/commit-groups.ts';
 import type { Db } from '../db/database.ts';
 import type { IssueRow } from '../areas/issues/repository.ts';
 import type { IssueWriteKind } from '../areas/issues/write-hooks.ts';
+import { startWorker } from '../start-worker.ts';
 import { createJobRunner, type JobRunner } from './runner.ts';
 
 /** What the thread needs to open the same server: the database file and the configuration. */
@@ -35,27 +32,6 @@ export type FromThread =
 
 /** Follow-up rounds a pass makes for jobs that this thread's hooks enqueued while the thread ran. */
 const MAX_ROUNDS = 20;
-
-/** The file of tsx's ESM API, read from the package's exports (resolving from here would pick its CommonJS build). */
-function tsxEsmApi(packageJson: string): string {
-  type Manifest = { exports: Record<string, { import: { default: string } }> };
-  const manifest = JSON.parse(readFileSync(packageJson, 'utf8')) as Manifest;
-  const exported = manifest.exports['./esm/api'];
-  return join(dirname(packageJson), exported.import.default);
-}
-
-/** Starts the worker: the bundled .mjs beside the built server, or the TypeScript source through tsx's loader. */
-function startWorker(spec: ThreadSpec): Worker {
-  const here = import.meta.url;
-  if (!here.endsWith('.ts')) return new Worker(new URL('./job-thread.mjs', here), { workerData: spec });
-  // A worker does not inherit the loader hooks tsx registered in this thread: it registers them (tsx's ESM API, as
-  // bin/glitchbox-server.mjs does) before loading the entry.
-  const tsx = pathToFileURL(tsxEsmApi(createRequire(here).resolve('tsx/package.json'))).href;
-  const entry = new URL('./job-thread.ts', here).href;
-  const boot =
-    `import(${JSON.stringify(tsx)}).then((api) => { api.register(); ` + `return import(${JSON.stringify(entry)}); })`;
-  return new Worker(boot, { eval: true, workerData: spec });
-}
 
 export interface ThreadRunnerOptions {
   spec: ThreadSpec;
@@ -84,7 +60,10 @@ export function createThreadJobRunner(db: Db, clock: ControllableClock, options:
 
   function thread(): Worker {
     if (worker) return worker;
-    const started = startWorker(options.spec);
+    const started = startWorker(
+      { bundled: 'job-thread.mjs', source: new URL('./job-thread.ts', import.meta.url) },
+      options.spec,
+    );
     started.unref();
     started.on('message', (message: FromThread) => {
       if (message.type === 'issue-write') return options.onIssueWrite(message.issue, message.kind);

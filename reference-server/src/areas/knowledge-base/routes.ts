@@ -12,7 +12,7 @@ export function knowledgeBaseRoutes(deps: Deps) {
   app.post('/projects/:project_id/support_knowledge/ask', async (c) => {
     assertCanAskKnowledgeBase(c.get('caller'), c.get('project'));
     const { question } = KnowledgeQuestion.parse(await readBody(c));
-    return c.json(askKnowledgeBase(deps, c.get('caller'), c.get('project'), question));
+    return c.json(await askKnowledgeBase(deps, c.get('caller'), c.get('project'), question));
   });
   return app;
 }
