@@ -1,13 +1,14 @@
 // The search area owns issue search (the typo-tolerant FTS5 query builder and vocabularies),
 // local embeddings, find_similar and asynchronous duplicate detection. Its reset forgets the
-// in-memory vocabularies and vector matrices. No write hook computes embeddings: the triggers
-// queue each written issue; the job thread's sweep embeds the queue in the background and every reader catches up
-// what is left first (similar-index.ts).
+// in-memory vocabularies and vector matrices. No write hook indexes or embeds: the triggers
+// queue each written issue; the job thread's sweep indexes and embeds the queues in the background and every reader
+// catches up what is left first (issue-index.ts, similar-index.ts).
 import type { Area } from '../area.ts';
 import { DUPLICATE_DETECTION_JOB, detectDuplicate, queueDuplicateDetection } from './duplicate-detection.ts';
 import { forgetIssueVocabulary } from './issue-vocabulary.ts';
 import { clearIssueIndex } from './repository.ts';
 import { searchRoutes } from './routes.ts';
+import { catchUpIssueIndex } from './issue-index.ts';
 import { catchUpEmbeddings, forgetVectors } from './similar-index.ts';
 
 export const searchArea: Area = {
@@ -18,6 +19,7 @@ export const searchArea: Area = {
     },
   }),
   sweep: (deps) => {
+    catchUpIssueIndex(deps.db);
     catchUpEmbeddings(deps.db, deps.clock);
   },
   reset(deps) {
