@@ -42,7 +42,10 @@ async function handle(message: ToThread): Promise<number> {
   deps.clock.set(new Date(Date.now() + message.offset));
   deps.config.publicUrl = message.publicUrl;
   for (const area of AREAS) area.sweep?.(deps);
-  return deps.jobs.runDue();
+  const ran = await deps.jobs.runDue();
+  // The request connection leaves checkpoints to this thread (server.ts): a passive one never blocks its writes.
+  deps.db.pragma('wal_checkpoint(PASSIVE)');
+  return ran;
 }
 
 port.on('message', (message: ToThread) => {
