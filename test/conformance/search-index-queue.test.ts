@@ -1,15 +1,19 @@
 // The issue search index is caught up after the create (migration 041, areas/search/issue-index.ts): a create only
 // queues its text, yet a search made at once finds it, an issue edited before it was indexed is found by its new
-// words only, and the job thread's sweep empties the queue. FTS5's integrity-check compares the index with the issues.
+// words only, every 100 creates index the queue in one batch, and the job thread's sweep empties it. FTS5's
+// integrity-check compares the index with the issues.
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { PATS, PROJECT_ID, seedDocument, TOKENS } from '../helpers/seed.ts';
+import { ALL_FLAGS, PATS, PROJECT_ID, seedDocument } from '../helpers/seed.ts';
+import { WRITE_BATCH } from '../../reference-server/src/areas/search/issue-index.ts';
 import { startTestServer, type TestServer } from '../helpers/server.ts';
 
 const ISSUES = `/projects/${PROJECT_ID}/issues`;
 const DEV = `Bearer ${PATS.developer}`;
+/** A token with no practical daily limit. */
+const BULK = 'tkn-bulk';
 const servers: TestServer[] = [];
 const dirs: string[] = [];
 
@@ -26,7 +30,9 @@ async function start(options: { file?: boolean } = {}): Promise<TestServer> {
     db = join(dir, 'server.db');
   }
   // No raw issues, so every issue row must be in the index once the queue is caught up (the integrity-check).
-  const server = await startTestServer({ db, seed: seedDocument() });
+  const seed = seedDocument();
+  seed.projects[0].tokens = [{ token: BULK, daily_limit: 1_000_000, ...ALL_FLAGS }];
+  const server = await startTestServer({ db, seed });
   servers.push(server);
   return server;
 }
@@ -40,7 +46,7 @@ const checkIndex = (server: TestServer) =>
 
 async function create(server: TestServer, title: string, description: string) {
   const r = await server.request('POST', `${ISSUES}.json`, {
-    auth: `FormUser ${TOKENS.all}`,
+    auth: `FormUser ${BULK}`,
     json: { issue: { title, description } },
   });
   expect(r.status).toBe(201);
@@ -91,6 +97,16 @@ describe('the issue search index after a create', () => {
     expect(queued(server)).toBe(0);
     expect(await search(server, 'gondola')).toEqual([]);
     checkIndex(server);
+  });
+
+  it(`indexes the queue in one batch once ${WRITE_BATCH} issues were created`, async () => {
+    const server = await start();
+    for (let i = 1; i < WRITE_BATCH; i += 1) await create(server, `Anchor slips ${i}`, `The anchor slips, take ${i}.`);
+    expect(queued(server)).toBe(WRITE_BATCH - 1);
+    await create(server, 'Anchor slips at last', 'The anchor slips one last time.');
+    expect(queued(server)).toBe(0);
+    checkIndex(server);
+    expect(await search(server, 'anchor')).toHaveLength(25);
   });
 
   it('is caught up by the job thread on a database file, off the request path', async () => {

@@ -63,7 +63,7 @@ export function parseSkipIds(value: SearchIssuesQuery['skip_ids']): number[] {
  * new, until one page is filled (a later tier is only for a short list) or the pool is full.
  */
 export function searchCandidates(deps: Deps, projectId: number, text: string, pool: number, skip: number[]): number[] {
-  catchUpIssueIndex(deps.db, 500);
+  catchUpIssueIndex(deps.db);
   const plan = buildSearchQuery(text, issueVocabulary(deps.db));
   const found: number[] = [];
   const seen = new Set<number>(skip);
