@@ -7,7 +7,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { ALL_FLAGS, PATS, PROJECT_ID, seedDocument } from '../helpers/seed.ts';
-import { WRITE_BATCH } from '../../reference-server/src/areas/search/issue-index.ts';
+import { catchUpIssueIndex, WRITE_BATCH } from '../../reference-server/src/areas/search/issue-index.ts';
+import { catchUpEmbeddings } from '../../reference-server/src/areas/search/similar-index.ts';
 import { startTestServer, type TestServer } from '../helpers/server.ts';
 
 const ISSUES = `/projects/${PROJECT_ID}/issues`;
@@ -107,6 +108,18 @@ describe('the issue search index after a create', () => {
     expect(queued(server)).toBe(0);
     checkIndex(server);
     expect(await search(server, 'anchor')).toHaveLength(25);
+  });
+
+  it('reports each batch of a catch-up, where the job thread rests while requests are in flight', async () => {
+    const server = await start();
+    for (let i = 0; i < 5; i += 1) await create(server, `Rudder sticks ${i}`, `The rudder sticks, take ${i}.`);
+    const indexBatches: number[] = [];
+    expect(catchUpIssueIndex(server.deps.db, 2, (ms) => indexBatches.push(ms))).toBe(5);
+    expect(indexBatches).toHaveLength(3);
+    const embeddingBatches: number[] = [];
+    const embedded = catchUpEmbeddings(server.deps.db, server.deps.clock, 2, (ms) => embeddingBatches.push(ms));
+    expect(embeddingBatches).toHaveLength(Math.ceil(embedded / 2));
+    expect([...indexBatches, ...embeddingBatches].every((ms) => ms >= 0)).toBe(true);
   });
 
   it('is caught up by the job thread on a database file, off the request path', async () => {

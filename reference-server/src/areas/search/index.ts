@@ -8,7 +8,7 @@ import { DUPLICATE_DETECTION_JOB, detectDuplicate, queueDuplicateDetection } fro
 import { forgetIssueVocabulary } from './issue-vocabulary.ts';
 import { clearIssueIndex } from './repository.ts';
 import { searchRoutes } from './routes.ts';
-import { catchUpIssueIndex, noteIssueCreated } from './issue-index.ts';
+import { catchUpIssueIndex, noteIssueCreated, WRITE_BATCH } from './issue-index.ts';
 import { catchUpEmbeddings, forgetVectors } from './similar-index.ts';
 
 export const searchArea: Area = {
@@ -18,9 +18,9 @@ export const searchArea: Area = {
       detectDuplicate(deps, payload.issue_id);
     },
   }),
-  sweep: (deps) => {
-    catchUpIssueIndex(deps.db);
-    catchUpEmbeddings(deps.db, deps.clock);
+  sweep: (deps, rest) => {
+    catchUpIssueIndex(deps.db, WRITE_BATCH, rest);
+    catchUpEmbeddings(deps.db, deps.clock, 100, rest);
   },
   reset(deps) {
     clearIssueIndex(deps.db);

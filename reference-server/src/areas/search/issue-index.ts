@@ -10,15 +10,17 @@ export const WRITE_BATCH = 100;
 
 /**
  * Indexes every queued issue, `batch` per write transaction (the other connection's writes wait at most one batch
- * for the lock); answers how many were dequeued.
+ * for the lock) and `afterBatch` with each batch's milliseconds; answers how many were dequeued.
  */
-export function catchUpIssueIndex(db: Db, batch = WRITE_BATCH): number {
+export function catchUpIssueIndex(db: Db, batch = WRITE_BATCH, afterBatch?: (ms: number) => void): number {
   let done = 0;
   for (;;) {
+    const started = performance.now();
     const ids = queuedForIndex(db, batch);
     if (ids.length === 0) return done;
     inTransaction(db, () => indexQueuedIssues(db, ids));
     done += ids.length;
+    afterBatch?.(performance.now() - started);
   }
 }
 
