@@ -9,6 +9,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { ALL_FLAGS, PATS, PROJECT_ID, seedDocument } from '../helpers/seed.ts';
 import { catchUpIssueIndex, WRITE_BATCH } from '../../reference-server/src/areas/search/issue-index.ts';
 import { catchUpEmbeddings } from '../../reference-server/src/areas/search/similar-index.ts';
+import { issueVocabulary } from '../../reference-server/src/areas/search/issue-vocabulary.ts';
 import { startTestServer, type TestServer } from '../helpers/server.ts';
 
 const ISSUES = `/projects/${PROJECT_ID}/issues`;
@@ -68,6 +69,13 @@ describe('the issue search index after a create', () => {
     expect(await search(server, 'zeppelin')).toEqual([issue.id]);
     expect(queued(server)).toBe(0);
     checkIndex(server);
+  });
+
+  it('loads the vocabulary of typo tolerance with the words of issues still queued', async () => {
+    const server = await start();
+    await create(server, 'Zeppelin drifts sideways', 'The zeppelin drifts off its mooring mast.');
+    expect(queued(server)).toBe(1);
+    expect(issueVocabulary(server.deps.db).documentFrequency('zeppelin')).toBe(1);
   });
 
   it('finds an issue edited before it was indexed by its new words only, and keeps the index whole', async () => {
