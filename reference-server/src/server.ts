@@ -84,6 +84,9 @@ export function createDeps(options: ServerOptions = {}): Deps {
         onIssueWrite: (issue, kind) => emitIssueWrite(deps, issue, kind),
       })
     : createJobRunner(db, clock, { afterJob: options.afterJob });
+  // With a job thread beside it, the request connection leaves WAL checkpoints (copying the log into the database
+  // file, with an fsync) to the thread's passes; past 10,000 pages (40 MB) it checkpoints itself, as a safety net.
+  if (threaded) db.pragma('wal_autocheckpoint = 10000');
   const jwt = createJwtService(getJwtSecret(db), clock);
   const commits = createCommitGroups(db, requestsInFlight);
   const answers = new AnswerCache(options.answerCache === false ? 0 : undefined);

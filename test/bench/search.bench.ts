@@ -1,5 +1,5 @@
-// Search figures at 100,000 issues: time to index them (FTS5 triggers on insert, then the local
-// embeddings), issue search p50/p95 (typo'd and paraphrased queries, candidates + visibility +
+// Search figures at 100,000 issues: time to index them (the insert trigger queues them, then the FTS5 catch-up
+// and the local embeddings), issue search p50/p95 (typo'd and paraphrased queries, candidates + visibility +
 // rendering of the page), and find_similar p50/p95 (brute-force cosine over the project matrix).
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -11,6 +11,7 @@ import { resolveCaller } from '../../reference-server/src/areas/projects-auth/ca
 import { loadFixtures } from '../../reference-server/src/areas/admin/fixtures.ts';
 import { issueVocabulary } from '../../reference-server/src/areas/search/issue-vocabulary.ts';
 import { searchCandidates, searchIssues } from '../../reference-server/src/areas/search/issue-search.ts';
+import { catchUpIssueIndex } from '../../reference-server/src/areas/search/issue-index.ts';
 import { catchUpEmbeddings, projectVectors } from '../../reference-server/src/areas/search/similar-index.ts';
 import { findSimilar } from '../../reference-server/src/areas/search/similar.ts';
 import { PATS, PROJECT_ID, seedDocument } from '../helpers/seed.ts';
@@ -88,6 +89,8 @@ export async function run() {
         }
       })(),
     );
+    // The insert trigger only queues each issue's text (migration 041): the FTS5 index is built by the catch-up.
+    const indexMs = time(() => catchUpIssueIndex(deps.db));
     const embedMs = time(() => catchUpEmbeddings(deps.db, deps.clock));
     const vocabularyMs = time(() => issueVocabulary(deps.db));
     const matrixMs = time(() => projectVectors(deps.db, deps.clock, project.id));
@@ -114,11 +117,12 @@ export async function run() {
 
     return [
       {
-        name: 'search: index 100,000 issues, total (FTS5 + embeddings)',
-        value: (insertMs + embedMs) / 1000,
+        name: 'search: index 100,000 issues, total (insert, FTS5 + embeddings)',
+        value: (insertMs + indexMs + embedMs) / 1000,
         unit: 's',
       },
-      { name: 'search: insert 100,000 issues with FTS5 triggers', value: insertMs / 1000, unit: 's' },
+      { name: 'search: insert 100,000 issues (the triggers queue them)', value: insertMs / 1000, unit: 's' },
+      { name: 'search: FTS5 index of the 100,000 queued issues', value: indexMs / 1000, unit: 's' },
       { name: 'search: embed and store 100,000 issues', value: embedMs / 1000, unit: 's' },
       { name: 'search: first search, vocabulary load (fts5vocab)', value: vocabularyMs, unit: 'ms' },
       { name: 'search: first find_similar, matrix load (100,000 x 256)', value: matrixMs, unit: 'ms' },

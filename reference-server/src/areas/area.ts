@@ -15,8 +15,11 @@ export interface Area {
   routes(deps: Deps): Hono<AppEnv>;
   /** Job handlers by kind, registered once per server. Handlers must be idempotent. */
   jobs?(deps: Deps): Record<string, JobHandler>;
-  /** Background upkeep the job thread runs before each pass (catching up queues), off the request path. */
-  sweep?(deps: Deps): void;
+  /**
+   * Background upkeep the job thread runs before each pass (catching up queues), off the request path. It calls
+   * `rest` after each batch with the batch's milliseconds: the thread pauses there while requests are in flight.
+   */
+  sweep?(deps: Deps, rest: (ms: number) => void): void;
   /** Forgets state kept outside the database (in-memory indexes, stored files) on /__admin/reset. */
   reset?(deps: Deps): void | Promise<void>;
   /** Called after an issue write is committed (search indexing, the event stream, duplicates). */

@@ -14,8 +14,8 @@ const post = (message: FromThread) => port.postMessage(message);
 const pause = new Int32Array(new SharedArrayBuffer(4));
 /** Longest pause after one job, so a long job does not keep the queue waiting as long again. */
 const MAX_PAUSE_MS = 20;
-// While requests are in flight, the thread rests after each job as long as the job ran (up to MAX_PAUSE_MS):
-// on a machine whose cores are all busy it then takes at most about half a core from the requests.
+// While requests are in flight, the thread rests after each job, and after each batch of a sweep, as long as it
+// ran (up to MAX_PAUSE_MS): on a machine whose cores are all busy it takes at most about half a core from requests.
 const yieldToRequests = (ms: number) => {
   if (spec.requestsInFlight[0] > 0) Atomics.wait(pause, 0, 0, Math.min(ms, MAX_PAUSE_MS));
 };
@@ -41,8 +41,11 @@ async function handle(message: ToThread): Promise<number> {
   }
   deps.clock.set(new Date(Date.now() + message.offset));
   deps.config.publicUrl = message.publicUrl;
-  for (const area of AREAS) area.sweep?.(deps);
-  return deps.jobs.runDue();
+  for (const area of AREAS) area.sweep?.(deps, yieldToRequests);
+  const ran = await deps.jobs.runDue();
+  // The request connection leaves checkpoints to this thread (server.ts): a passive one never blocks its writes.
+  deps.db.pragma('wal_checkpoint(PASSIVE)');
+  return ran;
 }
 
 port.on('message', (message: ToThread) => {

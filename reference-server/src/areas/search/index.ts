@@ -1,13 +1,14 @@
 // The search area owns issue search (the typo-tolerant FTS5 query builder and vocabularies),
 // local embeddings, find_similar and asynchronous duplicate detection. Its reset forgets the
-// in-memory vocabularies and vector matrices. No write hook computes embeddings: the triggers
-// queue each written issue; the job thread's sweep embeds the queue in the background and every reader catches up
-// what is left first (similar-index.ts).
+// in-memory vocabularies and vector matrices. No write hook indexes or embeds: the triggers
+// queue each written issue; creates index the text queue every 100 issues, the job thread's sweep indexes and embeds
+// the queues in the background, and every reader catches up what is left first (issue-index.ts, similar-index.ts).
 import type { Area } from '../area.ts';
 import { DUPLICATE_DETECTION_JOB, detectDuplicate, queueDuplicateDetection } from './duplicate-detection.ts';
 import { forgetIssueVocabulary } from './issue-vocabulary.ts';
 import { clearIssueIndex } from './repository.ts';
 import { searchRoutes } from './routes.ts';
+import { catchUpIssueIndex, noteIssueCreated, WRITE_BATCH } from './issue-index.ts';
 import { catchUpEmbeddings, forgetVectors } from './similar-index.ts';
 
 export const searchArea: Area = {
@@ -17,13 +18,17 @@ export const searchArea: Area = {
       detectDuplicate(deps, payload.issue_id);
     },
   }),
-  sweep: (deps) => {
-    catchUpEmbeddings(deps.db, deps.clock);
+  sweep: (deps, rest) => {
+    catchUpIssueIndex(deps.db, WRITE_BATCH, rest);
+    catchUpEmbeddings(deps.db, deps.clock, 100, rest);
   },
   reset(deps) {
     clearIssueIndex(deps.db);
     forgetIssueVocabulary(deps.db);
     forgetVectors(deps.db);
   },
-  onIssueWrite: queueDuplicateDetection,
+  onIssueWrite: (deps, issue, kind) => {
+    queueDuplicateDetection(deps, issue, kind);
+    if (kind === 'created') noteIssueCreated(deps.db);
+  },
 };

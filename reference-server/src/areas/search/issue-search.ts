@@ -12,6 +12,7 @@ import { FLAG_REFUSALS, standingOf, tokenHasFlag } from '../projects-auth/access
 import type { Caller } from '../projects-auth/caller.ts';
 import { createRenderContext, renderIssue } from '../issues/render.ts';
 import { canSeeIssue, viewerOf } from '../issues/visibility.ts';
+import { catchUpIssueIndex } from './issue-index.ts';
 import { issueVocabulary } from './issue-vocabulary.ts';
 import { buildSearchQuery } from './query.ts';
 import { KNOWN_ERROR_SENTENCES } from '../../known-error-sentences.ts';
@@ -62,6 +63,7 @@ export function parseSkipIds(value: SearchIssuesQuery['skip_ids']): number[] {
  * new, until one page is filled (a later tier is only for a short list) or the pool is full.
  */
 export function searchCandidates(deps: Deps, projectId: number, text: string, pool: number, skip: number[]): number[] {
+  catchUpIssueIndex(deps.db);
   const plan = buildSearchQuery(text, issueVocabulary(deps.db));
   const found: number[] = [];
   const seen = new Set<number>(skip);

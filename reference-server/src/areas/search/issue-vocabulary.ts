@@ -9,6 +9,7 @@ import {
   vocabularyLogBounds,
   vocabularyLogSince,
 } from './repository.ts';
+import { catchUpIssueIndex } from './issue-index.ts';
 import { tokenize } from './text.ts';
 import { Vocabulary } from './vocabulary.ts';
 
@@ -32,6 +33,8 @@ function loadFresh(db: Db): Loaded {
 }
 
 export function issueVocabulary(db: Db): Vocabulary {
+  // The vocabulary follows the index: queued issues enter it first, or a fresh load would miss their words.
+  catchUpIssueIndex(db);
   let state = loaded.get(db);
   const { first, last } = vocabularyLogBounds(db);
   if (!state || (last !== null && (last - state.seq > REPLAY_LIMIT || (first !== null && first > state.seq + 1)))) {

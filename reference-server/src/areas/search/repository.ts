@@ -79,6 +79,26 @@ export function trimVocabularyLog(db: Db, upTo: number): void {
   stmt(db, 'DELETE FROM search_vocab_log WHERE seq <= ?').run(upTo);
 }
 
+/** Issues whose text waits to enter the index (the insert trigger queues them), oldest first. */
+export function queuedForIndex(db: Db, limit: number): number[] {
+  return stmt(db, 'SELECT issue_id FROM search_index_queue ORDER BY issue_id LIMIT ?').pluck().all(limit) as number[];
+}
+
+/**
+ * Indexes the current text of those of `issueIds` still queued (another connection may have indexed some since they
+ * were read) and dequeues them; raw and deleted issues are only dequeued. Run inside a write transaction.
+ */
+export function indexQueuedIssues(db: Db, issueIds: number[]): void {
+  const ids = JSON.stringify(issueIds);
+  stmt(
+    db,
+    `INSERT INTO issues_fts (rowid, title, description)
+    SELECT i.id, i.title, i.description FROM search_index_queue q JOIN issues i ON i.id = q.issue_id
+    WHERE q.issue_id IN (SELECT value FROM json_each(?)) AND i.raw = 0`,
+  ).run(ids);
+  stmt(db, 'DELETE FROM search_index_queue WHERE issue_id IN (SELECT value FROM json_each(?))').run(ids);
+}
+
 /** Empties the index after /__admin/reset (the content table is already empty). */
 export function clearIssueIndex(db: Db): void {
   db.exec("INSERT INTO issues_fts (issues_fts) VALUES ('delete-all')");

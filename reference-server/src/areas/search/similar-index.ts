@@ -66,10 +66,12 @@ function apply(index: ProjectVectors, change: Change): void {
 /**
  * Embeds and stores every queued issue (drops the vectors of deleted and raw ones), `batch` per write transaction:
  * small enough that the other connection's writes do not wait long for the lock (busy_timeout sleeps in steps).
+ * `afterBatch` is called with each batch's milliseconds (the job thread rests there while requests are in flight).
  */
-export function catchUpEmbeddings(db: Db, clock: Clock, batch = 100): number {
+export function catchUpEmbeddings(db: Db, clock: Clock, batch = 100, afterBatch?: (ms: number) => void): number {
   let done = 0;
   for (;;) {
+    const started = performance.now();
     const queued = queuedIssues(db, batch);
     if (queued.length === 0) return done;
     // Embedding comes before the write transaction, so that another connection (the request thread beside the job
@@ -126,6 +128,7 @@ export function catchUpEmbeddings(db: Db, clock: Clock, batch = 100): number {
       }
     })();
     done += queued.length;
+    afterBatch?.(performance.now() - started);
   }
 }
 

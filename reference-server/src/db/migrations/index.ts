@@ -10,6 +10,7 @@ import media from './020-media.ts';
 import featureRequestsTickets from './030-feature-requests-tickets.ts';
 import releasesPlaytimeFacts from './050-releases-playtime-facts.ts';
 import search from './040-search.ts';
+import searchIndexQueue from './041-search-index-queue.ts';
 
 export interface Migration {
   version: number;
@@ -27,4 +28,5 @@ export const migrations: Migration[] = [
   featureRequestsTickets,
   releasesPlaytimeFacts,
   search,
+  searchIndexQueue,
 ];
