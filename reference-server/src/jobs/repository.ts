@@ -68,6 +68,17 @@ export function failJob(db: Db, id: number, error: string, retryAt: string | nul
   else stmt(db, 'UPDATE jobs SET last_error = ?, done_at = ?, locked_until = NULL WHERE id = ?').run(error, at, id);
 }
 
+/**
+ * Hands a leased job back uncounted, due at `runAt`: its run was cut short by the other connection holding the
+ * write lock, which is no fault of the job's, so it keeps all its attempts.
+ */
+export function returnJob(db: Db, id: number, runAt: string): void {
+  stmt(db, 'UPDATE jobs SET attempts = max(attempts - 1, 0), locked_until = NULL, run_at = ? WHERE id = ?').run(
+    runAt,
+    id,
+  );
+}
+
 export function findJob(db: Db, id: number): JobRow | undefined {
   return stmt(db, 'SELECT * FROM jobs WHERE id = ?').get(id) as JobRow | undefined;
 }

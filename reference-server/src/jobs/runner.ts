@@ -10,6 +10,7 @@ import {
   insertJob,
   leaseDueJobs,
   purgeFinishedJobs,
+  returnJob,
   type JobRow,
 } from './repository.ts';
 
@@ -37,6 +38,14 @@ export const KEEP_FINISHED_MS = 7 * 86_400_000;
 /** One pass stops after this many jobs, so a handler that keeps enqueuing cannot spin for ever. */
 const MAX_JOBS_PER_PASS = 1000;
 
+/** SQLite gave up waiting for the write lock (busy_timeout): the other connection kept it. */
+export function isLockContention(error: unknown): boolean {
+  return /^SQLITE_(BUSY|LOCKED)/.test((error as { code?: unknown })?.code as string);
+}
+
+/** A job handed back after lock contention is due again this long after (the next pass, not at once). */
+const CONTENTION_RETRY_MS = 1000;
+
 export function backoffMs(attempts: number): number {
   return Math.min(2 ** attempts * 1000, MAX_BACKOFF_MS);
 }
@@ -52,21 +61,50 @@ export function createJobRunner(db: Db, clock: Clock, options: JobRunnerOptions 
   let running: Promise<number> | undefined;
   let passes = 0;
 
-  async function runJob(job: JobRow): Promise<void> {
+  /** Answers false when the job was cut short by lock contention (the pass then hands back what it leased). */
+  async function runJob(job: JobRow): Promise<boolean> {
     try {
       await handlers.get(job.kind)!(JSON.parse(job.payload) as never, job);
       completeJob(db, job.id, clock.now().toISOString());
+      return true;
     } catch (error) {
+      if (isLockContention(error)) return false;
       const retry =
         job.attempts < job.max_attempts
           ? new Date(clock.now().getTime() + backoffMs(job.attempts)).toISOString()
           : null;
       failJob(db, job.id, error instanceof Error ? error.message : String(error), retry, clock.now().toISOString());
+      return true;
+    }
+  }
+
+  /** Leased jobs to hand back uncounted (returnJob), written as soon as the write lock can be had. */
+  let handBackDue: JobRow[] = [];
+
+  /**
+   * Under sustained writes the other connection (the request thread) can hold the write lock past busy_timeout.
+   * The jobs of the batch not yet done go back uncounted, and the pass ends. The hand-back itself needs the lock:
+   * when it cannot be had either, the next pass writes it first. A process that dies before that leaves the
+   * leases to lapse, and the jobs run again then, as after a crash.
+   */
+  function handBack(jobs: JobRow[]): boolean {
+    handBackDue.push(...jobs);
+    const runAt = new Date(clock.now().getTime() + CONTENTION_RETRY_MS).toISOString();
+    try {
+      db.transaction(() => {
+        for (const job of handBackDue) returnJob(db, job.id, runAt);
+      })();
+      handBackDue = [];
+      return true;
+    } catch (error) {
+      if (!isLockContention(error)) throw error;
+      return false;
     }
   }
 
   async function runOnce(): Promise<number> {
     let ran = 0;
+    if (handBackDue.length > 0 && !handBack([])) return 0;
     const now = clock.now();
     abandonLapsedJobs(db, now.toISOString());
     if (passes++ % 600 === 0) purgeFinishedJobs(db, new Date(now.getTime() - KEEP_FINISHED_MS).toISOString());
@@ -80,9 +118,12 @@ export function createJobRunner(db: Db, clock: Clock, options: JobRunnerOptions 
         50,
       );
       if (due.length === 0) break;
-      for (const job of due) {
+      for (const [index, job] of due.entries()) {
         const started = performance.now();
-        await runJob(job);
+        if (!(await runJob(job))) {
+          handBack(due.slice(index));
+          return ran;
+        }
         ran += 1;
         options.afterJob?.(performance.now() - started);
       }
