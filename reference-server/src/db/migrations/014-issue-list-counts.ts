@@ -1,5 +1,5 @@
 // The issue list over many issues (docs/server.md#performance): a per-project count of issues by the columns of the
-// common filters, kept by triggers, and a newest-first index that carries every filtered column.
+// common filters, kept by triggers, and newest-first indexes that carry every filtered column.
 export default {
   version: 14,
   name: 'issue-list-counts',
@@ -48,11 +48,15 @@ END;
 
 -- Newest first within a project, id as the tie-break (as the list orders), then every column a list filter
 -- compares: a page is read by walking this index and filtering inside it, without a sort or a table read.
--- It replaces issues_project_created, a prefix of it; issues_project_status is a prefix of
--- issues_project_status_created. One index fewer for every insert to keep.
+-- issues_status_walk is the same within one status, so a one-status list walks only that status's entries.
+-- They replace issues_project_created and issues_project_status_created (prefixes of them) and
+-- issues_project_status (a prefix of the latter): one index fewer for every insert to keep.
 CREATE INDEX issues_list_walk ON issues (project_id, created_at, id, archived, raw, status, priority, release_id,
+  assigned_to_user_id, reporter_user_id, updated_at);
+CREATE INDEX issues_status_walk ON issues (project_id, status, created_at, id, archived, raw, priority, release_id,
   assigned_to_user_id, reporter_user_id, updated_at);
 DROP INDEX IF EXISTS issues_project_created;
 DROP INDEX IF EXISTS issues_project_status;
+DROP INDEX IF EXISTS issues_project_status_created;
 `,
 };
