@@ -48,15 +48,26 @@ END;
 
 -- Newest first within a project, id as the tie-break (as the list orders), then every column a list filter
 -- compares: a page is read by walking this index and filtering inside it, without a sort or a table read.
--- issues_status_walk is the same within one status, so a one-status list walks only that status's entries.
--- They replace issues_project_created and issues_project_status_created (prefixes of them) and
--- issues_project_status (a prefix of the latter): one index fewer for every insert to keep.
+-- The other walk indexes are the same under one status, one assignee or one reporter, so a list filtered by one
+-- of those reads only its entries (and counts them, for assignee and reporter). They replace
+-- issues_project_created and the (project_id, X, created_at) indexes of status, assignee and reporter (prefixes of
+-- them) and issues_project_status (a prefix of the status one). The list names its indexes (INDEXED BY), so the
+-- priority and release ones serve nothing any more (the count of a release's issues scans issues_filter_cover
+-- instead): six indexes on issues instead of nine for every insert to keep.
 CREATE INDEX issues_list_walk ON issues (project_id, created_at, id, archived, raw, status, priority, release_id,
   assigned_to_user_id, reporter_user_id, updated_at);
 CREATE INDEX issues_status_walk ON issues (project_id, status, created_at, id, archived, raw, priority, release_id,
   assigned_to_user_id, reporter_user_id, updated_at);
+CREATE INDEX issues_assignee_walk ON issues (project_id, assigned_to_user_id, created_at, id, archived, raw, status,
+  priority, release_id, reporter_user_id, updated_at);
+CREATE INDEX issues_reporter_walk ON issues (project_id, reporter_user_id, created_at, id, archived, raw, status,
+  priority, release_id, assigned_to_user_id, updated_at);
 DROP INDEX IF EXISTS issues_project_created;
 DROP INDEX IF EXISTS issues_project_status;
 DROP INDEX IF EXISTS issues_project_status_created;
+DROP INDEX IF EXISTS issues_project_assignee;
+DROP INDEX IF EXISTS issues_project_reporter;
+DROP INDEX IF EXISTS issues_project_priority;
+DROP INDEX IF EXISTS issues_project_release;
 `,
 };
