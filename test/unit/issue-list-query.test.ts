@@ -167,8 +167,8 @@ function addIssue(r: ReturnType<typeof random>, projectId: number, reporter: num
     db.prepare('INSERT OR IGNORE INTO issue_tags (issue_id, tag_id) VALUES (?, ?)').run(issue.id, tag);
   if (r.chance(0.1))
     db.prepare(
-      "INSERT INTO attachments (issue_id, kind, content_type, media_size_bytes, created_at, updated_at) VALUES (?, 'log_file', " +
-        "'text/plain', 1, ?, ?)",
+      'INSERT INTO attachments (issue_id, kind, content_type, media_size_bytes, created_at, updated_at) ' +
+        "VALUES (?, 'log_file', 'text/plain', 1, ?, ?)",
     ).run(issue.id, created, created);
   for (const service of r.some(['jira', 'trello'], 1))
     db.prepare('INSERT INTO issue_integrations (issue_id, service, created_at) VALUES (?, ?, ?)').run(
@@ -261,13 +261,11 @@ describe('issue list query', () => {
     expect(countsMismatch(deps.db)).toEqual([]);
   });
 
-  it('counts the default views (no filter, one column, the three common ones) exactly for both viewers', () => {
+  it('answers the default views (no filter, one column, the three common ones) exactly for every viewer', () => {
     const r = random(4);
     const issueIds = seed(r);
     const [tester] = world.users.slice(3);
-    const base = randomFilter(random(1), issueIds);
     const plain: IssueListFilter = {
-      ...base,
       projectId: world.projects[0],
       statuses: [],
       priorities: [],
@@ -277,13 +275,9 @@ describe('issue list query', () => {
       reporterIds: [],
       archived: 'exclude',
       raw: 'exclude',
-      createdFrom: undefined,
-      createdUntil: undefined,
-      updatedFrom: undefined,
-      updatedUntil: undefined,
-      withMedia: undefined,
       sentTo: null,
       tagIds: [],
+      restrictTo: null,
       limit: 25,
       offset: 0,
     };
@@ -301,7 +295,8 @@ describe('issue list query', () => {
         const filter = { ...plain, ...shape, restrictTo };
         const expected = reference(deps.db, filter);
         expect(expected.total).toBeGreaterThan(0);
-        expect(listIssueRows(deps.db, filter)).toMatchObject({ total: expected.total });
+        const got = listIssueRows(deps.db, filter);
+        expect({ total: got.total, ids: got.rows.map((row) => row.id) }).toEqual(expected);
       }
   });
 });

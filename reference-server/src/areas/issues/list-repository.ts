@@ -139,8 +139,8 @@ function countFromSummary(db: Db, f: IssueListFilter): number {
     f.restrictTo.userId ?? -1,
     f.restrictTo.issueId ?? -1,
   );
-  const counted2 = countedFilters(f, 'release_id');
-  add(own, sql(counted2), ...counted2.params);
+  const columns = countedFilters(f, 'release_id');
+  add(own, sql(columns), ...columns.params);
   add(own, `NOT (${PUBLIC})`);
   return (
     sum +
@@ -188,7 +188,8 @@ function pageIds(db: Db, f: IssueListFilter, filters: Where, total: number): num
   const index = walked <= SORTED_VS_WALKED * total ? walkIndex(f) : narrowestIndex(f);
   return stmt(
     db,
-    `SELECT id FROM issues INDEXED BY ${index} WHERE ${sql(filters)} ORDER BY created_at DESC, id DESC LIMIT ? OFFSET ?`,
+    `SELECT id FROM issues INDEXED BY ${index} WHERE ${sql(filters)}
+    ORDER BY created_at DESC, id DESC LIMIT ? OFFSET ?`,
   )
     .pluck()
     .all(...filters.params, f.limit, f.offset) as number[];
