@@ -6,6 +6,7 @@ import deviceAuth from './002-device-auth.ts';
 import issues from './010-issues.ts';
 import issueIndexTrim from './011-issue-index-trim.ts';
 import issueTagDetails from './012-issue-tag-details.ts';
+import issueListCounts from './014-issue-list-counts.ts';
 import media from './020-media.ts';
 import featureRequestsTickets from './030-feature-requests-tickets.ts';
 import releasesPlaytimeFacts from './050-releases-playtime-facts.ts';
@@ -24,6 +25,7 @@ export const migrations: Migration[] = [
   issues,
   issueIndexTrim,
   issueTagDetails,
+  issueListCounts,
   media,
   featureRequestsTickets,
   releasesPlaytimeFacts,
