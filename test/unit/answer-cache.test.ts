@@ -9,6 +9,7 @@ import { AnswerCache } from '../../reference-server/src/db/answer-cache.ts';
 import { createCommitGroups } from '../../reference-server/src/db/commit-groups.ts';
 import { openDatabase, resetDatabase, type Db } from '../../reference-server/src/db/database.ts';
 import { readVersion } from '../../reference-server/src/db/read-version.ts';
+import { rememberedRow } from '../../reference-server/src/db/remembered-rows.ts';
 
 let dir: string;
 let db: Db;
@@ -25,17 +26,22 @@ afterEach(() => {
   rmSync(dir, { recursive: true, force: true });
 });
 
+const nextTurn = () => new Promise((resolve) => setImmediate(resolve));
+
 const write = (on: Db, value: string) =>
   on.prepare("INSERT OR REPLACE INTO settings (key, value) VALUES ('probe', ?)").run(value);
 
 describe('readVersion', () => {
-  it('stands while nothing is written, and moves for either connection’s write and for a reset', () => {
+  it('stands while nothing is written, and moves for either connection’s write and for a reset', async () => {
     const start = readVersion(db);
     expect(readVersion(db)).toBe(start);
     write(db, 'own');
     const afterOwn = readVersion(db);
     expect(afterOwn).not.toBe(start);
     write(other, 'other');
+    // Another connection's commit is seen from the next turn of the event loop (data_version is read once a turn).
+    expect(readVersion(db)).toBe(afterOwn);
+    await nextTurn();
     const afterOther = readVersion(db);
     expect(afterOther).not.toBe(afterOwn);
     resetDatabase(db);
@@ -52,6 +58,27 @@ describe('readVersion', () => {
     groups.leave();
     await expect(settled).rejects.toThrow(/rolled back/);
     expect(readVersion(db)).not.toBe(during);
+  });
+});
+
+describe('rememberedRow', () => {
+  it('reads a row once while nothing is written, afresh after any write, and hands out frozen rows', async () => {
+    let loads = 0;
+    const load = () => {
+      loads += 1;
+      return db.prepare("SELECT * FROM settings WHERE key = 'probe'").get() as { value: string } | undefined;
+    };
+    write(db, 'one');
+    expect(rememberedRow(db, 'setting', 'probe', load)).toMatchObject({ value: 'one' });
+    const again = rememberedRow(db, 'setting', 'probe', load)!;
+    expect(loads).toBe(1);
+    expect(Object.isFrozen(again)).toBe(true);
+    write(db, 'two');
+    expect(rememberedRow(db, 'setting', 'probe', load)).toMatchObject({ value: 'two' });
+    write(other, 'three');
+    await nextTurn();
+    expect(rememberedRow(db, 'setting', 'probe', load)).toMatchObject({ value: 'three' });
+    expect(loads).toBe(3);
   });
 });
 

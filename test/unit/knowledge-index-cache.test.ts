@@ -77,18 +77,24 @@ it('answers a repeated question from the remembered passages, byte for byte the 
   expect(indexes.stats).toEqual({ refreshes: 1, tokenized: documents });
 });
 
-it("sees another connection's commit at the next question and tokenizes only what changed", () => {
+// Questions reach the thread as messages, each in a turn of its own: a commit by another connection is seen from the
+// next turn (read-version.ts reads data_version once a turn).
+const nextTurn = () => new Promise((resolve) => setImmediate(resolve));
+
+it("sees another connection's commit at the next question and tokenizes only what changed", async () => {
   expectWholeAnswers();
   const { tokenized } = indexes.stats;
   deps.db
     .prepare("UPDATE issues SET description = 'The boost pad fires three times on ring four.' WHERE title = ?")
     .run('Boost pad misfires');
+  await nextTurn();
   expect(indexes.answer(project(), 'boost pad').answer).toContain('three times on ring four');
   expect(indexes.stats).toEqual({ refreshes: 2, tokenized: tokenized + 1 });
   expectWholeAnswers();
 
   deps.db.prepare("DELETE FROM knowledge_chunks WHERE title = 'Refund policy'").run();
   deps.db.prepare("UPDATE projects SET name = 'Star Courier II' WHERE public_id = ?").run(PROJECT_ID);
+  await nextTurn();
   expectWholeAnswers();
   expect(indexes.answer(project(), 'refund').sources.map((s) => s.title)).not.toContain('Refund policy');
   // Only the game-fact document titled with the project's name ("About Star Courier II") is tokenized again.

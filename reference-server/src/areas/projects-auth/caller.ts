@@ -5,6 +5,7 @@
 import { DISCORD_ID_PATTERN, EMAIL_PATTERN } from '../../../../widget/src/protocol/common.ts';
 import type { Deps } from '../../deps.ts';
 import { unauthenticated } from '../../errors.ts';
+import { rememberedRow } from '../../db/remembered-rows.ts';
 import { findToken, type TokenRow } from './repository.ts';
 import {
   findOrCreateVirtualUser,
@@ -129,7 +130,8 @@ export async function resolveCaller(deps: Deps, header: string | undefined, ip: 
   // info, as ticket creation rule 5 expects; never a 401 (Authentication rule 2).
   if (tokenText.trim().toLowerCase() === 'anonymous') return withIdentifier(deps, caller, extra, false);
 
-  const token = findToken(deps.db, tokenText.trim());
+  const text = tokenText.trim();
+  const token = rememberedRow(deps.db, 'token', text, () => findToken(deps.db, text));
   if (!token) throw unauthenticated('Invalid auth token.');
   return withIdentifier(deps, { ...caller, scheme: 'project_token', token }, extra, true);
 }
