@@ -43,6 +43,20 @@ export function isLockContention(error: unknown): boolean {
   return /^SQLITE_(BUSY|LOCKED)/.test((error as { code?: unknown })?.code as string);
 }
 
+let lastContentionNotice = 0;
+
+/**
+ * How the job loop reports a pass that threw. A pass cut short by write-lock contention (the request thread busy
+ * with writes; the next pass goes on where it stopped) is a line at most once a minute, not a stack every second.
+ */
+export function reportPassFailure(error: unknown): void {
+  const contention = isLockContention(error) || /database is locked/.test(String((error as Error)?.message));
+  if (!contention) return console.error('job pass failed:', error);
+  if (Date.now() - lastContentionNotice < 60_000) return;
+  lastContentionNotice = Date.now();
+  console.warn('job pass cut short: requests held the database write lock; the next pass goes on (quiet for 60 s)');
+}
+
 /** A job handed back after lock contention is due again this long after (the next pass, not at once). */
 const CONTENTION_RETRY_MS = 1000;
 
@@ -154,7 +168,7 @@ export function createJobRunner(db: Db, clock: Clock, options: JobRunnerOptions 
     },
     start(intervalMs = 1000) {
       timer ??= setInterval(() => {
-        if (db.open) void this.runDue().catch((error) => console.error('job pass failed:', error));
+        if (db.open) void this.runDue().catch(reportPassFailure);
       }, intervalMs);
       timer.unref();
     },

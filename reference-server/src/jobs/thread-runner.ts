@@ -8,7 +8,7 @@ import type { Db } from '../db/database.ts';
 import type { IssueRow } from '../areas/issues/repository.ts';
 import type { IssueWriteKind } from '../areas/issues/write-hooks.ts';
 import { startWorker } from '../start-worker.ts';
-import { createJobRunner, type JobRunner } from './runner.ts';
+import { createJobRunner, reportPassFailure, type JobRunner } from './runner.ts';
 
 /** What the thread needs to open the same server: the database file and the configuration. */
 export interface ThreadSpec {
@@ -122,7 +122,7 @@ export function createThreadJobRunner(db: Db, clock: ControllableClock, options:
     start(intervalMs = 1000) {
       thread();
       timer ??= setInterval(() => {
-        if (db.open) void this.runDue().catch((error) => console.error('job pass failed:', error));
+        if (db.open) void this.runDue().catch(reportPassFailure);
       }, intervalMs);
       timer.unref();
     },
