@@ -51,7 +51,10 @@ let lastContentionNotice = 0;
  */
 export function reportPassFailure(error: unknown): void {
   const contention = isLockContention(error) || /database is locked/.test(String((error as Error)?.message));
-  if (!contention) return console.error('job pass failed:', error);
+  if (!contention) {
+    console.error('job pass failed:', error);
+    return;
+  }
   if (Date.now() - lastContentionNotice < 60_000) return;
   lastContentionNotice = Date.now();
   console.warn('job pass cut short: requests held the database write lock; the next pass goes on (quiet for 60 s)');
