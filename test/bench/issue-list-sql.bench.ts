@@ -8,6 +8,7 @@ import {
   updateIssueColumns,
   type IssueListFilter,
 } from '../../reference-server/src/areas/issues/repository.ts';
+import { newIssue } from '../helpers/issue-rows.ts';
 import { seedDatabase } from './issues.bench.ts';
 
 /** Microseconds per call, over `times` calls after 20 to warm up. */
@@ -62,24 +63,8 @@ function writeFigures(db: Db, label: string) {
   const insert = db.transaction(() => {
     n += 1;
     const at = new Date(Date.parse('2030-01-01T00:00:00.000Z') + n).toISOString();
-    return insertIssue(db, {
-      project_id: project,
-      title: `Bench ${n}`,
-      description: 'The game freezes on the map.',
-      status: 'open',
-      priority: 'medium',
-      score: '0',
-      raw: 0,
-      source: null,
-      reporter_user_id: null,
-      assigned_to_user_id: null,
-      release_id: null,
-      steps: '[]',
-      debug_trace: null,
-      device: null,
-      created_at: at,
-      updated_at: at,
-    }).id;
+    return insertIssue(db, newIssue(project, at, { title: `Bench ${n}`, description: 'The game freezes on the map.' }))
+      .id;
   });
   const update = db.transaction((id: number, i: number) =>
     updateIssueColumns(db, id, { status: i % 2 ? 'closed' : 'open' }),

@@ -5,6 +5,7 @@
 import { openDatabase } from '../../reference-server/src/db/database.ts';
 import { PATS, PROJECT_ID } from '../helpers/seed.ts';
 import { seedDatabase, TOKEN } from './issues.bench.ts';
+import { GAME_FACTS } from '../helpers/knowledge.ts';
 import { percentileOf, runLoad } from './load.ts';
 import { startServerProcess } from './processes.ts';
 import { random, syntheticIssue } from './search.bench.ts';
@@ -21,25 +22,6 @@ const QUESTIONS = [
   'Audio crackles during the intro video',
   'How do I get a refund?',
 ];
-
-export const GAME_FACTS = {
-  description: 'Star Courier is a physics-based delivery game set in a busy solar system.',
-  genre: 'Arcade racing',
-  platforms: ['Web', 'Windows'],
-  core_mechanics: {
-    key_features: ['Orbital slingshots', 'Cargo juggling'],
-    game_modes: ['Story', 'Time trial'],
-    controls: { pc: { thrust: 'W', boost: 'Left Shift' }, console: { boost: 'Right trigger' } },
-  },
-  technical_specifications: {
-    supported_platforms: ['Windows 10'],
-    minimum_system_requirements: { ram: '8 GB', gpu: 'GeForce GTX 960' },
-  },
-  glossary: {
-    items: [{ term: 'Flux capacitor', definition: 'An upgrade that doubles your boost duration.' }],
-    locations: [{ term: 'Hub 7', definition: 'The central depot where every shift begins.' }],
-  },
-};
 
 /** A database file with the standard seed, game facts, two knowledge chunks and `resolved` varied resolved issues. */
 export function seedKnowledgeBase(resolved = RESOLVED): string {

@@ -15,6 +15,7 @@ import { catchUpIssueIndex } from '../../reference-server/src/areas/search/issue
 import { catchUpEmbeddings, projectVectors } from '../../reference-server/src/areas/search/similar-index.ts';
 import { findSimilar } from '../../reference-server/src/areas/search/similar.ts';
 import { PATS, PROJECT_ID, seedDocument } from '../helpers/seed.ts';
+import { newIssue } from '../helpers/issue-rows.ts';
 import { RELEVANCE_ISSUES } from '../relevance/dataset-issues.ts';
 import { RELEVANCE_QUERIES } from '../relevance/dataset-queries.ts';
 import { percentileOf } from './load.ts';
@@ -68,24 +69,7 @@ export async function run() {
     const insertMs = time(() =>
       deps.db.transaction(() => {
         for (const { title, description } of rows) {
-          insertIssue(deps.db, {
-            project_id: project.id,
-            title,
-            description,
-            status: 'open',
-            priority: 'medium',
-            score: '0',
-            raw: 0,
-            source: null,
-            reporter_user_id: null,
-            assigned_to_user_id: null,
-            release_id: null,
-            steps: '[]',
-            debug_trace: null,
-            device: null,
-            created_at: now,
-            updated_at: now,
-          });
+          insertIssue(deps.db, newIssue(project.id, now, { title, description }));
         }
       })(),
     );

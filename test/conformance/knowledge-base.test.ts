@@ -5,6 +5,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { KnowledgeAnswer } from '../../widget/src/protocol/knowledge-base.ts';
 import { startTestServer, type TestServer } from '../helpers/server.ts';
 import { PATS, PROJECT_ID, PUBLIC_PROJECT_ID, TOKENS, seedDocument } from '../helpers/seed.ts';
+import { GAME_FACTS } from '../helpers/knowledge.ts';
 
 let server: TestServer;
 let issues: Record<string, { id: number }>;
@@ -17,24 +18,7 @@ beforeEach(async () => {
 });
 
 const KNOWLEDGE = {
-  game_facts: {
-    description: 'Star Courier is a physics-based delivery game set in a busy solar system.',
-    genre: 'Arcade racing',
-    platforms: ['Web', 'Windows'],
-    core_mechanics: {
-      key_features: ['Orbital slingshots', 'Cargo juggling'],
-      game_modes: ['Story', 'Time trial'],
-      controls: { pc: { thrust: 'W', boost: 'Left Shift' }, console: { boost: 'Right trigger' } },
-    },
-    technical_specifications: {
-      supported_platforms: ['Windows 10'],
-      minimum_system_requirements: { ram: '8 GB', gpu: 'GeForce GTX 960' },
-    },
-    glossary: {
-      items: [{ term: 'Flux capacitor', definition: 'An upgrade that doubles your boost duration.' }],
-      locations: [{ term: 'Hub 7', definition: 'The central depot where every shift begins.' }],
-    },
-  },
+  game_facts: GAME_FACTS,
   knowledge_chunks: [
     {
       title: 'Saving your progress',

@@ -5,6 +5,7 @@ import { insertIssue, type IssueRow, type NewIssue } from '../../reference-serve
 import { findProjectByPublicId } from '../../reference-server/src/areas/projects-auth/repository.ts';
 import { findUserByPat } from '../../reference-server/src/areas/projects-auth/users-repository.ts';
 import type { TestServer } from './server.ts';
+import { newIssue } from './issue-rows.ts';
 import { PROJECT_ID } from './seed.ts';
 
 export const md5 = (bytes: Uint8Array | string) => createHash('md5').update(bytes).digest('base64');
@@ -18,25 +19,13 @@ export function makeIssue(
   const { reporterPat, projectId = PROJECT_ID, ...rest } = fields;
   const project = findProjectByPublicId(server.deps.db, projectId)!;
   const now = server.deps.clock.now().toISOString();
-  const row = insertIssue(server.deps.db, {
-    project_id: project.id,
-    title: 'Ship explodes on docking',
-    description: 'Docking at station 4 destroys the ship every time.',
-    status: 'open',
-    priority: 'medium',
-    score: '0',
-    raw: 0,
-    source: null,
-    reporter_user_id: reporterPat ? findUserByPat(server.deps.db, reporterPat)!.id : null,
-    assigned_to_user_id: null,
-    release_id: null,
-    steps: '[]',
-    debug_trace: null,
-    device: null,
-    created_at: now,
-    updated_at: now,
-    ...rest,
-  });
+  const row = insertIssue(
+    server.deps.db,
+    newIssue(project.id, now, {
+      reporter_user_id: reporterPat ? findUserByPat(server.deps.db, reporterPat)!.id : null,
+      ...rest,
+    }),
+  );
   return { ...row, path: `/projects/${projectId}/issues/g-${row.id}` };
 }
 

@@ -20,6 +20,7 @@ import {
 import { resolveCaller, type Caller } from '../../reference-server/src/areas/projects-auth/caller.ts';
 import { loadFixtures } from '../../reference-server/src/areas/admin/fixtures.ts';
 import { PATS, PROJECT_ID, TOKENS, seedDocument } from '../helpers/seed.ts';
+import { newIssue } from '../helpers/issue-rows.ts';
 
 let deps: Deps;
 let project: ProjectRow;
@@ -132,24 +133,7 @@ describe('NDA gate and monthly quota', () => {
 
   it('refuses once the organization has used its monthly bug reports, and again allows next month', () => {
     const now = deps.clock.now().toISOString();
-    const issue = {
-      project_id: project.id,
-      title: 't',
-      description: 'd',
-      status: 'open',
-      priority: 'low',
-      score: '0',
-      raw: 0,
-      source: null,
-      reporter_user_id: null,
-      assigned_to_user_id: null,
-      release_id: null,
-      steps: '[]',
-      debug_trace: null,
-      device: null,
-      created_at: now,
-      updated_at: now,
-    };
+    const issue = newIssue(project.id, now, { title: 't', description: 'd', priority: 'low' });
     insertIssue(deps.db, issue);
     expect(statusOf(() => assertMonthlyQuota(deps, project))).toBe('ok');
     insertIssue(deps.db, issue);
