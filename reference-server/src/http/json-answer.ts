@@ -3,15 +3,9 @@
 // revalidate every time rather than reuse a stale list.
 import type { Context } from 'hono';
 import type { SerializedAnswer } from '../db/answer-cache.ts';
+import { matchesIfNoneMatch } from './conditional.ts';
 
 const CACHE_CONTROL = 'private, no-cache';
-
-/** RFC 9110 §13.1.2: `*`, or a list of entity tags compared weakly (a W/ prefix is ignored). */
-export function matchesIfNoneMatch(header: string | undefined, etag: string): boolean {
-  if (header === undefined) return false;
-  if (header.trim() === '*') return true;
-  return header.split(',').some((tag) => tag.trim().replace(/^W\//, '') === etag);
-}
 
 export function sendJsonAnswer(c: Context, answer: SerializedAnswer): Response {
   if (matchesIfNoneMatch(c.req.header('if-none-match'), answer.etag)) {

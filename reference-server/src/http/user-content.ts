@@ -1,6 +1,7 @@
 // The one way a file a client uploaded goes back out (CDN objects, feature request files, ticket
 // attachments): `nosniff`, a `sandbox` CSP, and `attachment` unless the bytes prove an inline
 // media type. ETag, If-None-Match and single byte ranges (206) so a video can seek.
+import { matchesIfNoneMatch } from './conditional.ts';
 import { Readable } from 'node:stream';
 import type { Context } from 'hono';
 import { inlineTypeOf, parseMediaType, SNIFF_BYTES } from '../storage/content-sniff.ts';
@@ -89,16 +90,7 @@ export async function serveUserFile(
   };
   const etag = file.checksum ? `"${Buffer.from(file.checksum, 'base64').toString('hex')}"` : null;
   if (etag) headers.ETag = etag;
-  const inm = c.req.header('if-none-match');
-  if (
-    etag &&
-    inm &&
-    (inm.trim() === '*' ||
-      inm
-        .split(',')
-        .map((t) => t.trim().replace(/^W\//, ''))
-        .includes(etag))
-  ) {
+  if (etag && matchesIfNoneMatch(c.req.header('if-none-match'), etag)) {
     return c.body(null, 304, headers);
   }
 

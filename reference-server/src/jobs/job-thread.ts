@@ -53,7 +53,9 @@ port.on('message', (message: ToThread) => {
     (ran) => post({ type: 'done', id: message.id, ran }),
     (error: unknown) => {
       const text = error instanceof Error ? (error.stack ?? error.message) : String(error);
-      post({ type: 'failed', id: message.id, error: text });
+      // SQLite's code crosses too, so the request thread tells lock contention from a fault (runner.ts).
+      const code = (error as { code?: unknown })?.code;
+      post({ type: 'failed', id: message.id, error: text, code: typeof code === 'string' ? code : undefined });
     },
   );
 });

@@ -50,8 +50,7 @@ let lastContentionNotice = 0;
  * with writes; the next pass goes on where it stopped) is a line at most once a minute, not a stack every second.
  */
 export function reportPassFailure(error: unknown): void {
-  const contention = isLockContention(error) || /database is locked/.test(String((error as Error)?.message));
-  if (!contention) {
+  if (!isLockContention(error)) {
     console.error('job pass failed:', error);
     return;
   }

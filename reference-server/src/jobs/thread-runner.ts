@@ -27,7 +27,7 @@ export type ToThread = { type: 'run'; id: number; offset: number; publicUrl: str
 
 export type FromThread =
   | { type: 'done'; id: number; ran: number }
-  | { type: 'failed'; id: number; error: string }
+  | { type: 'failed'; id: number; error: string; code?: string }
   | { type: 'issue-write'; issue: IssueRow; kind: IssueWriteKind };
 
 /** Follow-up rounds a pass makes for jobs that this thread's hooks enqueued while the thread ran. */
@@ -70,7 +70,7 @@ export function createThreadJobRunner(db: Db, clock: ControllableClock, options:
       const waiter = pending.get(message.id);
       pending.delete(message.id);
       if (message.type === 'done') waiter?.resolve(message.ran);
-      else waiter?.reject(new Error(message.error));
+      else waiter?.reject(Object.assign(new Error(message.error), { code: message.code }));
     });
     // A thread that died is started again by the next pass; the jobs it held wait for their leases to lapse.
     started.on('error', (error) => {
