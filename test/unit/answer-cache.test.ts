@@ -1,6 +1,7 @@
 // Remembered answers and the read version they stand on, on real SQLite files: the version moves with this
 // connection's writes, another connection's commits, a reset and a rolled-back commit group; the cache answers
 // from memory only at the version it was filled at, and stays within its bytes, least recently used out first.
+// Access rows are remembered against their own version: other writes leave them, their own changes and rollbacks not.
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -9,7 +10,7 @@ import { AnswerCache } from '../../reference-server/src/db/answer-cache.ts';
 import { createCommitGroups } from '../../reference-server/src/db/commit-groups.ts';
 import { openDatabase, resetDatabase, type Db } from '../../reference-server/src/db/database.ts';
 import { readVersion } from '../../reference-server/src/db/read-version.ts';
-import { rememberedRow } from '../../reference-server/src/db/remembered-rows.ts';
+import { rememberedAccessRow } from '../../reference-server/src/db/remembered-rows.ts';
 
 let dir: string;
 let db: Db;
@@ -61,24 +62,61 @@ describe('readVersion', () => {
   });
 });
 
-describe('rememberedRow', () => {
-  it('reads a row once while nothing is written, afresh after any write, and hands out frozen rows', async () => {
-    let loads = 0;
-    const load = () => {
-      loads += 1;
-      return db.prepare("SELECT * FROM settings WHERE key = 'probe'").get() as { value: string } | undefined;
-    };
-    write(db, 'one');
-    expect(rememberedRow(db, 'setting', 'probe', load)).toMatchObject({ value: 'one' });
-    const again = rememberedRow(db, 'setting', 'probe', load)!;
+describe('rememberedAccessRow', () => {
+  // An organization row stands for the access rows (projects, project tokens and organizations share one version).
+  let loads = 0;
+  const load = () => {
+    loads += 1;
+    return db.prepare('SELECT * FROM organizations WHERE public_id = ?').get('studio') as { name: string } | undefined;
+  };
+  const organization = () => rememberedAccessRow(db, 'organization', 'studio', load);
+  const rename = (on: Db, name: string) =>
+    on.prepare("UPDATE organizations SET name = ? WHERE public_id = 'studio'").run(name);
+  beforeEach(() => {
+    loads = 0;
+    db.prepare("INSERT INTO organizations (public_id, name, created_at) VALUES ('studio', 'One', '2026-01-01')").run();
+  });
+
+  it('reads a row once while no access row changes, whatever else is written, and hands out frozen rows', () => {
+    expect(organization()).toMatchObject({ name: 'One' });
+    write(db, 'an unrelated write');
+    const again = organization()!;
+    expect(again).toMatchObject({ name: 'One' });
     expect(loads).toBe(1);
     expect(Object.isFrozen(again)).toBe(true);
-    write(db, 'two');
-    expect(rememberedRow(db, 'setting', 'probe', load)).toMatchObject({ value: 'two' });
-    write(other, 'three');
+  });
+
+  it('reads afresh after a change of an access row by this connection or (from the next turn) another', async () => {
+    organization();
+    rename(db, 'Two');
+    expect(organization()).toMatchObject({ name: 'Two' });
+    rename(other, 'Three');
     await nextTurn();
-    expect(rememberedRow(db, 'setting', 'probe', load)).toMatchObject({ value: 'three' });
-    expect(loads).toBe(3);
+    expect(organization()).toMatchObject({ name: 'Three' });
+    // Any access row's change counts, not only this row's: a new organization is read as a change.
+    db.prepare("INSERT INTO organizations (public_id, name, created_at) VALUES ('other', 'O', '2026-01-01')").run();
+    expect(organization()).toMatchObject({ name: 'Three' });
+    expect(loads).toBe(4);
+  });
+
+  it('does not serve what was read inside a transaction that rolled back, after a reset or a later change', () => {
+    organization();
+    expect(() =>
+      db.transaction(() => {
+        rename(db, 'Never');
+        expect(organization()).toMatchObject({ name: 'Never' });
+        throw new Error('undone');
+      })(),
+    ).toThrow('undone');
+    expect(organization()).toMatchObject({ name: 'One' });
+    rename(db, 'Two');
+    expect(organization()).toMatchObject({ name: 'Two' });
+    resetDatabase(db);
+    expect(organization()).toBeUndefined();
+    db.prepare(
+      "INSERT INTO organizations (public_id, name, created_at) VALUES ('studio', 'Again', '2026-01-01')",
+    ).run();
+    expect(organization()).toMatchObject({ name: 'Again' });
   });
 });
 

@@ -2,7 +2,7 @@
 import Database from 'better-sqlite3';
 import { commitOpenGroup } from './commit-groups.ts';
 import { migrations } from './migrations/index.ts';
-import { bumpReadVersion } from './read-version.ts';
+import { bumpReadVersion, changesOf, forgetRolledBackReads } from './read-version.ts';
 
 export type Db = Database.Database;
 
@@ -16,31 +16,44 @@ export function openDatabase(file = ':memory:'): Db {
   // 64 KB SQLite spills them to a temp file, about 28 pwrite calls per issue create. They only
   // undo a savepoint inside a transaction; crash recovery is the WAL's, so durability is the same.
   db.pragma('temp_store = MEMORY');
-  if (file !== ':memory:') beginImmediate(db);
+  wrapTransactions(db, file !== ':memory:');
   migrate(db);
   return db;
 }
 
 /**
- * Two connections write to a database file (the request thread and the job thread). A transaction begun DEFERRED
- * that read first cannot take the write lock once the other connection has committed: SQLite answers "database is
- * locked" at once rather than wait. So every transaction begins IMMEDIATE and waits its turn (busy_timeout).
+ * Every transaction function of the connection, wrapped:
+ * - On a database file two connections write (the request thread and the job thread). A transaction begun DEFERRED
+ *   that read first cannot take the write lock once the other connection has committed: SQLite answers "database is
+ *   locked" at once rather than wait. So there every transaction begins IMMEDIATE and waits its turn (busy_timeout).
+ * - A transaction that throws has been rolled back: what was read inside it must not be remembered past it
+ *   (read-version.ts).
  */
-function beginImmediate(db: Db): void {
+function wrapTransactions(db: Db, immediateByDefault: boolean): void {
   const transaction = db.transaction.bind(db);
   db.transaction = ((fn: Parameters<Db['transaction']>[0]) => {
     const tx = transaction(fn);
-    const immediate = function (this: unknown, ...args: unknown[]) {
-      return tx.immediate.apply(this, args);
-    } as unknown as typeof tx;
-    Object.defineProperties(immediate, {
-      default: { value: immediate },
-      deferred: { value: tx.deferred },
+    const undone = (variant: typeof tx.deferred) =>
+      function (this: unknown, ...args: unknown[]) {
+        const before = changesOf(db);
+        try {
+          return variant.apply(this, args);
+        } catch (error) {
+          forgetRolledBackReads(db, before);
+          throw error;
+        }
+      };
+    const deferred = undone(tx.deferred);
+    const immediate = undone(tx.immediate);
+    const wrapped = (immediateByDefault ? immediate : undone(tx.default)) as unknown as typeof tx;
+    Object.defineProperties(wrapped, {
+      default: { value: wrapped },
+      deferred: { value: deferred },
       immediate: { value: immediate },
-      exclusive: { value: tx.exclusive },
+      exclusive: { value: undone(tx.exclusive) },
       database: { value: db, enumerable: true },
     });
-    return immediate;
+    return wrapped;
   }) as Db['transaction'];
 }
 

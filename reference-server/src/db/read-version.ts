@@ -1,5 +1,8 @@
-// The version of what one connection reads: it changes whenever a row could have changed under it. Answers and
-// rows remembered against it (answer-cache.ts, remembered-rows.ts) are used only while it stands.
+// The versions of what one connection reads: each changes whenever a row it covers could have changed under it.
+// Answers and rows remembered against them (answer-cache.ts, remembered-rows.ts) are used only while it stands.
+// - readVersion: any row at all (list answers).
+// - readAccessVersion: the access rows only (projects, their tokens, organizations; migration 003), so rows
+//   remembered against it outlive a run of issue creates.
 import type { Statement } from 'better-sqlite3';
 import type { Db } from './database.ts';
 
@@ -7,22 +10,41 @@ import type { Db } from './database.ts';
 // data_version: moves when another connection (the job thread) commits; reading it costs a few µs, so it is read
 // once per turn of the event loop: another connection's commit is seen by whatever starts in a later turn, as if
 // the requests of the turn had all run just before it. Neither moves for a rollback or a reset, hence the epoch.
+// access_version: set to the writer's total_changes() by every change of an access row; read again only when this
+// connection's total_changes() has moved since the last read. Another connection's change moves data_version.
 const epochs = new WeakMap<Db, number>();
 interface Statements {
-  changes: Statement<[], number>;
   dataVersion: Statement<[], number>;
+  /** Prepared on first use: the connection may be older than migration 003 until it has migrated. */
+  access: Statement<[], number> | undefined;
   /** data_version as read in this turn, until the turn's setImmediate forgets it. */
   turn: number | undefined;
+  /** access_version as last read, and total_changes() when it was. */
+  accessSeen: number;
+  accessChanges: number;
 }
 const statements = new WeakMap<Db, Statements>();
+const changeCounts = new WeakMap<Db, Statement<[], number>>();
 
-export function readVersion(db: Db): string {
+/** total_changes() of the connection. */
+export function changesOf(db: Db): number {
+  let changes = changeCounts.get(db);
+  if (!changes) {
+    changes = db.prepare<[], number>('SELECT total_changes()').pluck();
+    changeCounts.set(db, changes);
+  }
+  return changes.get()!;
+}
+
+function statementsOf(db: Db): Statements {
   let s = statements.get(db);
   if (!s) {
     s = {
-      changes: db.prepare<[], number>('SELECT total_changes()').pluck(),
       dataVersion: db.prepare<[], number>('PRAGMA data_version').pluck(),
+      access: undefined,
       turn: undefined,
+      accessSeen: 0,
+      accessChanges: -1,
     };
     statements.set(db, s);
   }
@@ -33,10 +55,39 @@ export function readVersion(db: Db): string {
       forget.turn = undefined;
     }).unref();
   }
-  return `${epochs.get(db) ?? 0}.${s.turn}.${s.changes.get()!}`;
+  return s;
 }
 
-/** After what the version cannot see: a rolled-back group of writes, a reset of the whole database. */
+export function readVersion(db: Db): string {
+  const s = statementsOf(db);
+  return `${epochs.get(db) ?? 0}.${s.turn}.${changesOf(db)}`;
+}
+
+/** The version of the access rows (projects, project tokens, organizations) alone. */
+export function readAccessVersion(db: Db): string {
+  const s = statementsOf(db);
+  const changes = changesOf(db);
+  if (changes !== s.accessChanges) {
+    s.access ??= db.prepare<[], number>('SELECT n FROM access_version WHERE id = 1').pluck();
+    // A reset empties the table; the next change of an access row writes it again.
+    s.accessSeen = s.access.get() ?? -1;
+    s.accessChanges = changes;
+  }
+  return `${epochs.get(db) ?? 0}.${s.turn}.${s.accessSeen}`;
+}
+
+/**
+ * A transaction that began at `changesBefore` threw, and SQLite undid it. total_changes() does not go back, so a
+ * version read inside it could stand again: the epoch moves if it wrote anything, and the access version is read
+ * afresh (its row went back with the rest).
+ */
+export function forgetRolledBackReads(db: Db, changesBefore: number): void {
+  const s = statements.get(db);
+  if (s) s.accessChanges = -1;
+  if (changesOf(db) !== changesBefore) bumpReadVersion(db);
+}
+
+/** After what the versions cannot see: a rolled-back group of writes, a reset of the whole database. */
 export function bumpReadVersion(db: Db): void {
   epochs.set(db, (epochs.get(db) ?? 0) + 1);
 }

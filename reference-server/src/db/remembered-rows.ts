@@ -1,8 +1,10 @@
-// Rows read by nearly every request (the project of the path, the caller's token), remembered per connection
-// against its read version (read-version.ts): a read-heavy spell looks each up once, and any write, by this
-// connection or another, makes the next request read it afresh. Remembered rows are frozen: shared by requests.
+// Access rows read by nearly every request (the project of the path, the caller's token, the project's organization),
+// remembered per connection against the access version (read-version.ts): they are looked up once while no access
+// row changes, however many issues are written meanwhile; a change of one, by this connection or another, makes the
+// next request read them afresh. Only rows of projects, project_tokens and organizations may be remembered here
+// (the tables migration 003 watches). Remembered rows are frozen: shared by requests.
 import type { Db } from './database.ts';
-import { readVersion } from './read-version.ts';
+import { readAccessVersion } from './read-version.ts';
 
 interface Entry {
   version: string;
@@ -13,8 +15,8 @@ interface Entry {
 const MAX_ENTRIES = 2048;
 const remembered = new WeakMap<Db, Map<string, Entry>>();
 
-/** The row `load` reads for `space`/`key`, from memory while the database's version stands. */
-export function rememberedRow<T extends object>(
+/** The access row `load` reads for `space`/`key`, from memory while the access version stands. */
+export function rememberedAccessRow<T extends object>(
   db: Db,
   space: string,
   key: string,
@@ -25,7 +27,7 @@ export function rememberedRow<T extends object>(
     entries = new Map();
     remembered.set(db, entries);
   }
-  const version = readVersion(db);
+  const version = readAccessVersion(db);
   const id = `${space}\u0000${key}`;
   const entry = entries.get(id);
   if (entry && entry.version === version) return entry.row as T | undefined;
