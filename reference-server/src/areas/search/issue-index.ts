@@ -1,12 +1,16 @@
 // Catches the FTS5 issue index up with the issues queued by the insert trigger (migration 041): a create only queues
 // its text, which enters the index in batches (FTS5 costs about 50 µs per issue indexed alone inside a create, under
-// 10 µs in a batch of 100). Batches are indexed every WRITE_BATCH creates, by the job thread's sweep, and before any
-// search reads, so a search always reads a complete index.
+// 10 µs in a batch of 100). The job thread's sweep indexes the queue, and every search catches it up before it reads,
+// so a search always reads a complete index. The request thread helps only when the job thread has fallen behind:
+// under a run of creates it seldom wins the write lock, so once REQUEST_THREAD_BACKLOG issues wait, the next create
+// indexes them all in one batch.
 import { inTransaction, type Db } from '../../db/database.ts';
-import { indexQueuedIssues, queuedForIndex } from './repository.ts';
+import { countQueuedForIndex, indexQueuedIssues, queuedForIndex } from './repository.ts';
 
-/** Creates on one connection between two catch-ups of the queue; bounds the work a search may find waiting. */
+/** Issues indexed per write transaction by the job thread (its hold on the write lock). */
 export const WRITE_BATCH = 100;
+/** Queued issues past which a create on the request thread indexes the queue; bounds what a search may find waiting. */
+export const REQUEST_THREAD_BACKLOG = 1000;
 
 /**
  * Indexes every queued issue, `batch` per write transaction (the other connection's writes wait at most one batch
@@ -26,13 +30,16 @@ export function catchUpIssueIndex(db: Db, batch = WRITE_BATCH, afterBatch?: (ms:
 
 const createdSinceCatchUp = new WeakMap<Db, number>();
 
-/** Counts a create on this connection; every WRITE_BATCH creates the queue is caught up (one batch, one segment). */
+/**
+ * Counts a create on this connection; every WRITE_BATCH creates it looks at the queue, and indexes it in one batch
+ * (one FTS5 segment) if REQUEST_THREAD_BACKLOG issues wait.
+ */
 export function noteIssueCreated(db: Db): void {
   const created = (createdSinceCatchUp.get(db) ?? 0) + 1;
   createdSinceCatchUp.set(db, created >= WRITE_BATCH ? 0 : created);
-  if (created < WRITE_BATCH) return;
+  if (created < WRITE_BATCH || countQueuedForIndex(db, REQUEST_THREAD_BACKLOG) < REQUEST_THREAD_BACKLOG) return;
   try {
-    catchUpIssueIndex(db);
+    catchUpIssueIndex(db, REQUEST_THREAD_BACKLOG);
   } catch (error) {
     // The create itself is committed; its text stays queued for the next catch-up (the sweep, a search).
     console.error('issue index catch-up failed:', error);
