@@ -1,7 +1,7 @@
 // Remembered answers and the read version they stand on, on real SQLite files: the version moves with this
 // connection's writes, another connection's commits, a reset and a rolled-back commit group; the cache answers
 // from memory only at the version it was filled at, and stays within its bytes, least recently used out first.
-// Access rows are remembered against their own version: other writes leave them, their own changes and rollbacks not.
+// Settings rows are remembered against their own version: other writes leave them, their own changes and rollbacks not.
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -9,8 +9,8 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { AnswerCache } from '../../reference-server/src/db/answer-cache.ts';
 import { createCommitGroups } from '../../reference-server/src/db/commit-groups.ts';
 import { openDatabase, resetDatabase, type Db } from '../../reference-server/src/db/database.ts';
-import { readVersion } from '../../reference-server/src/db/read-version.ts';
-import { rememberedAccessRow } from '../../reference-server/src/db/remembered-rows.ts';
+import { readSettingsVersion, readVersion } from '../../reference-server/src/db/read-version.ts';
+import { rememberedSettings } from '../../reference-server/src/db/remembered-rows.ts';
 
 let dir: string;
 let db: Db;
@@ -62,14 +62,15 @@ describe('readVersion', () => {
   });
 });
 
-describe('rememberedAccessRow', () => {
-  // An organization row stands for the access rows (projects, project tokens and organizations share one version).
+describe('rememberedSettings', () => {
+  // An organization row stands for the settings rows (projects, tokens, organizations, releases and custom fields
+  // share one version).
   let loads = 0;
   const load = () => {
     loads += 1;
     return db.prepare('SELECT * FROM organizations WHERE public_id = ?').get('studio') as { name: string } | undefined;
   };
-  const organization = () => rememberedAccessRow(db, 'organization', 'studio', load);
+  const organization = () => rememberedSettings(db, 'organization', 'studio', load);
   const rename = (on: Db, name: string) =>
     on.prepare("UPDATE organizations SET name = ? WHERE public_id = 'studio'").run(name);
   beforeEach(() => {
@@ -77,7 +78,7 @@ describe('rememberedAccessRow', () => {
     db.prepare("INSERT INTO organizations (public_id, name, created_at) VALUES ('studio', 'One', '2026-01-01')").run();
   });
 
-  it('reads a row once while no access row changes, whatever else is written, and hands out frozen rows', () => {
+  it('reads a row once while no settings row changes, whatever else is written, and hands out frozen rows', () => {
     expect(organization()).toMatchObject({ name: 'One' });
     write(db, 'an unrelated write');
     const again = organization()!;
@@ -86,17 +87,67 @@ describe('rememberedAccessRow', () => {
     expect(Object.isFrozen(again)).toBe(true);
   });
 
-  it('reads afresh after a change of an access row by this connection or (from the next turn) another', async () => {
+  it('reads afresh after a change of a settings row by this connection or (from the next turn) another', async () => {
     organization();
     rename(db, 'Two');
     expect(organization()).toMatchObject({ name: 'Two' });
     rename(other, 'Three');
     await nextTurn();
     expect(organization()).toMatchObject({ name: 'Three' });
-    // Any access row's change counts, not only this row's: a new organization is read as a change.
+    // Any settings row's change counts, not only this row's: a new organization is read as a change.
     db.prepare("INSERT INTO organizations (public_id, name, created_at) VALUES ('other', 'O', '2026-01-01')").run();
     expect(organization()).toMatchObject({ name: 'Three' });
     expect(loads).toBe(4);
+  });
+
+  it('moves for a change of each table it covers, and for no other', () => {
+    const org = db.prepare("SELECT id FROM organizations WHERE public_id = 'studio'").pluck().get() as number;
+    const changes: Array<[string, () => unknown]> = [
+      [
+        'projects',
+        () =>
+          db
+            .prepare(
+              "INSERT INTO projects (public_id, organization_id, name, access, created_at, updated_at) VALUES ('pr-9', ?, 'P', 'private', 'now', 'now')",
+            )
+            .run(org),
+      ],
+      [
+        'project_tokens',
+        () =>
+          db
+            .prepare(
+              "INSERT INTO project_tokens (project_id, token, created_at) SELECT id, 'tkn-9', 'now' FROM projects WHERE public_id = 'pr-9'",
+            )
+            .run(),
+      ],
+      [
+        'releases',
+        () =>
+          db
+            .prepare(
+              "INSERT INTO releases (project_id, label, created_at, updated_at) SELECT id, '1.0', 'now', 'now' FROM projects WHERE public_id = 'pr-9'",
+            )
+            .run(),
+      ],
+      [
+        'custom_fields',
+        () =>
+          db
+            .prepare(
+              "INSERT INTO custom_fields (project_id, ident, name, field_type, created_at) SELECT id, 'mode', 'Mode', 'text', 'now' FROM projects WHERE public_id = 'pr-9'",
+            )
+            .run(),
+      ],
+      ['organizations', () => rename(db, 'Renamed')],
+    ];
+    for (const [table, change] of changes) {
+      const before = readSettingsVersion(db);
+      write(db, 'not a settings row');
+      expect(readSettingsVersion(db), `${table}: another table`).toBe(before);
+      change();
+      expect(readSettingsVersion(db), table).not.toBe(before);
+    }
   });
 
   it('does not serve what was read inside a transaction that rolled back, after a reset or a later change', () => {

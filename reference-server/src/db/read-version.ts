@@ -1,7 +1,8 @@
 // The versions of what one connection reads: each changes whenever a row it covers could have changed under it.
 // Answers and rows remembered against them (answer-cache.ts, remembered-rows.ts) are used only while it stands.
 // - readVersion: any row at all (list answers).
-// - readAccessVersion: the access rows only (projects, their tokens, organizations; migration 003), so rows
+// - readSettingsVersion: the settings rows only (projects, their tokens, organizations, releases, custom field
+//   definitions; migration 003), so rows
 //   remembered against it outlive a run of issue creates.
 import type { Statement } from 'better-sqlite3';
 import type { Db } from './database.ts';
@@ -10,18 +11,18 @@ import type { Db } from './database.ts';
 // data_version: moves when another connection (the job thread) commits; reading it costs a few µs, so it is read
 // once per turn of the event loop: another connection's commit is seen by whatever starts in a later turn, as if
 // the requests of the turn had all run just before it. Neither moves for a rollback or a reset, hence the epoch.
-// access_version: set to the writer's total_changes() by every change of an access row; read again only when this
+// settings_version: set to the writer's total_changes() by every change of a settings row; read again only when this
 // connection's total_changes() has moved since the last read. Another connection's change moves data_version.
 const epochs = new WeakMap<Db, number>();
 interface Statements {
   dataVersion: Statement<[], number>;
   /** Prepared on first use: the connection may be older than migration 003 until it has migrated. */
-  access: Statement<[], number> | undefined;
+  settings: Statement<[], number> | undefined;
   /** data_version as read in this turn, until the turn's setImmediate forgets it. */
   turn: number | undefined;
-  /** access_version as last read, and total_changes() when it was. */
-  accessSeen: number;
-  accessChanges: number;
+  /** settings_version as last read, and total_changes() when it was. */
+  settingsSeen: number;
+  settingsChanges: number;
 }
 const statements = new WeakMap<Db, Statements>();
 const changeCounts = new WeakMap<Db, Statement<[], number>>();
@@ -41,10 +42,10 @@ function statementsOf(db: Db): Statements {
   if (!s) {
     s = {
       dataVersion: db.prepare<[], number>('PRAGMA data_version').pluck(),
-      access: undefined,
+      settings: undefined,
       turn: undefined,
-      accessSeen: 0,
-      accessChanges: -1,
+      settingsSeen: 0,
+      settingsChanges: -1,
     };
     statements.set(db, s);
   }
@@ -63,27 +64,27 @@ export function readVersion(db: Db): string {
   return `${epochs.get(db) ?? 0}.${s.turn}.${changesOf(db)}`;
 }
 
-/** The version of the access rows (projects, project tokens, organizations) alone. */
-export function readAccessVersion(db: Db): string {
+/** The version of the settings rows (projects, tokens, organizations, releases, custom fields) alone. */
+export function readSettingsVersion(db: Db): string {
   const s = statementsOf(db);
   const changes = changesOf(db);
-  if (changes !== s.accessChanges) {
-    s.access ??= db.prepare<[], number>('SELECT n FROM access_version WHERE id = 1').pluck();
-    // A reset empties the table; the next change of an access row writes it again.
-    s.accessSeen = s.access.get() ?? -1;
-    s.accessChanges = changes;
+  if (changes !== s.settingsChanges) {
+    s.settings ??= db.prepare<[], number>('SELECT n FROM settings_version WHERE id = 1').pluck();
+    // A reset empties the table; the next change of a settings row writes it again.
+    s.settingsSeen = s.settings.get() ?? -1;
+    s.settingsChanges = changes;
   }
-  return `${epochs.get(db) ?? 0}.${s.turn}.${s.accessSeen}`;
+  return `${epochs.get(db) ?? 0}.${s.turn}.${s.settingsSeen}`;
 }
 
 /**
  * A transaction that began at `changesBefore` threw, and SQLite undid it. total_changes() does not go back, so a
- * version read inside it could stand again: the epoch moves if it wrote anything, and the access version is read
+ * version read inside it could stand again: the epoch moves if it wrote anything, and the settings version is read
  * afresh (its row went back with the rest).
  */
 export function forgetRolledBackReads(db: Db, changesBefore: number): void {
   const s = statements.get(db);
-  if (s) s.accessChanges = -1;
+  if (s) s.settingsChanges = -1;
   if (changesOf(db) !== changesBefore) bumpReadVersion(db);
 }
 

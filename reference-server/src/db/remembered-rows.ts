@@ -1,10 +1,11 @@
-// Access rows read by nearly every request (the project of the path, the caller's token, the project's organization),
-// remembered per connection against the access version (read-version.ts): they are looked up once while no access
-// row changes, however many issues are written meanwhile; a change of one, by this connection or another, makes the
-// next request read them afresh. Only rows of projects, project_tokens and organizations may be remembered here
-// (the tables migration 003 watches). Remembered rows are frozen: shared by requests.
+// Settings rows read by nearly every request (the project of the path, the caller's token, the project's
+// organization, latest release and custom field definitions), remembered per connection against the settings version
+// (read-version.ts): they are looked up once while no settings row changes, however many issues are written
+// meanwhile; a change of one, by this connection or another, makes the next request read them afresh. Only what
+// is read from the tables migration 003 watches may be remembered here. Remembered rows are frozen (a list and each
+// of its rows): shared by requests.
 import type { Db } from './database.ts';
-import { readAccessVersion } from './read-version.ts';
+import { readSettingsVersion } from './read-version.ts';
 
 interface Entry {
   version: string;
@@ -15,8 +16,8 @@ interface Entry {
 const MAX_ENTRIES = 2048;
 const remembered = new WeakMap<Db, Map<string, Entry>>();
 
-/** The access row `load` reads for `space`/`key`, from memory while the access version stands. */
-export function rememberedAccessRow<T extends object>(
+/** What `load` reads of the settings rows for `space`/`key`, from memory while the settings version stands. */
+export function rememberedSettings<T extends object>(
   db: Db,
   space: string,
   key: string,
@@ -27,11 +28,12 @@ export function rememberedAccessRow<T extends object>(
     entries = new Map();
     remembered.set(db, entries);
   }
-  const version = readAccessVersion(db);
+  const version = readSettingsVersion(db);
   const id = `${space}\u0000${key}`;
   const entry = entries.get(id);
   if (entry && entry.version === version) return entry.row as T | undefined;
   const row = load();
+  if (Array.isArray(row)) for (const item of row) Object.freeze(item);
   if (row) Object.freeze(row);
   if (entries.size >= MAX_ENTRIES) entries.clear();
   entries.set(id, { version, row });

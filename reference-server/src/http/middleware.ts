@@ -4,7 +4,7 @@ import { getConnInfo } from '@hono/node-server/conninfo';
 import type { Context, MiddlewareHandler } from 'hono';
 import { matchedRoutes } from 'hono/route';
 import { randomUUID } from 'node:crypto';
-import { rememberedAccessRow } from '../db/remembered-rows.ts';
+import { rememberedSettings } from '../db/remembered-rows.ts';
 import type { Deps } from '../deps.ts';
 import { badRequest, forbidden, notFound } from '../errors.ts';
 import { findProjectByPublicId } from '../areas/projects-auth/repository.ts';
@@ -103,7 +103,7 @@ export function projectMiddleware(deps: Deps): MiddlewareHandler<AppEnv> {
     }
     if (header === undefined) noteShape(c, 'project-header-missing', 'Missing Service-Project-ID header');
     else if (canonical === undefined) noteShape(c, 'project-header-alias', `BetaHub-Project-ID: ${header}`);
-    const project = rememberedAccessRow(deps.db, 'project', publicId, () => findProjectByPublicId(deps.db, publicId));
+    const project = rememberedSettings(deps.db, 'project', publicId, () => findProjectByPublicId(deps.db, publicId));
     if (!project) throw notFound('Project not found.');
     assertCanViewProject(deps, c.get('caller'), project);
     assertGrantReaches(deps, c.get('caller'), project, draftTargetOf(c.req.path));

@@ -64,7 +64,7 @@ export function toIdent(key: string): string {
   );
 }
 
-function findField(fields: CustomFieldRow[], key: string): CustomFieldRow | undefined {
+function findField(fields: readonly CustomFieldRow[], key: string): CustomFieldRow | undefined {
   return (
     fields.find((f) => f.ident === key) ??
     fields.find((f) => f.name === key) ??

@@ -5,7 +5,7 @@ import { toUtcDay } from '../../clock.ts';
 import type { Deps } from '../../deps.ts';
 import { forbidden, unauthenticated } from '../../errors.ts';
 import { incrementDailyCounter } from './counters-repository.ts';
-import { rememberedAccessRow } from '../../db/remembered-rows.ts';
+import { rememberedSettings } from '../../db/remembered-rows.ts';
 import { countOrganizationIssuesSince, findOrganization, isOrganizationAdmin } from './organizations-repository.ts';
 import { findIssueByPathId } from '../issues/repository.ts';
 import { findFeatureRequestByPathId } from '../submissions/feature-requests-repository.ts';
@@ -249,7 +249,7 @@ export function assertNdaAccepted(deps: Pick<Deps, 'db'>, caller: Caller, projec
 
 /** 403 when the organization has used its plan's bug reports for this calendar month (UTC). */
 export function assertMonthlyQuota(deps: Pick<Deps, 'db' | 'clock'>, project: ProjectRow): void {
-  const org = rememberedAccessRow(deps.db, 'organization', String(project.organization_id), () =>
+  const org = rememberedSettings(deps.db, 'organization', String(project.organization_id), () =>
     findOrganization(deps.db, project.organization_id),
   );
   if (org?.monthly_bug_report_quota == null) return;

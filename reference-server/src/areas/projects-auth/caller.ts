@@ -5,7 +5,7 @@
 import { DISCORD_ID_PATTERN, EMAIL_PATTERN } from '../../../../widget/src/protocol/common.ts';
 import type { Deps } from '../../deps.ts';
 import { unauthenticated } from '../../errors.ts';
-import { rememberedAccessRow } from '../../db/remembered-rows.ts';
+import { rememberedSettings } from '../../db/remembered-rows.ts';
 import { findToken, type TokenRow } from './repository.ts';
 import {
   findOrCreateVirtualUser,
@@ -131,7 +131,7 @@ export async function resolveCaller(deps: Deps, header: string | undefined, ip: 
   if (tokenText.trim().toLowerCase() === 'anonymous') return withIdentifier(deps, caller, extra, false);
 
   const text = tokenText.trim();
-  const token = rememberedAccessRow(deps.db, 'token', text, () => findToken(deps.db, text));
+  const token = rememberedSettings(deps.db, 'token', text, () => findToken(deps.db, text));
   if (!token) throw unauthenticated('Invalid auth token.');
   return withIdentifier(deps, { ...caller, scheme: 'project_token', token }, extra, true);
 }

@@ -1,5 +1,6 @@
 // Custom field definitions per project and entity type.
 import { stmt, type Db } from '../../db/database.ts';
+import { rememberedSettings } from '../../db/remembered-rows.ts';
 
 export interface CustomFieldRow {
   id: number;
@@ -26,11 +27,18 @@ export function insertCustomField(db: Db, field: Omit<CustomFieldRow, 'id'>): Cu
   ).get(field) as CustomFieldRow;
 }
 
-export function listCustomFields(db: Db, projectId: number, appliesTo: string): CustomFieldRow[] {
-  return stmt(db, 'SELECT * FROM custom_fields WHERE project_id = ? AND applies_to = ? ORDER BY id').all(
-    projectId,
-    appliesTo,
-  ) as CustomFieldRow[];
+/** The project's field definitions for issues or feature requests, in order (frozen: remembered settings rows). */
+export function listCustomFields(db: Db, projectId: number, appliesTo: string): readonly CustomFieldRow[] {
+  return rememberedSettings(
+    db,
+    'custom-fields',
+    `${projectId}:${appliesTo}`,
+    () =>
+      stmt(db, 'SELECT * FROM custom_fields WHERE project_id = ? AND applies_to = ? ORDER BY id').all(
+        projectId,
+        appliesTo,
+      ) as CustomFieldRow[],
+  )!;
 }
 
 export function countCustomFields(db: Db, projectId: number, appliesTo: string): number {

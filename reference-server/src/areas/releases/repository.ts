@@ -1,5 +1,6 @@
 // Release rows as the core needs them (latest release, fixtures). The release API adds to this.
 import { stmt, type Db } from '../../db/database.ts';
+import { rememberedSettings } from '../../db/remembered-rows.ts';
 
 export interface ReleaseRow {
   id: number;
@@ -59,11 +60,18 @@ export function insertDownloadLink(
 }
 
 /** The newest published release, the one a submission without a release is filed against. */
+/** The project's newest published release (frozen: a remembered settings row). */
 export function findLatestPublishedRelease(db: Db, projectId: number): ReleaseRow | undefined {
-  return stmt(
+  return rememberedSettings(
     db,
-    "SELECT * FROM releases WHERE project_id = ? AND status = 'published' ORDER BY created_at DESC, id DESC LIMIT 1",
-  ).get(projectId) as ReleaseRow | undefined;
+    'latest-release',
+    String(projectId),
+    () =>
+      stmt(
+        db,
+        "SELECT * FROM releases WHERE project_id = ? AND status = 'published' ORDER BY created_at DESC, id DESC LIMIT 1",
+      ).get(projectId) as ReleaseRow | undefined,
+  );
 }
 
 export function findReleaseByLabel(db: Db, projectId: number, label: string): ReleaseRow | undefined {

@@ -155,7 +155,7 @@ export function resolveCustomValues(
   return { values, warnings };
 }
 
-export function assertRequiredPresent(fields: CustomFieldRow[], present: Set<number>): void {
+export function assertRequiredPresent(fields: readonly CustomFieldRow[], present: Set<number>): void {
   const missing = fields.find((f) => f.required === 1 && !present.has(f.id));
   if (missing) throw unprocessable(`Custom field ${missing.name} (${missing.ident}) is required.`);
 }

@@ -3,7 +3,7 @@
 // 1-9 core, 10-19 issues, 20-29 media, 30-39 other resources, 40-49 search and jobs.
 import core from './001-core.ts';
 import deviceAuth from './002-device-auth.ts';
-import accessVersion from './003-access-version.ts';
+import settingsVersion from './003-settings-version.ts';
 import issues from './010-issues.ts';
 import issueIndexTrim from './011-issue-index-trim.ts';
 import issueTagDetails from './012-issue-tag-details.ts';
@@ -23,7 +23,7 @@ export interface Migration {
 export const migrations: Migration[] = [
   core,
   deviceAuth,
-  accessVersion,
+  settingsVersion,
   issues,
   issueIndexTrim,
   issueTagDetails,
