@@ -12,7 +12,6 @@ import {
   commitGroupMiddleware,
   hasEndpoint,
   projectMiddleware,
-  requestId,
   strictMiddleware,
 } from './http/middleware.ts';
 import { conformanceMiddleware, conformanceRecorderOf } from './http/conformance-recorder.ts';
@@ -38,7 +37,6 @@ export function createApp(deps: Deps): Hono<AppEnv> {
   const app = new Hono<AppEnv>({ getPath: (request) => stripJsonSuffix(request, keep) });
   app.onError(mapError);
   app.notFound((c) => c.json({ error: `No route for ${c.req.method} ${c.req.path}.` }, 404));
-  app.use('*', requestId());
   app.use('*', commitGroupMiddleware(deps));
   // No CORS at all on the machine-private /__admin surface, whichever area serves a path of it.
   app.use('*', corsMiddleware({ except: ['/__admin'] }));

@@ -9,6 +9,7 @@ import type { Body } from '../input.ts';
 import { readMultipart, type FileLimits } from './multipart.ts';
 import { assertNesting } from '../nesting.ts';
 import { strictBody } from './strict.ts';
+import { requestUrl } from './request-url.ts';
 
 export type { Body };
 
@@ -180,7 +181,7 @@ async function parseBody(c: Context, options: BodyOptions): Promise<Body> {
 
 /** Query parameters as one nested object (`status[]=a&status[]=b` → {status: ['a', 'b']}). */
 export function readQuery(c: Context): Body {
-  const query = nestEntries(new URL(c.req.url).searchParams.entries());
+  const query = nestEntries(requestUrl(c).searchParams.entries());
   assertNesting(query, 'query string');
   return query;
 }

@@ -8,6 +8,7 @@ import type { Deps } from '../deps.ts';
 import { ServiceError } from '../errors.ts';
 import { CONFORMANCE_RULES, type ConformanceRuleId } from './conformance-rules.ts';
 import type { AppEnv } from './env.ts';
+import { requestUrl } from './request-url.ts';
 
 export interface Finding {
   rule: ConformanceRuleId;
@@ -120,7 +121,7 @@ export function createConformanceRecorder(clock: Clock, strict: boolean): Confor
       }
       client.requests += 1;
       if (findings.some((f) => f.outcome === 'refused')) client.refused += 1;
-      const path = new URL(c.req.url).pathname;
+      const path = requestUrl(c).pathname;
       for (const finding of findings) {
         const id = `${finding.outcome}\u0000${finding.rule}`;
         const entry = client.findings.get(id);
@@ -165,7 +166,7 @@ export function conformanceMiddleware(
   isApiRoute: (c: Context) => boolean,
 ): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
-    const path = new URL(c.req.url).pathname;
+    const path = requestUrl(c).pathname;
     if (!API_PATH.test(path) || c.req.method === 'OPTIONS' || !isApiRoute(c)) return next();
     const state: RequestConformance = { strict, findings: [] };
     c.set('conformance', state);
@@ -187,5 +188,5 @@ export function conformanceMiddleware(
 
 /** The device sign-in approval page is HTML for a browser, not an API answer. */
 function isPage(c: Context): boolean {
-  return c.req.method === 'GET' && /^\/device_auth\/[^/]+\/authorize$/.test(new URL(c.req.url).pathname);
+  return c.req.method === 'GET' && /^\/device_auth\/[^/]+\/authorize$/.test(requestUrl(c).pathname);
 }

@@ -1,8 +1,10 @@
 // The one place an error becomes an HTTP answer: a ServiceError's code picks the status from
-// STATUS_OF; anything else is a 500 with a generic sentence and a logged request id.
+// STATUS_OF; anything else is a 500 with a generic sentence and an id that is also in the log line, made here (only a
+// 500 needs one).
 import type { Context } from 'hono';
 import { HTTPException } from 'hono/http-exception';
 import { ZodError } from 'zod';
+import { randomUUID } from 'node:crypto';
 import { STATUS_OF, ServiceError, describeZodError } from '../errors.ts';
 
 export function mapError(error: unknown, c: Context): Response {
@@ -15,7 +17,7 @@ export function mapError(error: unknown, c: Context): Response {
   if (error instanceof HTTPException) {
     return c.json({ error: error.message || 'Bad request.' }, error.status);
   }
-  const requestId = (c.get('requestId' as never) as string | undefined) ?? '-';
+  const requestId = randomUUID().slice(0, 8);
   console.error(`[${requestId}] ${c.req.method} ${c.req.path} failed:`, error);
   return c.json({ error: `Internal server error (request ${requestId}).` }, 500);
 }

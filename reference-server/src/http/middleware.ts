@@ -1,9 +1,8 @@
-// Middleware shared by every route: request ids, the caller, and the project of a
+// Middleware shared by every route: the caller, and the project of a
 // /projects/{project_id} path with its header and visibility checks.
 import { getConnInfo } from '@hono/node-server/conninfo';
 import type { Context, MiddlewareHandler } from 'hono';
 import { matchedRoutes } from 'hono/route';
-import { randomUUID } from 'node:crypto';
 import { rememberedSettings } from '../db/remembered-rows.ts';
 import type { Deps } from '../deps.ts';
 import { badRequest, forbidden, notFound } from '../errors.ts';
@@ -31,13 +30,6 @@ export function isLoopback(address: string): boolean {
 export function loopbackOnly(): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
     if (!isLoopback(clientIp(c))) throw forbidden('The /__admin test surface answers loopback addresses only.');
-    await next();
-  };
-}
-
-export function requestId(): MiddlewareHandler<AppEnv> {
-  return async (c, next) => {
-    c.set('requestId', randomUUID().slice(0, 8));
     await next();
   };
 }

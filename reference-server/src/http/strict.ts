@@ -7,6 +7,7 @@
 import type { Context } from 'hono';
 import { operations, type Operation } from '../../../widget/src/protocol/index.ts';
 import { noteShape } from './conformance-recorder.ts';
+import { requestUrl } from './request-url.ts';
 
 /** Allowed keys of an object schema: null means "anything" (not an object, a record, a union of non-objects). */
 interface KeySet {
@@ -174,9 +175,9 @@ const QUERY_AND_BODY = new Set(['setFeatureRequestContactInfo']);
 
 /** Checks the query string of a request (run once per request, before the handler). */
 export function strictQuery(c: Context): void {
-  const op = operationOf(c.req.method, new URL(c.req.url).pathname);
+  const op = operationOf(c.req.method, requestUrl(c).pathname);
   if (!op) return;
-  const url = new URL(c.req.url);
+  const url = requestUrl(c);
   const query: Record<string, unknown> = {};
   for (const key of url.searchParams.keys()) {
     const bracket = key.indexOf('[');
@@ -197,7 +198,7 @@ function mergeKeySets(a: KeySet | null, b: KeySet | null): KeySet | null {
 
 /** Checks a parsed body (readBody calls it on every request). */
 export function strictBody(c: Context, body: Record<string, unknown>, encoding: 'json' | 'form'): void {
-  const op = operationOf(c.req.method, new URL(c.req.url).pathname);
+  const op = operationOf(c.req.method, requestUrl(c).pathname);
   if (!op) return;
   const issue = body.issue;
   if (issue && typeof issue === 'object' && 'custom_fields' in issue) {
