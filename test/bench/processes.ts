@@ -63,18 +63,23 @@ const text = (incoming) => new Promise((resolve, reject) => {
   incoming.once('error', reject);
 });
 app.get('/bare', (c) => c.json(body));
+// The same POST reading its body the way a Hono app usually does (through the web Request's stream).
+app.post('/bare-web', async (c) => c.json({ ...body, received: (await c.req.json()).issue ? 1 : 0 }, 201));
 app.post('/bare', async (c) => c.json({ ...body, received: JSON.parse(await text(c.env.incoming)).issue ? 1 : 0 }, ` +
   `201));
 const s = serve({ fetch: app.fetch, port: 0, hostname: '127.0.0.1' }, () => console.log('listening on ` +
   `http://127.0.0.1:' + s.address().port));
 `;
 
-/** A bare Hono JSON route (GET and POST /bare) on @hono/node-server in its own process. */
-export async function startBareHonoProcess(): Promise<ServerProcess> {
+/**
+ * A bare Hono JSON route (GET and POST /bare) on @hono/node-server in its own process; `webPostUrl` is the POST
+ * route that reads its body with c.req.json().
+ */
+export async function startBareHonoProcess(): Promise<ServerProcess & { webPostUrl: string }> {
   const child = spawn(process.execPath, ['--input-type=module', '-e', BARE], {
     cwd: join(root, 'reference-server'),
     stdio: ['ignore', 'pipe', 'inherit'],
   });
   const url = await waitForListening(child);
-  return { url: `${url}/bare`, child, stop: stopper(child) };
+  return { url: `${url}/bare`, webPostUrl: `${url}/bare-web`, child, stop: stopper(child) };
 }

@@ -1,4 +1,5 @@
 // Projects, their statuses, members and project tokens.
+import { rememberedSettings } from '../../db/remembered-rows.ts';
 import { stmt, type Db } from '../../db/database.ts';
 import { newPublicId } from '../../db/ids.ts';
 
@@ -49,9 +50,9 @@ export function findProjectById(db: Db, id: number): ProjectRow | undefined {
   return stmt(db, 'SELECT * FROM projects WHERE id = ?').get(id) as ProjectRow | undefined;
 }
 
-/** Whether the project has duplicate detection on (one column, read on every issue create). */
+/** Whether the project has duplicate detection on (read on every issue create: a remembered settings row). */
 export function hasDuplicateDetection(db: Db, id: number): boolean {
-  return Boolean(stmt(db, 'SELECT duplicate_detection FROM projects WHERE id = ?').pluck().get(id));
+  return Boolean(rememberedSettings(db, 'project-by-id', String(id), () => findProjectById(db, id))?.duplicate_detection);
 }
 
 export function listPublicProjects(db: Db, limit: number, offset: number): { rows: ProjectRow[]; total: number } {
