@@ -38,8 +38,9 @@ export function createApp(deps: Deps): Hono<AppEnv> {
   app.onError(mapError);
   app.notFound((c) => c.json({ error: `No route for ${c.req.method} ${c.req.path}.` }, 404));
   app.use('*', commitGroupMiddleware(deps));
-  // No CORS at all on the machine-private /__admin surface, whichever area serves a path of it.
-  app.use('*', corsMiddleware({ except: ['/__admin'] }));
+  // Preflights; the headers of every other answer are set on Node's response (server.ts). Neither on the
+  // machine-private /__admin surface, whichever area serves a path of it.
+  app.use('*', corsMiddleware());
   app.use('/__admin/*', privateSurfaceGuard());
   // Notes every API request's non-canonical shapes for GET /__admin/conformance (400 under --strict).
   app.use('*', conformanceMiddleware(conformanceRecorderOf(deps), deps.config.strict, hasEndpoint));

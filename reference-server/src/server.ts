@@ -23,6 +23,7 @@ import { emitIssueWrite } from './areas/issues/write-hooks.ts';
 import { createJwtService } from './areas/projects-auth/jwt.ts';
 import { storageFor } from './storage/storage.ts';
 import { sweepStorage, type SweepResult } from './storage/sweep.ts';
+import { withCorsHeaders } from './http/cors.ts';
 
 export interface ServerOptions {
   db?: string;
@@ -128,9 +129,11 @@ export async function startServer(
   const sweep = await sweepStorage(deps.db, storageFor(deps));
   const app = createApp(deps);
   const host = options.host ?? '127.0.0.1';
-  // The adapter's listener with our answers to what it cannot parse (http/client-error.ts).
+  // The adapter's listener with our answers to what it cannot parse (http/client-error.ts), and the CORS headers of
+  // every answer set on Node's response (http/cors.ts).
   const server: ServerType = await new Promise((resolve, reject) => {
-    const s = createServer(getRequestListener(app.fetch, { hostname: host, errorHandler: answerRequestError }));
+    const listener = getRequestListener(app.fetch, { hostname: host, errorHandler: answerRequestError });
+    const s = createServer(withCorsHeaders(listener));
     s.on('clientError', answerClientError);
     s.once('error', reject);
     s.listen(options.port ?? 0, host, () => resolve(s));

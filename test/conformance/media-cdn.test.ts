@@ -36,6 +36,9 @@ describe('GET /cdn/<key>', () => {
     // Not an image or a video: sandboxed, so an uploaded page could never script this origin.
     expect(r.headers.get('content-security-policy')).toBe('sandbox');
     expect(r.headers.get('x-content-type-options')).toBe('nosniff');
+    // A game page may read the file and its ETag (CORS rule 6), though the answer is built outside Hono's context.
+    expect(r.headers.get('access-control-allow-origin')).toBe('*');
+    expect(r.headers.get('access-control-expose-headers')).toContain('ETag');
   });
 
   it('forces an attachment with ?download=<name>', async () => {

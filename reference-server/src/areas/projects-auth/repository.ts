@@ -52,7 +52,9 @@ export function findProjectById(db: Db, id: number): ProjectRow | undefined {
 
 /** Whether the project has duplicate detection on (read on every issue create: a remembered settings row). */
 export function hasDuplicateDetection(db: Db, id: number): boolean {
-  return Boolean(rememberedSettings(db, 'project-by-id', String(id), () => findProjectById(db, id))?.duplicate_detection);
+  return Boolean(
+    rememberedSettings(db, 'project-by-id', String(id), () => findProjectById(db, id))?.duplicate_detection,
+  );
 }
 
 export function listPublicProjects(db: Db, limit: number, offset: number): { rows: ProjectRow[]; total: number } {
