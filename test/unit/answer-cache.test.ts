@@ -139,6 +139,15 @@ describe('rememberedSettings', () => {
             )
             .run(),
       ],
+      [
+        'project_statuses',
+        () =>
+          db
+            .prepare(
+              "INSERT INTO project_statuses (project_id, key, name) SELECT id, 'triage', 'Triage' FROM projects WHERE public_id = 'pr-9'",
+            )
+            .run(),
+      ],
       ['organizations', () => rename(db, 'Renamed')],
     ];
     for (const [table, change] of changes) {

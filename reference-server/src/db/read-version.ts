@@ -2,8 +2,7 @@
 // Answers and rows remembered against them (answer-cache.ts, remembered-rows.ts) are used only while it stands.
 // - readVersion: any row at all (list answers).
 // - readSettingsVersion: the settings rows only (projects, their tokens, organizations, releases, custom field
-//   definitions; migration 003), so rows
-//   remembered against it outlive a run of issue creates.
+//   definitions, statuses; migration 003), so rows remembered against it outlive a run of issue creates.
 import type { Statement } from 'better-sqlite3';
 import type { Db } from './database.ts';
 
@@ -64,7 +63,7 @@ export function readVersion(db: Db): string {
   return `${epochs.get(db) ?? 0}.${s.turn}.${changesOf(db)}`;
 }
 
-/** The version of the settings rows (projects, tokens, organizations, releases, custom fields) alone. */
+/** The version of the settings rows (migration 003) alone. */
 export function readSettingsVersion(db: Db): string {
   const s = statementsOf(db);
   const changes = changesOf(db);

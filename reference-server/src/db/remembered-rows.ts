@@ -1,9 +1,9 @@
 // Settings rows read by nearly every request (the project of the path, the caller's token, the project's
-// organization, latest release and custom field definitions), remembered per connection against the settings version
-// (read-version.ts): they are looked up once while no settings row changes, however many issues are written
-// meanwhile; a change of one, by this connection or another, makes the next request read them afresh. Only what
-// is read from the tables migration 003 watches may be remembered here. Remembered rows are frozen (a list and each
-// of its rows): shared by requests.
+// organization, latest release, custom field definitions and statuses), remembered per connection against the
+// settings version (read-version.ts): they are looked up once while no settings row changes, however many issues are
+// written meanwhile; a change of one, by this connection or another, makes the next request read them afresh. Only
+// what is read from the tables migration 003 watches may be remembered here. Remembered rows are frozen (a list and
+// each of its rows): shared by requests.
 import type { Db } from './database.ts';
 import { readSettingsVersion } from './read-version.ts';
 

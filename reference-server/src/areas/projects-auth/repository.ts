@@ -132,11 +132,18 @@ export function insertStatus(db: Db, projectId: number, key: string, name: strin
   );
 }
 
-export function listStatuses(db: Db, projectId: number): { key: string; name: string }[] {
-  return stmt(db, 'SELECT key, name FROM project_statuses WHERE project_id = ? ORDER BY rowid').all(projectId) as {
-    key: string;
-    name: string;
-  }[];
+/** The project's own statuses, in order (frozen: remembered settings rows). */
+export function listStatuses(db: Db, projectId: number): readonly { key: string; name: string }[] {
+  return rememberedSettings(
+    db,
+    'statuses',
+    String(projectId),
+    () =>
+      stmt(db, 'SELECT key, name FROM project_statuses WHERE project_id = ? ORDER BY rowid').all(projectId) as {
+        key: string;
+        name: string;
+      }[],
+  )!;
 }
 
 export interface TokenRow {

@@ -1,9 +1,9 @@
 // The version of the settings rows: what a project is set up with, read by nearly every request (the project, its
-// tokens, its organization, releases and custom field definitions). Any change to one, by any statement of any
-// connection, sets it to that connection's total_changes(), a number no earlier write of the connection had. Rows
+// tokens, its organization, releases, custom field definitions and statuses). Any change to one, by any statement of
+// any connection, sets it to that connection's total_changes(), a number no earlier write of the connection had. Rows
 // remembered against it (db/remembered-rows.ts) then outlive the writes of other tables, such as a run of issue
 // creates, and none outlives a change of its own kind.
-const TABLES = ['projects', 'project_tokens', 'organizations', 'releases', 'custom_fields'];
+const TABLES = ['projects', 'project_tokens', 'organizations', 'releases', 'custom_fields', 'project_statuses'];
 
 const bump =
   'INSERT INTO settings_version (id, n) VALUES (1, total_changes()) ON CONFLICT (id) DO UPDATE SET n = excluded.n;';
