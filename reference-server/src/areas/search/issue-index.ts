@@ -7,7 +7,7 @@
 import { inTransaction, type Db } from '../../db/database.ts';
 import { countQueuedForIndex, indexQueuedIssues, queuedForIndex } from './repository.ts';
 
-/** Issues indexed per write transaction by the job thread (its hold on the write lock). */
+/** Creates between two looks at the queue (noteIssueCreated), and the batch of a catch-up before a search reads. */
 export const WRITE_BATCH = 100;
 /** Queued issues past which a create on the request thread indexes the queue; bounds what a search may find waiting. */
 export const REQUEST_THREAD_BACKLOG = 1000;
