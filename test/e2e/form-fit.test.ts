@@ -73,22 +73,24 @@ test('a gamepad moves focus to Send with Start and sends with A', async () => {
     Object.defineProperty(navigator, 'getGamepads', { configurable: true, value: () => [pad, null, null, null] });
   });
   await openGame(page, server);
-  const tap = async (button: number) => {
-    await page.evaluate((b) => {
-      (window as any).__pad.buttons[b].pressed = true;
-    }, button);
-    await page.waitForTimeout(150);
-    await page.evaluate((b) => {
-      (window as any).__pad.buttons[b].pressed = false;
-    }, button);
-    await page.waitForTimeout(150);
-  };
+  // A button is held until the widget has acted on it (it reads the pad once a frame, and a loaded machine can
+  // stretch a frame past a short press), then let go.
+  const hold = (button: number, pressed: boolean) =>
+    page.evaluate(
+      ([b, down]) => {
+        (window as any).__pad.buttons[b as number].pressed = down;
+      },
+      [button, pressed] as const,
+    );
   await page.keyboard.press('F8');
   await overlay(page).waitFor();
   await page.locator('#gb-desc').fill('marker-fit-gamepad: the lift stops between floors');
-  await tap(9);
-  expect(await focusedId(page)).toBe('gb-send');
-  await tap(0);
+  await hold(9, true);
+  await expect.poll(() => focusedId(page), { timeout: 5_000 }).toBe('gb-send');
+  await hold(9, false);
+  await page.waitForTimeout(150);
+  await hold(0, true);
   await expect.poll(() => outcome(page), { timeout: 20_000 }).toBe('sent');
+  await hold(0, false);
   await page.close();
 });
