@@ -5,6 +5,7 @@
 // Every figure but one is taken with --no-answer-cache, so each list is computed; the last server of the run has
 // the cache on and measures a repeated list answered from memory (db/answer-cache.ts).
 import { spawn, spawnSync } from 'node:child_process';
+import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { ALL_FLAGS, PROJECT_ID, type seedDocument } from '../helpers/seed.ts';
@@ -96,6 +97,21 @@ function queueBacklog(db: Database.Database, count: number): void {
   }).immediate();
 }
 
+/**
+ * CPU time a process's main thread spends from now on (Linux: /proc/PID/task/PID/stat, in clock ticks of 10 ms), or
+ * undefined where /proc is not there. Per request it is steadier than req/s while other sessions share the cores.
+ */
+function threadCpu(pid: number | undefined): { microsecondsPer: (requests: number) => number } | undefined {
+  const ticks = () => {
+    const stat = readFileSync(`/proc/${pid}/task/${pid}/stat`, 'utf8');
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return Number(fields[11]) + Number(fields[12]); // utime, stime
+  };
+  if (pid === undefined || !existsSync(`/proc/${pid}/task/${pid}/stat`)) return undefined;
+  const start = ticks();
+  return { microsecondsPer: (requests) => ((ticks() - start) * 10_000) / Math.max(1, requests) };
+}
+
 export async function run() {
   spawnSync('npm', ['run', 'build', '-w', 'reference-server', '--silent'], { cwd: root, stdio: 'inherit' });
   const starts: number[] = [];
@@ -138,8 +154,9 @@ export async function run() {
     const api = await runThroughput({ url: projectUrl, headers: read, concurrency: 50, durationMs: 5000 });
     const bareGet50 = await runThroughput({ url: bare.url, concurrency: 50, durationMs: 5000 });
 
-    // Create against the bare POST in three alternating rounds: the machine's load drifts within a run, and it moves
-    // the bare route (bound by the load generator, not by its server) far more than the create.
+    // Create against the bare POST in three alternating rounds: the machine's load drifts within a run, and other
+    // sessions' load moves the bare route's figure far more than the create's. The CPU time of each server's thread
+    // per request is read beside them (steadier than req/s on a shared machine).
     const barePostRun = (url = bare.url) =>
       runThroughput({
         url,
@@ -150,18 +167,24 @@ export async function run() {
         durationMs: 4000,
         expectStatus: 201,
       });
-    const createRounds: Array<{ bare: LoadResult; plain: LoadResult }> = [];
+    const createRounds: Array<{ bare: LoadResult; plain: LoadResult; bareCpuUs?: number; plainCpuUs?: number }> = [];
     for (let round = 0; round < 3; round += 1) {
+      const bareCpu = threadCpu(bare.child.pid);
       const barePostRound = await barePostRun();
+      const bareCpuUs = bareCpu?.microsecondsPer(barePostRound.requests);
+      const plainCpu = threadCpu(server.child.pid);
+      const plainRound = await runThroughput({ ...create(PLAIN), concurrency: 50, durationMs: 4000 });
       createRounds.push({
         bare: barePostRound,
-        plain: await runThroughput({ ...create(PLAIN), concurrency: 50, durationMs: 4000 }),
+        plain: plainRound,
+        bareCpuUs,
+        plainCpuUs: plainCpu?.microsecondsPer(plainRound.requests),
       });
     }
     const byRatio = [...createRounds].sort(
       (a, b) => a.plain.perSecond / a.bare.perSecond - b.plain.perSecond / b.bare.perSecond,
     );
-    const { bare: barePost, plain } = byRatio[1];
+    const { bare: barePost, plain, bareCpuUs, plainCpuUs } = byRatio[1];
     const createRatios = createRounds.map((r) => r.plain.perSecond / r.bare.perSecond);
     const bareWebPost = await barePostRun(bare.webPostUrl);
     const detecting = await runThroughput({ ...create(DETECTING), concurrency: 50, durationMs: 4000 });
@@ -261,6 +284,13 @@ export async function run() {
       },
       { name: '... lowest round', value: Math.min(...createRatios), unit: 'x' },
       { name: '... highest round', value: Math.max(...createRatios), unit: 'x' },
+      ...(bareCpuUs !== undefined && plainCpuUs !== undefined
+        ? [
+            { name: 'request-thread CPU per create (median round)', value: plainCpuUs, unit: 'µs' },
+            { name: 'bare Hono POST, CPU of its thread per request', value: bareCpuUs, unit: 'µs' },
+            { name: '... CPU of a bare POST / CPU of a create', value: bareCpuUs / plainCpuUs, unit: 'x' },
+          ]
+        : []),
       { name: 'bare Hono POST reading its body with c.req.json()', value: bareWebPost.perSecond, unit: 'req/s' },
       { name: 'create (detection off) / that route', value: plain.perSecond / bareWebPost.perSecond, unit: 'x' },
       { name: 'detection jobs pending when the creates ended', value: backlogAfterCreate, unit: 'jobs' },
