@@ -6,6 +6,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { startWorker } from '../../reference-server/src/start-worker.ts';
 import { AnswerCache } from '../../reference-server/src/db/answer-cache.ts';
 import { createCommitGroups } from '../../reference-server/src/db/commit-groups.ts';
 import { openDatabase, resetDatabase, type Db } from '../../reference-server/src/db/database.ts';
@@ -47,6 +48,19 @@ describe('readVersion', () => {
     expect(afterOther).not.toBe(afterOwn);
     resetDatabase(db);
     expect(readVersion(db)).not.toBe(afterOther);
+  });
+
+  it("in a worker thread, sees another connection's commit at once (a job pass can run as one long turn)", async () => {
+    const worker = startWorker(
+      { bundled: 'unused.mjs', source: new URL('../helpers/read-version-worker.ts', import.meta.url) },
+      { file: join(dir, 'a.db') },
+    );
+    const seen = await new Promise<{ before: string; after: string }>((resolve, reject) => {
+      worker.once('message', resolve);
+      worker.once('error', reject);
+    });
+    await worker.terminate();
+    expect(seen.after).not.toBe(seen.before);
   });
 
   it('moves when a commit group fails, so what was read of its writes is not served again', async () => {

@@ -3,6 +3,7 @@
 // - readVersion: any row at all (list answers).
 // - readSettingsVersion: the settings rows only (projects, their tokens, organizations, releases, custom field
 //   definitions, statuses; migration 003), so rows remembered against it outlive a run of issue creates.
+import { isMainThread } from 'node:worker_threads';
 import type { Statement } from 'better-sqlite3';
 import type { Db } from './database.ts';
 
@@ -10,6 +11,7 @@ import type { Db } from './database.ts';
 // data_version: moves when another connection (the job thread) commits; reading it costs a few µs, so it is read
 // once per turn of the event loop: another connection's commit is seen by whatever starts in a later turn, as if
 // the requests of the turn had all run just before it. Neither moves for a rollback or a reset, hence the epoch.
+// In a worker thread (jobs, the knowledge base) it is read every time: a job pass can run as one long turn.
 // settings_version: set to the writer's total_changes() by every change of a settings row; read again only when this
 // connection's total_changes() has moved since the last read. Another connection's change moves data_version.
 const epochs = new WeakMap<Db, number>();
@@ -48,7 +50,8 @@ function statementsOf(db: Db): Statements {
     };
     statements.set(db, s);
   }
-  if (s.turn === undefined) {
+  if (!isMainThread) s.turn = s.dataVersion.get()!;
+  else if (s.turn === undefined) {
     s.turn = s.dataVersion.get()!;
     const forget = s;
     setImmediate(() => {
