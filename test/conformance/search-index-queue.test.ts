@@ -112,7 +112,7 @@ describe('the issue search index after a create', () => {
     checkIndex(server);
   });
 
-  it(`leaves the queue to the job thread until ${REQUEST_THREAD_BACKLOG} issues wait, then a create indexes them`, async () => {
+  it(`leaves the queue to the job thread until ${REQUEST_THREAD_BACKLOG} wait, then a create indexes it`, async () => {
     const server = await start();
     // Creates on the request thread, with no job run in between (as when the job thread cannot win the write lock).
     for (let i = 1; i < REQUEST_THREAD_BACKLOG; i += 1)

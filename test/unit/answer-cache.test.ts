@@ -116,51 +116,39 @@ describe('rememberedSettings', () => {
 
   it('moves for a change of each table it covers, and for no other', () => {
     const org = db.prepare("SELECT id FROM organizations WHERE public_id = 'studio'").pluck().get() as number;
+    // Rows of the new project 'pr-9' (its id from the subquery), one statement per covered table.
+    const pr9 = "(SELECT id FROM projects WHERE public_id = 'pr-9')";
+    const run =
+      (sql: string, ...args: unknown[]) =>
+      () =>
+        db.prepare(sql).run(...args);
     const changes: Array<[string, () => unknown]> = [
       [
         'projects',
-        () =>
-          db
-            .prepare(
-              "INSERT INTO projects (public_id, organization_id, name, access, created_at, updated_at) VALUES ('pr-9', ?, 'P', 'private', 'now', 'now')",
-            )
-            .run(org),
+        run(
+          'INSERT INTO projects (public_id, organization_id, name, access, created_at, updated_at) ' +
+            "VALUES ('pr-9', ?, 'P', 'private', 'now', 'now')",
+          org,
+        ),
       ],
       [
         'project_tokens',
-        () =>
-          db
-            .prepare(
-              "INSERT INTO project_tokens (project_id, token, created_at) SELECT id, 'tkn-9', 'now' FROM projects WHERE public_id = 'pr-9'",
-            )
-            .run(),
+        run(`INSERT INTO project_tokens (project_id, token, created_at) VALUES (${pr9}, 'tkn-9', 'now')`),
       ],
       [
         'releases',
-        () =>
-          db
-            .prepare(
-              "INSERT INTO releases (project_id, label, created_at, updated_at) SELECT id, '1.0', 'now', 'now' FROM projects WHERE public_id = 'pr-9'",
-            )
-            .run(),
+        run(`INSERT INTO releases (project_id, label, created_at, updated_at) VALUES (${pr9}, '1.0', 'now', 'now')`),
       ],
       [
         'custom_fields',
-        () =>
-          db
-            .prepare(
-              "INSERT INTO custom_fields (project_id, ident, name, field_type, created_at) SELECT id, 'mode', 'Mode', 'text', 'now' FROM projects WHERE public_id = 'pr-9'",
-            )
-            .run(),
+        run(
+          'INSERT INTO custom_fields (project_id, ident, name, field_type, created_at) ' +
+            `VALUES (${pr9}, 'mode', 'Mode', 'text', 'now')`,
+        ),
       ],
       [
         'project_statuses',
-        () =>
-          db
-            .prepare(
-              "INSERT INTO project_statuses (project_id, key, name) SELECT id, 'triage', 'Triage' FROM projects WHERE public_id = 'pr-9'",
-            )
-            .run(),
+        run(`INSERT INTO project_statuses (project_id, key, name) VALUES (${pr9}, 'triage', 'Triage')`),
       ],
       ['organizations', () => rename(db, 'Renamed')],
     ];

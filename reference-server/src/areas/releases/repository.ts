@@ -59,8 +59,10 @@ export function insertDownloadLink(
   );
 }
 
-/** The newest published release, the one a submission without a release is filed against. */
-/** The project's newest published release (frozen: a remembered settings row). */
+/**
+ * The newest published release, the one a submission without a release is filed against (frozen: a remembered
+ * settings row).
+ */
 export function findLatestPublishedRelease(db: Db, projectId: number): ReleaseRow | undefined {
   return rememberedSettings(
     db,
@@ -69,7 +71,8 @@ export function findLatestPublishedRelease(db: Db, projectId: number): ReleaseRo
     () =>
       stmt(
         db,
-        "SELECT * FROM releases WHERE project_id = ? AND status = 'published' ORDER BY created_at DESC, id DESC LIMIT 1",
+        "SELECT * FROM releases WHERE project_id = ? AND status = 'published' " +
+          'ORDER BY created_at DESC, id DESC LIMIT 1',
       ).get(projectId) as ReleaseRow | undefined,
   );
 }

@@ -79,12 +79,12 @@ export function trimVocabularyLog(db: Db, upTo: number): void {
   stmt(db, 'DELETE FROM search_vocab_log WHERE seq <= ?').run(upTo);
 }
 
-/** Issues whose text waits to enter the index (the insert trigger queues them), oldest first. */
 /** How many issues wait in the index queue, counted up to `limit`. */
 export function countQueuedForIndex(db: Db, limit: number): number {
   return stmt(db, 'SELECT count(*) FROM (SELECT 1 FROM search_index_queue LIMIT ?)').pluck().get(limit) as number;
 }
 
+/** Issues whose text waits to enter the index (the insert trigger queues them), oldest first. */
 export function queuedForIndex(db: Db, limit: number): number[] {
   return stmt(db, 'SELECT issue_id FROM search_index_queue ORDER BY issue_id LIMIT ?').pluck().all(limit) as number[];
 }
