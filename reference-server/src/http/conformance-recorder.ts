@@ -63,6 +63,21 @@ export function credentialKind(header: string | undefined): string {
   return `${base}+jwt`;
 }
 
+/** Credential kinds of the Authorization headers seen last (a client sends the same one on every request). */
+const kinds = new Map<string, string>();
+const MAX_KINDS = 1024;
+
+function rememberedKind(header: string | undefined): string {
+  if (header === undefined) return credentialKind(header);
+  let kind = kinds.get(header);
+  if (kind === undefined) {
+    kind = credentialKind(header);
+    if (kinds.size >= MAX_KINDS) kinds.clear();
+    kinds.set(header, kind);
+  }
+  return kind;
+}
+
 interface Entry {
   count: number;
   first_seen: string;
@@ -105,9 +120,11 @@ export function createConformanceRecorder(clock: Clock, strict: boolean): Confor
   let since = clock.now().toISOString();
   return {
     record(c, findings) {
-      const now = clock.now().toISOString();
+      // The time is read only when something is stamped with it (a new client, a finding).
+      let stamp: string | undefined;
+      const now = () => (stamp ??= clock.now().toISOString());
       let userAgent = (c.req.header('user-agent')?.trim() || '(no User-Agent)').slice(0, MAX_USER_AGENT);
-      let credential = credentialKind(c.req.header('authorization'));
+      let credential = rememberedKind(c.req.header('authorization'));
       // A bounded report: past MAX_CLIENTS distinct clients, the rest share one entry.
       if (clients.size >= MAX_CLIENTS && !clients.has(`${userAgent}\u0000${credential}`)) {
         userAgent = '(other clients)';
@@ -116,7 +133,7 @@ export function createConformanceRecorder(clock: Clock, strict: boolean): Confor
       const key = `${userAgent}\u0000${credential}`;
       let client = clients.get(key);
       if (!client) {
-        client = { user_agent: userAgent, credential, requests: 0, refused: 0, first_seen: now, findings: new Map() };
+        client = { user_agent: userAgent, credential, requests: 0, refused: 0, first_seen: now(), findings: new Map() };
         clients.set(key, client);
       }
       client.requests += 1;
@@ -126,8 +143,8 @@ export function createConformanceRecorder(clock: Clock, strict: boolean): Confor
         const id = `${finding.outcome}\u0000${finding.rule}`;
         const entry = client.findings.get(id);
         const example = { method: c.req.method, path, detail: finding.detail };
-        if (entry) Object.assign(entry, { count: entry.count + 1, last_seen: now, example });
-        else client.findings.set(id, { count: 1, first_seen: now, last_seen: now, example });
+        if (entry) Object.assign(entry, { count: entry.count + 1, last_seen: now(), example });
+        else client.findings.set(id, { count: 1, first_seen: now(), last_seen: now(), example });
       }
     },
     report() {
