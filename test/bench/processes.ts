@@ -1,7 +1,8 @@
 // Servers in their own processes for benchmarks, so the load generator does not share the
-// server's event loop: the built reference server, and a bare Hono JSON route as yardstick.
+// server's event loop: the built reference server, and a bare Hono JSON route as yardstick; and the CPU time
+// of such a process's main thread.
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
@@ -82,4 +83,19 @@ export async function startBareHonoProcess(): Promise<ServerProcess & { webPostU
   });
   const url = await waitForListening(child);
   return { url: `${url}/bare`, webPostUrl: `${url}/bare-web`, child, stop: stopper(child) };
+}
+
+/**
+ * CPU time a process's main thread spends from now on (Linux: /proc/PID/task/PID/stat, in clock ticks of 10 ms), or
+ * undefined where /proc is not there. Per request it is steadier than req/s while other sessions share the cores.
+ */
+export function threadCpu(pid: number | undefined): { microsecondsPer: (requests: number) => number } | undefined {
+  const ticks = () => {
+    const stat = readFileSync(`/proc/${pid}/task/${pid}/stat`, 'utf8');
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return Number(fields[11]) + Number(fields[12]); // utime, stime
+  };
+  if (pid === undefined || !existsSync(`/proc/${pid}/task/${pid}/stat`)) return undefined;
+  const start = ticks();
+  return { microsecondsPer: (requests) => ((ticks() - start) * 10_000) / Math.max(1, requests) };
 }

@@ -5,13 +5,13 @@
 // Every figure but one is taken with --no-answer-cache, so each list is computed; the last server of the run has
 // the cache on and measures a repeated list answered from memory (db/answer-cache.ts).
 import { spawn, spawnSync } from 'node:child_process';
-import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { ALL_FLAGS, PROJECT_ID, type seedDocument } from '../helpers/seed.ts';
 import { seedDatabase, TOKEN } from './issues.bench.ts';
 import { type LoadResult, percentileOf, runLoad, runThroughput } from './load.ts';
-import { startBareHonoProcess, startServerProcess } from './processes.ts';
+import { drained, pendingJobs, queueBacklog } from './job-backlog.ts';
+import { startBareHonoProcess, startServerProcess, threadCpu } from './processes.ts';
 
 const root = join(import.meta.dirname, '../..');
 /** Two empty projects alike but for duplicate detection, each with a token of no practical limit. */
@@ -59,57 +59,6 @@ function addProjects(doc: ReturnType<typeof seedDocument>): void {
       tokens: [{ token: project.token, daily_limit: 10_000_000, ...ALL_FLAGS }],
     } as (typeof doc.projects)[number]);
   }
-}
-
-/** Jobs not yet done, read from the server's database file through a connection of our own (WAL). */
-function pendingJobs(db: Database.Database): number {
-  return db.prepare('SELECT count(*) FROM jobs WHERE done_at IS NULL').pluck().get() as number;
-}
-
-async function drained(db: Database.Database, limitMs = 120_000): Promise<number> {
-  const started = performance.now();
-  while (pendingJobs(db) > 0 && performance.now() - started < limitMs) {
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-  return performance.now() - started;
-}
-
-/** Queues `count` issues of the detecting project and their detection jobs at once, as a burst of reports would. */
-function queueBacklog(db: Database.Database, count: number): void {
-  const project = db.prepare('SELECT id FROM projects WHERE public_id = ?').pluck().get(DETECTING.id) as number;
-  const now = new Date().toISOString();
-  db.transaction(() => {
-    const top = db.prepare('SELECT coalesce(max(scoped_id), 0) FROM issues WHERE project_id = ?').pluck();
-    let scoped = top.get(project) as number;
-    const issue = db
-      .prepare(`INSERT INTO issues (project_id, scoped_id, title, description, status, priority, score,
-      raw, steps, created_at, updated_at)
-      VALUES (?, ?, ?, ?, 'open', 'medium', '0.5', 0, '[]', ?, ?) RETURNING id`)
-      .pluck();
-    const job = db.prepare(`INSERT INTO jobs (kind, payload, run_at, max_attempts, created_at)
-      VALUES ('duplicate_detection', ?, ?, 5, ?)`);
-    for (let i = 0; i < count; i += 1) {
-      scoped += 1;
-      const text = `Backlog report ${i}: the ship stalls near station ${i % 37} after docking.`;
-      const id = issue.get(project, scoped, `Backlog ${i}`, text, now, now) as number;
-      job.run(JSON.stringify({ issue_id: id }), now, now);
-    }
-  }).immediate();
-}
-
-/**
- * CPU time a process's main thread spends from now on (Linux: /proc/PID/task/PID/stat, in clock ticks of 10 ms), or
- * undefined where /proc is not there. Per request it is steadier than req/s while other sessions share the cores.
- */
-function threadCpu(pid: number | undefined): { microsecondsPer: (requests: number) => number } | undefined {
-  const ticks = () => {
-    const stat = readFileSync(`/proc/${pid}/task/${pid}/stat`, 'utf8');
-    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-    return Number(fields[11]) + Number(fields[12]); // utime, stime
-  };
-  if (pid === undefined || !existsSync(`/proc/${pid}/task/${pid}/stat`)) return undefined;
-  const start = ticks();
-  return { microsecondsPer: (requests) => ((ticks() - start) * 10_000) / Math.max(1, requests) };
 }
 
 export async function run() {
@@ -198,7 +147,7 @@ export async function run() {
     const idle = await runLoad({ url: listUrl, headers: listHeaders, concurrency: 4, durationMs: 3000, samples: true });
     const writer = new Database(file);
     writer.pragma('busy_timeout = 5000');
-    queueBacklog(writer, BACKLOG);
+    queueBacklog(writer, DETECTING.id, BACKLOG);
     writer.close();
     const queued = pendingJobs(watcher);
     const during: number[] = [];
