@@ -1,5 +1,5 @@
 // CORS of reference rule 6: any origin, every method, any request header, preflights answered;
-// none at all on the paths given as `except` (the machine-private /__admin surface).
+// none at all on the machine-private /__admin surface.
 // Written here rather than hono/cors because that one edits c.res after the handler, which
 // turns every answer into a streamed Response and cost most of the server's throughput.
 // The two headers of every answer are set on Node's response before Hono runs (withCorsHeaders): set through
@@ -11,21 +11,18 @@ import type { MiddlewareHandler } from 'hono';
 const METHODS = 'GET, POST, PUT, PATCH, DELETE, OPTIONS, HEAD';
 const EXPOSED = 'Content-Length, Content-Range, Content-Disposition, ETag, Location, Retry-After';
 
-/** The private surface: no CORS header, no preflight. */
-export const CORS_EXCEPT = ['/__admin'] as const;
-
-/** Whether `path` (no query; a `.json` suffix allowed) is one of `except` or below it. */
-function isExcepted(path: string, except: readonly string[]): boolean {
+/** Whether `path` (no query; a `.json` suffix allowed) is on the private surface: no CORS header, no preflight. */
+function isPrivate(path: string): boolean {
   const bare = path.endsWith('.json') ? path.slice(0, -5) : path;
-  return except.some((prefix) => bare === prefix || bare.startsWith(`${prefix}/`));
+  return bare === '/__admin' || bare.startsWith('/__admin/');
 }
 
-/** The listener, with the wildcard origin and the exposed headers on every answer outside `except`. */
-export function withCorsHeaders(listener: RequestListener, except: readonly string[] = CORS_EXCEPT): RequestListener {
+/** The listener, with the wildcard origin and the exposed headers on every answer off the private surface. */
+export function withCorsHeaders(listener: RequestListener): RequestListener {
   return (request: IncomingMessage, response: ServerResponse) => {
     const url = request.url ?? '/';
     const query = url.indexOf('?');
-    if (!isExcepted(query === -1 ? url : url.slice(0, query), except)) {
+    if (!isPrivate(query === -1 ? url : url.slice(0, query))) {
       response.setHeader('Access-Control-Allow-Origin', '*');
       response.setHeader('Access-Control-Expose-Headers', EXPOSED);
     }
@@ -33,11 +30,10 @@ export function withCorsHeaders(listener: RequestListener, except: readonly stri
   };
 }
 
-/** Answers preflights outside `except` (the private /__admin surface). */
-export function corsMiddleware(options: { except?: readonly string[] } = {}): MiddlewareHandler {
-  const except = options.except ?? CORS_EXCEPT;
+/** Answers preflights off the private surface. */
+export function corsMiddleware(): MiddlewareHandler {
   return async (c, next) => {
-    if (c.req.method !== 'OPTIONS' || isExcepted(c.req.path, except)) return next();
+    if (c.req.method !== 'OPTIONS' || isPrivate(c.req.path)) return next();
     if (c.req.header('access-control-request-method')) {
       return new Response(null, {
         status: 204,
