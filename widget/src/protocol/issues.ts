@@ -236,6 +236,8 @@ export const Issue = z.object({
   url: z.string(),
   token: z.string().optional(),
   warnings: z.array(z.string()).optional(),
+  /** Extension for the team (docs/api/issues.md#extensions-for-the-team): the release it was filed against. */
+  release: z.object({ id: z.string(), label: z.string() }).nullable().optional(),
 });
 export type Issue = z.infer<typeof Issue>;
 

@@ -41,6 +41,10 @@ export const ProjectDetail = ProjectListItem.extend({
   min_description_length: z.number().int(),
   min_suggestion_length: z.number().int(),
   latest_release: LatestRelease,
+  // Extensions (docs/api/projects-auth.md#project-detail-extensions): custom statuses; members and scopes for the team.
+  statuses: z.array(z.object({ key: z.string(), name: z.string() })).optional(),
+  members: z.array(z.object({ id: z.number().int(), name: z.string().nullable(), role: z.string() })).optional(),
+  my_scopes: z.array(z.string()).optional(),
 });
 export type ProjectDetail = z.infer<typeof ProjectDetail>;
 

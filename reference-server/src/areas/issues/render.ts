@@ -1,4 +1,4 @@
-// The Issue object of the reference, rendered for one caller: reporters only for the team,
+// The Issue object (docs/api/issues.md#the-issue-object), rendered for one caller: reporters only for the team,
 // custom fields filtered for players, media filtered by the media area, `potential_duplicate`
 // only for duplicates, `token` and `warnings` only when the operation hands them out.
 import type { Issue } from '../../../../widget/src/protocol/issues.ts';
@@ -8,6 +8,7 @@ import { findIssueByGlobalId, listCustomValuesOfIssues, listIssueCustomValues, t
 import { listAttachmentsOfIssues, type AttachmentWithKeys } from '../media/repository.ts';
 import { listStatuses, type ProjectRow } from '../projects-auth/repository.ts';
 import { findUserById } from '../projects-auth/users-repository.ts';
+import { findRelease } from '../releases/repository.ts';
 import type { Caller } from '../projects-auth/caller.ts';
 import { renderIssueMedia } from '../media/attachments.ts';
 import { canSeeIssue, viewerOf } from './visibility.ts';
@@ -60,6 +61,8 @@ export interface RenderContext {
   fields: Map<number, CustomFieldRow>;
   statuses: Map<string, string>;
   names: Map<number, string | null>;
+  /** Release labels by id, read once per response (the team's `release` extension). */
+  releases?: Map<number, string | null>;
   customValues?: Map<number, { field_id: number; value: string }[]>;
   attachments?: Map<number, AttachmentWithKeys[]>;
 }
@@ -87,6 +90,20 @@ function userRef(
   if (id === null) return { id: null, name: null };
   if (!context.names.has(id)) context.names.set(id, findUserById(deps.db, id)?.name ?? null);
   return { id, name: context.names.get(id) ?? null };
+}
+
+function releaseRef(
+  deps: Pick<Deps, 'db'>,
+  project: ProjectRow,
+  context: RenderContext,
+  issue: IssueRow,
+): { id: string; label: string } | null {
+  const id = issue.release_id;
+  if (id === null) return null;
+  context.releases ??= new Map();
+  if (!context.releases.has(id)) context.releases.set(id, findRelease(deps.db, project.id, id)?.label ?? null);
+  const label = context.releases.get(id);
+  return label === null || label === undefined ? null : { id: `rel-${id}`, label };
 }
 
 export function renderIssue(
@@ -165,6 +182,9 @@ function renderWithDepth(
   // Extension for the team (the QA inbox's timeline): the submitted issue[debug_trace], as stored.
   if (viewer.team && issue.debug_trace && !options.skipAttachments)
     Object.assign(body, { debug_trace: JSON.parse(issue.debug_trace) as unknown });
+  // Extension for the team (the QA inbox's triage facts): the release the issue was filed against.
+  if (viewer.team && !options.skipAttachments)
+    Object.assign(body, { release: releaseRef(deps, project, context, issue) });
   if (options.token && caller.token) body.token = options.token;
   if (options.warnings?.length) body.warnings = options.warnings;
   return body;

@@ -141,7 +141,17 @@ function deviceTypeOf(os: string | undefined): string {
   return 'desktop';
 }
 
-/** Finds OS, CPU, GPU and RAM in a free-form hardware string; null when none is found. */
+const EXTRA_LABELS = [
+  ['browser', 'browser'],
+  ['viewport', 'viewport'],
+  ['screen', 'screen'],
+  ['page', 'page'],
+] as const;
+
+/**
+ * Finds OS, CPU, GPU and RAM in a free-form hardware string; null when none is found. Labelled browser, viewport,
+ * screen and page lines join them when one of the four was found.
+ */
 export function parseDeviceInfo(value: string): ParsedDevice | null {
   const os = labelled(value, 'os') ?? OS_PATTERN.exec(value)?.[1];
   const cpu = labelled(value, 'cpu|processor') ?? CPU_PATTERN.exec(value)?.[1];
@@ -157,6 +167,11 @@ export function parseDeviceInfo(value: string): ParsedDevice | null {
   if (gpu) configuration.gpu = gpu.trim();
   if (ram) configuration.ram = ram.trim();
   if (Object.keys(configuration).length === 0) return null;
+  // Labelled lines the browser widget sends beside those four, kept for triage (docs/api/issues.md#choices-where-the-reference-is-silent).
+  for (const [key, label] of EXTRA_LABELS) {
+    const found = labelled(value, label)?.trim();
+    if (found) configuration[key] = found;
+  }
   return { device_type: deviceTypeOf(configuration.os), configuration };
 }
 

@@ -1,11 +1,17 @@
-// Project listing and rendering (reference "Projects"): list items, detail, latest release.
+// Project listing and rendering (docs/api/projects-auth.md): list items, detail, latest release.
 import type { z } from 'zod';
 import type { ProjectDetail, ProjectListItem, ProjectListResponse } from '../../../../widget/src/protocol/projects.ts';
 import type { Deps } from '../../deps.ts';
 import { stmt } from '../../db/database.ts';
-import { findProjectById, listMemberProjects, listPublicProjects, type ProjectRow } from './repository.ts';
+import {
+  findProjectById,
+  listMemberProjects,
+  listPublicProjects,
+  listStatuses,
+  type ProjectRow,
+} from './repository.ts';
 import { findLatestPublishedRelease } from '../releases/repository.ts';
-import { isTeam } from './access.ts';
+import { isTeam, scopesOf } from './access.ts';
 import { signedInUser, type Caller } from './caller.ts';
 
 export const PROJECT_PAGE_SIZE = 25;
@@ -22,6 +28,22 @@ export function toProjectListItem(project: ProjectRow): ProjectListItem {
 
 export function projectUrl(deps: Pick<Deps, 'config'>, project: ProjectRow): string {
   return `${deps.config.publicUrl}/projects/${project.public_id}`;
+}
+
+/**
+ * Extension members (docs/api/projects-auth.md#project-detail-extensions): the project's own issue statuses for
+ * everyone who may view it (their labels already show as `status_display`), and for the team the members an issue
+ * can be assigned to and the caller's own scopes, so a triage client offers only what the caller may do.
+ */
+function detailExtensions(deps: Deps, caller: Caller, project: ProjectRow): Partial<ProjectDetail> {
+  const statuses = listStatuses(deps.db, project.id).map((s) => ({ key: s.key, name: s.name }));
+  if (!isTeam(deps, caller, project)) return { statuses };
+  const members = stmt(
+    deps.db,
+    `SELECT u.id, u.name, m.role FROM project_members m JOIN users u ON u.id = m.user_id
+     WHERE m.project_id = ? AND u.virtual = 0 ORDER BY u.name COLLATE NOCASE, u.id`,
+  ).all(project.id) as { id: number; name: string | null; role: string }[];
+  return { statuses, members, my_scopes: [...scopesOf(deps, caller, project)].sort() };
 }
 
 export function toProjectDetail(deps: Deps, caller: Caller, project: ProjectRow): ProjectDetail {
@@ -53,6 +75,7 @@ export function toProjectDetail(deps: Deps, caller: Caller, project: ProjectRow)
             url: `${projectUrl(deps, project)}/releases/rel-${release.id}`,
           }
         : {},
+    ...detailExtensions(deps, caller, project),
   };
 }
 
