@@ -34,7 +34,7 @@ export function parseDuration(text: string): number | null {
   return Number(match[1]) * unit;
 }
 
-/** RFC 3339 UTC with milliseconds, as the reference renders every timestamp. */
+/** RFC 3339 UTC with milliseconds, as every timestamp is rendered (docs/server.md#global-rules). */
 export function toTimestamp(date: Date): string {
   return date.toISOString();
 }

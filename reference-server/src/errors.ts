@@ -42,7 +42,7 @@ export function describeZodError(error: ZodError): string {
 }
 
 /**
- * Status of each code, as the reference's Errors section and docs/api-choices.md#error-bodies-and-statuses list them.
+ * Status of each code, as docs/server.md#global-rules and docs/api-choices.md#error-bodies-and-statuses list them.
  */
 export const STATUS_OF: Record<ErrorCode, 400 | 401 | 403 | 404 | 409 | 413 | 415 | 422 | 500> = {
   bad_request: 400,

@@ -1,3 +1,3 @@
 // Input as the HTTP layer decodes it (JSON, form or multipart, nested) before a schema has checked
-// it. Services that must check permissions before the body, in the reference's order, take this.
+// it. Services that must check permissions before the body (docs/api/issues.md#create-the-order-of-checks) take this.
 export type Body = Record<string, unknown>;

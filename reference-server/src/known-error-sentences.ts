@@ -2,11 +2,11 @@
 // from. Clients match some of them word for word (the `error` text is otherwise not a contract), so
 // the server answers these exactly, with nothing added.
 export const KNOWN_ERROR_SENTENCES = {
-  /** 403 on a private project to an authenticated non-member. Source: the API reference, Errors, 403 causes. */
+  /** 403 on a private project to an authenticated non-member. Source: docs/server.md#global-rules. */
   forbidden: 'Forbidden',
-  /** 403 for a project token lacking can_create_bug_report. Source: the API reference, Errors, 403 causes. */
+  /** 403 for a project token lacking can_create_bug_report. Source: docs/api/issues.md#create-the-order-of-checks. */
   notAllowedToReportBug: 'Not allowed to report a bug.',
-  /** 403 for a project token of another project. Source: the API reference, Errors, 403 causes. */
+  /** 403 for a project token of another project. Source: docs/api/issues.md#create-the-order-of-checks. */
   tokenOfAnotherProject: 'Auth token does not belong to this project.',
   /**
    * 403 when `release_label` names an unknown release and the caller may not create releases. Source: a
@@ -14,8 +14,8 @@ export const KNOWN_ERROR_SENTENCES = {
    * the report once without `release_label` when it sees it.
    */
   cannotCreateRelease: 'Auth token does not have permission to create releases',
-  /** 422 at the rolling 24-hour tester cap. Source: the API reference, Errors, 422 causes on issue creation. */
+  /** 422 at the rolling 24-hour tester cap. Source: docs/api/issues.md#create-the-order-of-checks. */
   testerCapDay: 'You have reached your 24 hours limit for bug submissions.',
-  /** 422 at the rolling 7-day tester cap. Source: the API reference, Errors, 422 causes ("or the 7 days form"). */
+  /** 422 at the rolling 7-day tester cap. Source: docs/api/issues.md#create-the-order-of-checks. */
   testerCapWeek: 'You have reached your 7 days limit for bug submissions.',
 } as const;

@@ -1,4 +1,4 @@
-// Obfuscated public ids (`pr-`, `org-`, `usr-`) of the reference's rule 4.
+// Obfuscated public ids (`pr-`, `org-`, `usr-`): docs/api/projects-auth.md#identifiers-and-virtual-users.
 import { randomInt } from 'node:crypto';
 
 export function newPublicId(prefix: 'pr' | 'org' | 'usr'): string {

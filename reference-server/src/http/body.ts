@@ -1,4 +1,4 @@
-// Reads a request body in any of the three encodings the reference allows (JSON, form,
+// Reads a request body in any of the three encodings an operation takes (JSON, form,
 // multipart) into one nested object, so a service never cares how it was sent. Bracketed form
 // keys nest: issue[custom][tags][]=a → {issue: {custom: {tags: ['a']}}}.
 import type { IncomingMessage } from 'node:http';

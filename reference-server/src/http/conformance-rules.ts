@@ -1,5 +1,5 @@
-// The shapes real clients send that the API reference does not make canonical: each with the rule
-// of the reference it bends and how a client author fixes it. The default mode tolerates them and
+// The shapes real clients send that the API does not make canonical (docs/clients.md#the-conformance-report):
+// each with the rule it bends and how a client author fixes it. The default mode tolerates them and
 // records them in the conformance report; --strict refuses them with 400 naming the rule.
 export const CONFORMANCE_RULES = {
   'raw-project-token': {

@@ -1,4 +1,4 @@
-// CORS of reference rule 6: any origin, every method, any request header, preflights answered;
+// CORS (docs/server.md#global-rules): any origin, every method, any request header, preflights answered;
 // none at all on the machine-private /__admin surface.
 // Written here rather than hono/cors because that one edits c.res after the handler, which
 // turns every answer into a streamed Response and cost most of the server's throughput.

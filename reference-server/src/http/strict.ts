@@ -1,8 +1,8 @@
 // Parameter checks of every API request against the operation's declared schemas (widget/src/protocol,
 // the same schemas the OpenAPI document is built from): a query or body key the operation does not
 // take (top level, and one level inside a wrapper such as `issue[...]`), form booleans other than the
-// reference's `1`, `0`, `true`, `false`, and custom values under `issue[custom_fields]`. Each is noted
-// for the conformance report, which --strict turns into a 400 naming the rule (conformance-rules.ts;
+// `1`, `0`, `true`, `false` of docs/api-choices.md#form-booleans, and custom values under
+// `issue[custom_fields]`. Each is noted for the conformance report, which --strict turns into a 400 naming the rule (conformance-rules.ts;
 // see docs/api-choices.md#strict-mode).
 import type { Context } from 'hono';
 import { operations, type Operation } from '../../../widget/src/protocol/index.ts';
@@ -76,7 +76,7 @@ function keySetOf(schema: AnySchema, level: number): KeySet | null {
   return { keys };
 }
 
-/** Wrappers whose keys are free-form by the reference: any `playtime_session[<key>]=<value>` is a tag. */
+/** Wrappers whose keys are free-form (docs/api/playtime.md): any `playtime_session[<key>]=<value>` is a tag. */
 const FREE_FORM_WRAPPERS = new Set(['playtime_session']);
 
 interface StrictOperation {
@@ -144,7 +144,7 @@ function checkKeys(
   }
 }
 
-/** Top-level form booleans of the reference (custom field rules 2; publish; releases). */
+/** Top-level form booleans (docs/api-choices.md#form-booleans; publish; releases). */
 const FLAG_KEYS = new Set([
   'draft',
   'skip_description_check',

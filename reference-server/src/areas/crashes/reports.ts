@@ -18,7 +18,7 @@ import { issueUrl } from '../issues/render.ts';
 import { computeScore, predictPriority } from '../issues/stand-ins.ts';
 import { attachFile } from '../media/attachments.ts';
 
-/** Per-issue caps of the reference's upload limits, applied to crash files too. */
+/** Per-issue caps of the media limits (docs/api/media.md#limits-and-types), applied to crash files too. */
 const MAX_FILE_BYTES = 50 * 1024 * 1024;
 const MAX_FILES_PER_KIND = 10;
 const TITLE_MAX = 200;

@@ -1,4 +1,4 @@
-// Game facts (reference "Game facts"): read by anyone who can see the project (404 before any
+// Game facts (docs/api/game-facts.md): read by anyone who can see the project (404 before any
 // exist), written by developer-level callers or members holding project.settings.edit; a
 // partial update is merged (mergeGameFacts) and the first one creates the facts. A project's
 // fixture `game_facts` is loaded through the same schema.

@@ -92,7 +92,7 @@ export function setContactInfo(deps: Deps, caller: Caller, project: ProjectRow, 
   return { success: true, message: 'Contact info saved.', issue_id: issue.id, user };
 }
 
-/** Deprecated (reference Versioning): the same with email required and `reporter` in the answer. */
+/** Deprecated (docs/api/issues.md, its operation table): the same with email required and `reporter` in the answer. */
 export function setReporterEmail(deps: Deps, caller: Caller, project: ProjectRow, issue: IssueRow, body: Body) {
   const reporter = linkContact(deps, caller, project, issue, readContact(body, true));
   return { success: true, message: 'Reporter email saved.', issue_id: issue.id, reporter };

@@ -130,7 +130,7 @@ function readParsed(body: Body, project: ProjectRow): CreateInput {
 
   const description = typeof issue.description === 'string' ? issue.description : '';
   if (description.trim() === '') throw unprocessable("Description can't be blank.");
-  // skip_description_check is honoured only for Discord-bot callers (reference, create table).
+  // skip_description_check is honoured only for Discord-bot callers (docs/api/issues.md#create-the-order-of-checks).
   const skip = skipDescriptionCheck && source === 'discord_bot';
   if (!skip && description.trim().length < project.min_description_length) {
     throw unprocessable(`Description is too short (minimum is ${project.min_description_length} characters).`);
@@ -156,7 +156,7 @@ function readParsed(body: Body, project: ProjectRow): CreateInput {
   if (info !== undefined) {
     const value = typeof info === 'string' ? info : (info.value ?? '');
     const mode = typeof info === 'string' ? 'loose' : info.validation_mode;
-    // An unrecognised mode behaves as loose (reference).
+    // An unrecognised mode behaves as loose (docs/api/issues.md#choices-where-the-reference-is-silent, device_info).
     deviceInfo = { value, mode: mode === 'strict' || mode === 'optional' ? mode : 'loose' };
   }
 

@@ -24,7 +24,7 @@ export function assertMayReport(caller: Caller, project: ProjectRow): void {
   if (!signedInUser(caller)) throw forbidden(FLAG_REFUSALS.can_create_bug_report);
 }
 
-/** Refusals to the Discord bot read as a reply to the player (reference: Discord-styled 403s). */
+/** Refusals to the Discord bot read as a reply to the player (docs/api/issues.md#create-the-order-of-checks). */
 export function discordStyled(error: unknown): unknown {
   if (error instanceof ServiceError && error.code === 'forbidden') {
     return new ServiceError('forbidden', `Sorry, I could not file this bug report: ${error.message}`, error.detail);
@@ -114,7 +114,7 @@ export function chooseDevice(deps: Pick<Deps, 'db'>, caller: Caller, input: Crea
   if (input.testedOnDeviceId !== null) {
     const id = /^(?:dev-)?(\d+)$/.exec(input.testedOnDeviceId)?.[1];
     const device = id ? findDevice(deps.db, Number(id)) : undefined;
-    // Only session or personal-access-token users who own the device (reference).
+    // Only session or personal-access-token users who own the device (docs/api/issues.md, tested_on_device_id).
     const user = caller.scheme === 'personal_access_token' ? signedInUser(caller) : null;
     if (device && user && device.user_id === user.id) {
       choice.existing = {

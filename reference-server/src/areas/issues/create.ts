@@ -1,4 +1,5 @@
-// POST /projects/{pid}/issues: checks in the reference's order (permission, NDA, quota, body,
+// POST /projects/{pid}/issues: checks in the order of docs/api/issues.md#create-the-order-of-checks (permission,
+// NDA, quota, body,
 // caps, counter), then one transaction that writes the issue with its custom values, tags,
 // device, inline log and automatic-publish job; the draft JWT is signed after it commits.
 import type { Issue } from '../../../../widget/src/protocol/issues.ts';
@@ -158,11 +159,11 @@ async function create(
     return row;
   });
 
-  // Raw submissions skip notifications (reference Issue.raw).
+  // Raw submissions skip notifications (docs/api/admin.md#notifications).
   if (discordBot && release.defaulted && issue.reporter_user_id !== null && issue.raw === 0)
     askToConfirmRelease(deps, project, issue);
   emitIssueWrite(deps, issue, 'created');
-  // The JWT goes to project-token callers, draft or not, but not to the Discord bot (reference).
+  // The JWT goes to project-token callers, draft or not, but not to the Discord bot (docs/api/issues.md, Discord bot).
   const token =
     caller.token && !discordBot ? (await deps.jwt.signIssueToken(issue.id, project.public_id)).token : undefined;
   return renderIssue(deps, caller, project, issue, { token, warnings });

@@ -1,4 +1,4 @@
-// The nine custom field rules of the reference's issue create: types, form booleans (1/0 only),
+// The nine custom field rules of docs/api/issues.md#custom-field-rules: types, form booleans (1/0 only),
 // multi-select in form and JSON, required and select checks (deferred to publish for drafts),
 // ident-then-name lookup, auto-creation on the SDK and Discord paths up to 32 fields, the
 // 4096-character cap, and a warning for every value dropped.
@@ -24,7 +24,7 @@ export interface CustomFieldInput {
   /** Values from a submission token: trusted, so tester_settable does not apply. */
   trusted?: Record<string, unknown>;
   encoding: 'json' | 'form';
-  /** Drafts: required and select checks wait for publish (reference rule 5). */
+  /** Drafts: required and select checks wait for publish (docs/api/issues.md#custom-field-rules, rule 5). */
   deferValidation: boolean;
   /** Create checks required fields; update changes only what it is given. */
   checkRequired: boolean;
@@ -39,7 +39,7 @@ export interface CustomFieldPlan {
 }
 
 /**
- * Characters of a value for the 4096 cap (reference Limits): a text's own characters (code
+ * Characters of a value for the 4096 cap (docs/api/issues.md#custom-field-rules, rule 8): a text's own characters (code
  * points, not its JSON escaping), a multi-select's items together, coordinates as JSON.
  */
 function charactersOf(value: unknown): number {
@@ -262,7 +262,7 @@ export function applyCustomFields(
         field_type: 'text',
         options: '[]',
         required: 0,
-        // Reference rule 7: hidden from testers on the SDK path, visible on the Discord path.
+        // Hidden from testers on the SDK path, visible on the Discord path (docs/api/issues.md#custom-field-rules, 7).
         player_viewable: path === 'discord' ? 1 : 0,
         tester_settable: 1,
         auto_created: 1,

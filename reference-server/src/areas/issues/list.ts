@@ -1,4 +1,4 @@
-// GET /projects/{pid}/issues: the reference's filters turned into one SQL filter, visibility per
+// GET /projects/{pid}/issues: the filters of docs/api/issues.md#list-filters turned into one SQL filter, visibility per
 // docs/api-choices.md#visibility (non-team callers see public issues plus their own), raw issues hidden unless
 // asked for, newest first, per_page clamped.
 import type { z } from 'zod';

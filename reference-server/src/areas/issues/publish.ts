@@ -70,7 +70,7 @@ export function publishIssue(deps: Deps, caller: Caller, project: ProjectRow, is
   return renderIssue(deps, caller, project, published);
 }
 
-/** Reference Events rule 1: only when the reporter has a valid email. */
+/** Only when the reporter has a valid email (docs/api/admin.md#notifications). */
 function emailReportCopy(deps: Deps, project: ProjectRow, issue: IssueRow): void {
   const reporter = issue.reporter_user_id !== null ? findUserById(deps.db, issue.reporter_user_id) : undefined;
   if (!reporter?.email || !EMAIL_PATTERN.test(reporter.email)) return;

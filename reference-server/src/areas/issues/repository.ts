@@ -76,7 +76,7 @@ export function findIssueByScopedId(db: Db, projectId: number, scopedId: number)
     | undefined;
 }
 
-/** Resolves an issue path id: `g-<id>` or a plain scoped id (reference rule 4). */
+/** Resolves an issue path id: `g-<id>` or a plain scoped id (docs/api-choices.md#path-ids). */
 export function findIssueByPathId(db: Db, projectId: number, pathId: string): IssueRow | undefined {
   const global = /^g-(\d+)$/.exec(pathId);
   if (global) return findIssueById(db, projectId, Number(global[1]));

@@ -124,7 +124,7 @@ export function updateIssue(
     else changes.assigned_to_user_id = resolveAssignee(deps, project, input.assigned_to_id);
   }
   if (input.priority !== undefined) {
-    // Reference: only a developer update can set the priority.
+    // Only a developer update can set the priority (docs/api/issues.md, Update).
     if (viewer.developer) changes.priority = input.priority;
     else warnings.push('issue[priority] was ignored: only developers set the priority.');
   }
@@ -165,8 +165,7 @@ export function updateIssue(
 
 /**
  * The reporter (a virtual user from set_contact_info included) and the watchers hear about a
- * new status (reference Events 3: that user "receives notifications about the issue"); the
- * updater does not, and raw issues notify no one (reference Issue.raw).
+ * new status; the updater does not, and raw issues notify no one (docs/api/admin.md#notifications).
  */
 function notifyStatusChange(deps: Deps, caller: Caller, project: ProjectRow, issue: IssueRow, from: string): void {
   if (issue.raw === 1 || issue.status === 'hidden') return;

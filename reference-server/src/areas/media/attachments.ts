@@ -1,6 +1,6 @@
 // Media of an issue as other areas use it: rendering by caller visibility, attaching inline logs
 // and crash-report files, pruning by include flags, counting. Also the attachment record shape
-// (reference "Issue attachments") shared by listing, upload answers and the Issue object.
+// (docs/api/media.md#records-and-visibility) shared by listing, upload answers and the Issue object.
 import { randomBytes } from 'node:crypto';
 import type { Deps } from '../../deps.ts';
 import {
@@ -182,7 +182,7 @@ export function attachFile(
   }).id;
 }
 
-/** `issue[logs]` at create: the inline text becomes a log file (reference, Issues create). */
+/** `issue[logs]` at create: the inline text becomes a log file (docs/api/media.md#for-other-areas). */
 export function attachInlineLog(
   deps: Deps,
   issue: IssueRow,

@@ -1,4 +1,4 @@
-// The three-step direct upload (reference "Direct media upload", docs/api-choices.md#storage-and-media-urls): presign
+// The three-step direct upload (docs/api/media.md#direct-upload, docs/api-choices.md#storage-and-media-urls): presign
 // with the declared name, size, MD5 and type; the storage PUT, streamed and checked like S3 checks a
 // presigned PUT; confirm, which turns the uploaded blob into an attachment (idempotently).
 import { randomBytes } from 'node:crypto';
@@ -172,7 +172,7 @@ export async function receiveDirectUpload(
   return { etag: `"${Buffer.from(blob.checksum, 'base64').toString('hex')}"` };
 }
 
-/** The created record as raw columns (reference step 3), with no URL. */
+/** The created record as raw columns (docs/api/media.md#direct-upload, step 3), with no URL. */
 export function toRawColumns(row: AttachmentRow): ConfirmUploadResponse {
   const raw: ConfirmUploadResponse = {
     id: row.id,
@@ -218,8 +218,8 @@ export async function confirmUpload(
 ): Promise<ConfirmUploadResponse> {
   const rules = KIND_RULES[media];
   requireParams(body, ['blob_signed_id']);
-  // A signed id that is not a string (a client sending blob_id, say) names no blob: 404 as the
-  // reference's upload table gives for an invalid blob_signed_id, not a schema 422.
+  // A signed id that is not a string (a client sending blob_id, say) names no blob: 404 as for any invalid
+  // blob_signed_id (docs/api/media.md#direct-upload), not a schema 422.
   for (const name of ['blob_signed_id', 'layer_a_blob_signed_id']) {
     if (body[name] !== undefined && typeof body[name] !== 'string') throw notFound(`Invalid or expired ${name}.`);
   }
@@ -261,7 +261,7 @@ export async function confirmUpload(
       developer_private: (input.developer_private ?? blob.developer_private === 1) ? 1 : 0,
       description: screenshot ? describeScreenshot(issue) : null,
       status: screenshot ? 'ready' : null,
-      // Direct uploads are processed at confirmation, with no transcoding or length check (reference).
+      // Direct uploads are processed at confirmation, with no transcoding or length check\n      // (docs/api/media.md#video-clips).
       processed: rules.kind === 'video_clip' ? 1 : 0,
       created_at: now,
     });

@@ -1,4 +1,4 @@
-// The rules of each media kind (reference "Direct media upload" and "Limits"): path names,
+// The rules of each media kind (docs/api/media.md#limits-and-types, docs/api/media.md#direct-upload): path names,
 // allowed content types, size and per-issue count caps, and who may write media
 // (docs/api-choices.md#draft-and-media-writers).
 import type { Deps } from '../../deps.ts';

@@ -29,7 +29,7 @@ export function blobSource(blob: Blob): ByteSource {
   };
 }
 
-/** Containers a browser plays as they are (the reference's "web-compatible"). */
+/** Containers a browser plays as they are ("web-compatible" in docs/api/media.md#video-clips). */
 export function isWebCompatible(container: VideoContainer): boolean {
   return container === 'mp4' || container === 'webm';
 }

@@ -1,4 +1,4 @@
-// Video clips after upload (reference "Issue attachments", Video clip): a multipart upload is
+// Video clips after upload (docs/api/media.md#video-clips): a multipart upload is
 // processed at once when its container is web-compatible and its real duration is within the
 // organization's maximum; otherwise a durable job transcodes it with ffmpeg, or marks it failed
 // with a reason when ffmpeg is not installed.
@@ -29,7 +29,7 @@ export const NO_FFMPEG_REASON =
 export const NOT_A_VIDEO_REASON =
   'The file is not an MP4, QuickTime, WebM, Matroska or AVI video, so it was not converted; the original file is kept.';
 
-/** The ffmpeg demuxer of each container we convert, chosen from the sniffed bytes (media-video-probe.ts). */
+/** The ffmpeg demuxer of each container we convert, chosen from the sniffed bytes (video-probe.ts). */
 export const DEMUXER_OF_CONTAINER: Partial<Record<VideoContainer, string>> = {
   mp4: 'mov',
   quicktime: 'mov',

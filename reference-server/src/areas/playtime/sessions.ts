@@ -1,4 +1,4 @@
-// Playtime sessions (reference "Playtime sessions"): created with key=value tags, kept alive by
+// Playtime sessions (docs/api/playtime.md): created with key=value tags, kept alive by
 // heartbeats every five minutes. The duration counts the time between heartbeats, but a gap
 // longer than HEARTBEAT_GAP_CAP_SECONDS (the game was suspended or offline) counts only that cap.
 import { randomUUID } from 'node:crypto';

@@ -1,5 +1,6 @@
 // Who may do what: project visibility (401 before 403), roles and their scopes (docs/api-choices.md#role-scopes),
-// the nine project-token flags with the reference's 403 messages, the per-IP daily counter,
+// the nine project-token flags with their 403 messages (docs/api/projects-auth.md#permissions-and-limits), the
+// per-IP daily counter,
 // the NDA gate and the organization's monthly bug-report quota.
 import { toUtcDay } from '../../clock.ts';
 import type { Deps } from '../../deps.ts';
@@ -81,7 +82,7 @@ export const ROLE_SCOPES: Record<Role, readonly string[]> = {
   tester: [],
 };
 
-/** `issues.<verb>` is the legacy alias of `bugs.<verb>` (reference, Authentication rule 5). */
+/** `issues.<verb>` is the legacy alias of `bugs.<verb>` (docs/api/projects-auth.md#permissions-and-limits). */
 export function canonicalScope(scope: string): string {
   return scope.startsWith('issues.') ? `bugs.${scope.slice('issues.'.length)}` : scope;
 }

@@ -1,7 +1,7 @@
-// Turns the Authorization header into a Caller (reference "Authentication"). Invalid email or
+// Turns the Authorization header into a Caller (docs/api/projects-auth.md#credentials). Invalid email or
 // Discord identifiers fall back to the bare token (or plain anonymous), never to an HTTP error
-// (rule 2); an unknown token, personal access token or bearer JWT is 401, since nothing can be
-// done with it.
+// (docs/api/projects-auth.md#identifiers-and-virtual-users); an unknown token, personal access token
+// or bearer JWT is 401, since nothing can be done with it.
 import { DISCORD_ID_PATTERN, EMAIL_PATTERN } from '../../../../widget/src/protocol/common.ts';
 import type { Deps } from '../../deps.ts';
 import { unauthenticated } from '../../errors.ts';

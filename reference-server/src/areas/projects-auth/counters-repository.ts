@@ -1,4 +1,5 @@
-// The per-IP daily counter, keyed by token, IP, operation and UTC day (reference "Limits").
+// The per-IP daily counter, keyed by token, IP, operation and UTC day
+// (docs/api/projects-auth.md#permissions-and-limits).
 import { stmt, type Db } from '../../db/database.ts';
 
 /** Adds one to the counter and answers the new count. */

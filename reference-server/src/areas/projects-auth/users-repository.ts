@@ -64,7 +64,10 @@ export function insertPat(db: Db, token: string, userId: number, createdAt: stri
   );
 }
 
-/** The virtual user for an email or a Discord id, created on first use (reference rule 8). */
+/**
+ * The virtual user for an email or a Discord id, created on first use
+ * (docs/api/projects-auth.md#identifiers-and-virtual-users).
+ */
 export function findOrCreateVirtualUser(
   db: Db,
   contact: { email?: string; discordId?: string },

@@ -1,5 +1,5 @@
-// Reference "Events" rule 4: a release created as published, or a draft being published,
-// notifies every member of the project. Drafts, archiving and restoring notify no one.
+// A release created as published, or a draft being published, notifies every member of the project.
+// Drafts, archiving and restoring notify no one (docs/api/admin.md#notifications).
 import type { Deps } from '../../deps.ts';
 import type { ProjectRow } from '../projects-auth/repository.ts';
 import { listProjectMemberUserIds } from './repository-extra.ts';

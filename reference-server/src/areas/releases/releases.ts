@@ -1,4 +1,4 @@
-// Releases: list, create, show and update (reference "Releases"). State transitions and
+// Releases: list, create, show and update (docs/api/releases.md). State transitions and
 // deletion are in transitions.ts, download info in downloads.ts.
 import type { z } from 'zod';
 import {

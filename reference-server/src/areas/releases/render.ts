@@ -1,4 +1,4 @@
-// The Release object of the reference (`rel-<n>` ids, `active` = published, links, attachment
+// The Release object of docs/api/releases.md#the-release-object (`rel-<n>` ids, `active` = published, links, attachment
 // count). Disabled download links are shown to release managers only.
 import type { Release } from '../../../../widget/src/protocol/releases.ts';
 import type { Deps } from '../../deps.ts';

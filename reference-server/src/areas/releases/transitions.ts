@@ -1,4 +1,4 @@
-// The release state table of the reference: publish (draft → published, idempotent on
+// The release state table of docs/api/releases.md#states: publish (draft → published, idempotent on
 // published), archive (published → archived while another published release remains),
 // restore (archived → published) and delete (not the only published release, no issues).
 // Moves the table does not list are refused with 422 naming the allowed move.

@@ -1,4 +1,4 @@
-// Asynchronous duplicate detection (reference, States: open → duplicate): a non-raw issue
+// Asynchronous duplicate detection (docs/api/search.md#duplicate-detection): a non-raw issue
 // created or published on a project with detection on is queued; the job compares it with the
 // project's earlier issues and, at or above the project's threshold, marks it a duplicate.
 import type { Deps } from '../../deps.ts';

@@ -1,4 +1,4 @@
-// Issue search (reference, Issues: search): who may search, the scoped_id lookup, candidates
+// Issue search (docs/api/search.md#how-search-works): who may search, the scoped_id lookup, candidates
 // from the FTS5 tiers of query.ts, visibility filtered after the candidate fetch (so
 // total_count counts what the caller may see), optional column sort, 25 per page.
 import { SEARCH_PAGE_SIZE, type SearchIssuesQuery } from '../../../../widget/src/protocol/search.ts';
@@ -28,7 +28,7 @@ export interface SearchResult {
 }
 
 /**
- * Who may search (the reference leaves it open): a project token needs `can_list_issues`; a
+ * Who may search (our choice, docs/api/search.md#how-search-works): a project token needs `can_list_issues`; a
  * signed-in user needs to be a member of the project (any role) or an organization or site
  * admin. Anonymous callers and bare draft JWTs may not.
  */

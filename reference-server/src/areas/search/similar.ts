@@ -1,5 +1,5 @@
-// find_similar (reference, Issues): issues of the project ranked by the cosine of their local
-// embeddings. Developer-level access through a personal access token only; raw issues never
+// find_similar (docs/api/search.md#find_similar-and-the-embedder): issues of the project ranked by the
+// cosine of their local embeddings. Developer-level access through a personal access token only; raw issues never
 // appear; archived ones only with include_archived.
 import type { FindSimilarFullResponse } from '../../../../widget/src/protocol/issues.ts';
 import type { FindSimilarQuery, SimilarIssue } from '../../../../widget/src/protocol/search.ts';
@@ -80,8 +80,8 @@ export function similarTo(
 
 /**
  * Each similar issue is the full Issue without its media arrays, plus `similarity_score`: a superset of
- * the seven fields the reference's find_similar section lists, and the shape its Issue table and the
- * official API client describe (see docs/clients.md).
+ * the seven fields of a find_similar item, and the shape the official API client reads
+ * (docs/clients.md#where-we-answer-more-than-the-reference-shows).
  */
 export function findSimilar(
   deps: Deps,

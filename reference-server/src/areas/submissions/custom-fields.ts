@@ -1,5 +1,5 @@
 // Custom field values sent with a feature request or a ticket (`[custom]` or `[custom_fields]`),
-// checked against the project's definitions for that entity by the reference's issue rules:
+// checked against the project's definitions for that entity by docs/api/issues.md#custom-field-rules:
 // types, 1/0 form booleans, exact select values, required fields (deferred for drafts),
 // auto-created text fields on the SDK and Discord paths (up to 32), 4096 characters per value.
 import type { Deps } from '../../deps.ts';
@@ -22,7 +22,7 @@ export interface ResolvedValue {
 }
 export interface ResolveOptions {
   encoding: 'json' | 'form';
-  /** Drafts: required and select checks wait for publish (reference, custom field rule 5). */
+  /** Drafts: required and select checks wait for publish (docs/api/issues.md#custom-field-rules, rule 5). */
   defer: boolean;
   /** Unknown idents become text fields on these paths; elsewhere they are dropped with a warning. */
   autoCreate: 'sdk' | 'discord' | null;

@@ -1,6 +1,6 @@
 // Feature request search (GET and POST): FTS5 with the typo-tolerant tiers of search/query.ts
 // (the last word a prefix), only publicly visible active requests, `skip_ids`, `partial` (a pool
-// of 200 instead of 500; its cap of 4 is for HTML autocomplete only, reference "Limits", so the
+// of 200 instead of 500; its cap of 4 is for HTML autocomplete only, docs/api/submissions.md, so the
 // JSON page is not capped), and `scoped_id` to answer one request instead.
 import type { z } from 'zod';
 import type {

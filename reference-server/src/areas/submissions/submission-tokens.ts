@@ -39,7 +39,7 @@ export const SUBMISSION_TOKEN_USED = 'This submission token has already been use
 
 /**
  * Spends the caller's submission token, if any, inside the create's transaction: a second use is
- * 422 (reference, issue creation 422 causes). Another project's token never gets here: it is 403
+ * 422 (docs/api/issues.md#create-the-order-of-checks). Another project's token never gets here: it is 403
  * on every route of that project (access.ts assertCanViewProject).
  */
 export function spendSubmissionToken(deps: Pick<Deps, 'db'>, caller: Caller, at: string): void {

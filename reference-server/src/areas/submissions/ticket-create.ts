@@ -1,4 +1,5 @@
-// Creating a support ticket with the reference's five creation rules: `ticket[reporter_email]`
+// Creating a support ticket with the five rules of docs/api/submissions.md (ticket reporter precedence):
+// `ticket[reporter_email]`
 // (winning over the header), the Discord bot's `user[...]` fields, the header's virtual user,
 // the signed-in user, and 422 for an anonymous caller with no contact. Title generated when
 // absent, priority `low` by default, attachments, custom fields, token flag and per-IP counter.

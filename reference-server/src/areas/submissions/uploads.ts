@@ -9,7 +9,7 @@ import { headOf, storeFile } from '../../storage/staged-files.ts';
 import { storageFor } from '../../storage/storage.ts';
 import { StorageWriteError } from '../../storage/write-error.ts';
 
-/** Our caps (the reference is silent): 10 files per request, 20 MB each, 50 MB per request body. */
+/** Our caps (docs/api/submissions.md, Files): 10 files per request, 20 MB each, 50 MB per request body. */
 const MB = 1024 * 1024;
 export const MAX_FILES_PER_REQUEST = 10;
 export const MAX_FILE_BYTES = 20 * 1024 * 1024;
