@@ -45,6 +45,8 @@ export const ProjectDetail = ProjectListItem.extend({
   statuses: z.array(z.object({ key: z.string(), name: z.string() })).optional(),
   members: z.array(z.object({ id: z.number().int(), name: z.string().nullable(), role: z.string() })).optional(),
   my_scopes: z.array(z.string()).optional(),
+  /** A project token's own permission flags (`can_list_issues`, …), to that token only. */
+  token_permissions: z.record(z.string(), z.boolean()).optional(),
 });
 export type ProjectDetail = z.infer<typeof ProjectDetail>;
 

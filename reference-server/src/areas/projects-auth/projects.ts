@@ -11,7 +11,8 @@ import {
   type ProjectRow,
 } from './repository.ts';
 import { findLatestPublishedRelease } from '../releases/repository.ts';
-import { isTeam, scopesOf } from './access.ts';
+import { TOKEN_FLAGS } from '../../../../widget/src/protocol/fixtures.ts';
+import { isTeam, scopesOf, tokenHasFlag } from './access.ts';
 import { signedInUser, type Caller } from './caller.ts';
 
 export const PROJECT_PAGE_SIZE = 25;
@@ -32,18 +33,25 @@ export function projectUrl(deps: Pick<Deps, 'config'>, project: ProjectRow): str
 
 /**
  * Extension members (docs/api/projects-auth.md#project-detail-extensions): the project's own issue statuses for
- * everyone who may view it (their labels already show as `status_display`), and for the team the members an issue
- * can be assigned to and the caller's own scopes, so a triage client offers only what the caller may do.
+ * everyone who may view it (their labels already show as `status_display`), for a project token its own flags, and
+ * for the team the members an issue can be assigned to and the caller's own scopes, so a triage client offers only
+ * what the caller may do.
  */
 function detailExtensions(deps: Deps, caller: Caller, project: ProjectRow): Partial<ProjectDetail> {
   const statuses = listStatuses(deps.db, project.id).map((s) => ({ key: s.key, name: s.name }));
-  if (!isTeam(deps, caller, project)) return { statuses };
+  // A project token of this project also learns its own flags: a client then skips what would be refused (the
+  // widget's "Already reported?" searches issues only with can_list_issues, so no 403 lands in the console).
+  const own =
+    caller.token?.project_id === project.id
+      ? { token_permissions: Object.fromEntries(TOKEN_FLAGS.map((f) => [f, tokenHasFlag(caller, f)])) }
+      : {};
+  if (!isTeam(deps, caller, project)) return { statuses, ...own };
   const members = stmt(
     deps.db,
     `SELECT u.id, u.name, m.role FROM project_members m JOIN users u ON u.id = m.user_id
      WHERE m.project_id = ? AND u.virtual = 0 ORDER BY u.name COLLATE NOCASE, u.id`,
   ).all(project.id) as { id: number; name: string | null; role: string }[];
-  return { statuses, members, my_scopes: [...scopesOf(deps, caller, project)].sort() };
+  return { statuses, ...own, members, my_scopes: [...scopesOf(deps, caller, project)].sort() };
 }
 
 export function toProjectDetail(deps: Deps, caller: Caller, project: ProjectRow): ProjectDetail {
