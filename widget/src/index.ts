@@ -1,5 +1,6 @@
 // The ESM entry for bundlers: `import { init, open, breadcrumb } from 'glitchbox'`. Lazy parts
-// are dynamic imports the bundler splits; the encode worker is a sibling file.
+// are dynamic imports the bundler splits, each able to load again after a failure (runtime/chunks.ts).
+import { recoverableChunk } from './runtime/chunks.ts';
 import { createPublicApi } from './runtime/public-api.ts';
 
 export type { GlitchboxOptions, ReplayOptions, Severity, Theme } from './runtime/options.ts';
@@ -10,10 +11,10 @@ export type { ReportInput, ReportAttachmentInput } from './core/types.ts';
 // A variable, not a literal: bundlers must not resolve it at build time (it exists in dist/esm only).
 const workerFile = 'encode-worker.js';
 const api = createPublicApi({
-  ui: () => import('./ui/mount.tsx'),
-  reporter: () => import('./delivery/reporter-chunk.ts'),
-  domCapture: () => import('./media/dom-capture.ts'),
-  replay: () => import('./media/replay.ts'),
+  ui: recoverableChunk(() => import('./ui/mount.tsx')),
+  reporter: recoverableChunk(() => import('./delivery/reporter-chunk.ts')),
+  domCapture: recoverableChunk(() => import('./media/dom-capture.ts')),
+  replay: recoverableChunk(() => import('./media/replay.ts')),
   workerUrl: new URL(workerFile, import.meta.url),
 });
 

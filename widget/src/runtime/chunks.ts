@@ -1,5 +1,5 @@
-// How the runtime reaches its lazy parts: bundler dynamic imports in the ESM entry, URLs
-// relative to the script's own src in the IIFE loader (an IIFE cannot code-split).
+// How the runtime reaches its lazy parts (bundler dynamic imports in the ESM entry, URLs relative to the
+// script's own src in the IIFE loader), each able to load after it failed, in the same document.
 import type { Reporter } from '../core/reporter-contract.ts';
 import type { UiModule } from './overlay-contract.ts';
 import type { DomCaptureModule } from '../capture/screenshot.ts';
@@ -21,4 +21,50 @@ export interface ChunkLoader {
   domCapture(): Promise<DomCaptureModule>;
   replay(): Promise<ReplayModule>;
   workerUrl: string | URL | undefined;
+}
+
+/**
+ * Why a chunk that failed can load later in the same document: some browsers (Chromium up to at least 150)
+ * keep a failed `import()` of a URL failed for the life of the document, without fetching it again. So
+ * after a failure the chunk is first fetched with `fetch`, which is never remembered as failed, and only
+ * once that answers is it imported under a fresh URL (`?retry=N`). Its own imports resolve against the
+ * same folder, and were never fetched if the chunk itself was not.
+ */
+function reloadable<T>(load: (failures: number) => Promise<T>): () => Promise<T> {
+  let loading: Promise<T> | undefined;
+  let failures = 0;
+  return () =>
+    (loading ??= load(failures).catch((e: unknown) => {
+      failures++;
+      loading = undefined;
+      throw e;
+    }));
+}
+
+async function importAfresh<T>(url: string, failures: number): Promise<T> {
+  const probe = await fetch(url);
+  if (!probe.ok) throw new Error(`${url}: ${probe.status}`);
+  return import(/* @vite-ignore */ `${url}${url.includes('?') ? '&' : '?'}retry=${failures}`);
+}
+
+/** A chunk the script-tag loader imports by its URL. */
+export const chunkAt = <T>(url: string): (() => Promise<T>) =>
+  reloadable((failures) => (failures ? importAfresh(url, failures) : import(/* @vite-ignore */ url)));
+
+// The URL a browser names when a dynamic import fails (Chromium: "Failed to fetch dynamically imported
+// module: <url>", Firefox: "error loading dynamically imported module: <url>").
+const FAILED_URL = /https?:\/\/[^\s'"]+?\.m?js(?=[?#\s'"]|$)/;
+
+/**
+ * A chunk a bundler splits: its URL is known only from the browser's error. Without one (bundlers whose
+ * loaders retry by themselves, browsers that fetch again) the bundler's import is simply called again.
+ */
+export function recoverableChunk<T>(first: () => Promise<T>): () => Promise<T> {
+  let url: string | undefined;
+  return reloadable((failures) =>
+    (failures && url ? importAfresh<T>(url, failures) : first()).catch((e: unknown) => {
+      url ??= FAILED_URL.exec(String(e instanceof Error ? e.message : e))?.[0];
+      throw e;
+    }),
+  );
 }
