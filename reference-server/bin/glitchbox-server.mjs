@@ -1,12 +1,13 @@
 #!/usr/bin/env node
-// Runs the built server (dist/cli.mjs) when it is newer than every source file, else the
-// TypeScript sources through tsx, so a checkout works before and after `npm run build`.
+// Starts the server. From npm (no src/ beside dist/) it runs the built dist/cli.mjs and nothing else; in the
+// repository it runs the build when it is newer than every source file, else the TypeScript sources through tsx.
 import { existsSync, readdirSync, statSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import { join } from 'node:path';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const dist = join(root, 'dist', 'cli.mjs');
+const sources = [join(root, 'src'), join(root, '..', 'widget', 'src', 'protocol')];
 
 function newestSource(dir) {
   let newest = 0;
@@ -17,14 +18,21 @@ function newestSource(dir) {
   return newest;
 }
 
-const fresh =
+if (!existsSync(sources[0])) {
+  if (!existsSync(dist)) {
+    process.stderr.write(
+      `glitchbox-server: ${dist} is missing; reinstall the package (npm install glitchbox-server)\n`,
+    );
+    process.exit(1);
+  }
+  await import(pathToFileURL(dist).href);
+} else if (
   existsSync(dist) &&
-  statSync(dist).mtimeMs >=
-    Math.max(newestSource(join(root, 'src')), newestSource(join(root, '..', 'widget', 'src', 'protocol')));
-if (fresh) {
-  await import(dist);
+  statSync(dist).mtimeMs >= Math.max(...sources.filter((dir) => existsSync(dir)).map(newestSource))
+) {
+  await import(pathToFileURL(dist).href);
 } else {
   const { register } = await import('tsx/esm/api');
   register();
-  await import(join(root, 'src', 'cli.ts'));
+  await import(pathToFileURL(join(root, 'src', 'cli.ts')).href);
 }

@@ -4,6 +4,7 @@ import { readFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { loadFixtures } from './areas/admin/fixtures.ts';
 import { ServiceError } from './errors.ts';
+import { describeStartupError } from './startup-errors.ts';
 import { startServer } from './server.ts';
 
 const HELP = `Usage: glitchbox-server [options]
@@ -11,7 +12,7 @@ const HELP = `Usage: glitchbox-server [options]
 Reference server of the Game Feedback Service API.
 
 Options (environment variable in brackets):
-  --port N            port to listen on, 0 for a free one         [GLITCHBOX_PORT]   default 4010
+  --port N            port to listen on, 0 for a free one         [GLITCHBOX_PORT, PORT] default 4010
   --host H            address to listen on                        [GLITCHBOX_HOST]   default 127.0.0.1
   --db FILE|:memory:  SQLite database file                        [GLITCHBOX_DB]     default :memory:
   --storage DIR       directory of uploaded files                 [GLITCHBOX_STORAGE] default a temp dir
@@ -60,7 +61,7 @@ if (values.help) {
   process.exit(0);
 }
 
-const portText = (values.port as string | undefined) ?? env.GLITCHBOX_PORT ?? '4010';
+const portText = (values.port as string | undefined) ?? env.GLITCHBOX_PORT ?? env.PORT ?? '4010';
 if (!/^\d+$/.test(portText) || Number(portText) > 65535)
   fail(`--port must be a number from 0 to 65535, not ${JSON.stringify(portText)}`);
 const publicUrl = (values['public-url'] as string | undefined) ?? env.GLITCHBOX_PUBLIC_URL;
@@ -89,12 +90,15 @@ if (fixturesFile) {
   }
 }
 
+const settings = {
+  port: Number(portText),
+  host: (values.host as string | undefined) ?? env.GLITCHBOX_HOST ?? '127.0.0.1',
+  db: (values.db as string | undefined) ?? env.GLITCHBOX_DB ?? ':memory:',
+  storageDir: (values.storage as string | undefined) ?? env.GLITCHBOX_STORAGE,
+};
 try {
   const server = await startServer({
-    port: Number(portText),
-    host: (values.host as string | undefined) ?? env.GLITCHBOX_HOST ?? '127.0.0.1',
-    db: (values.db as string | undefined) ?? env.GLITCHBOX_DB ?? ':memory:',
-    storageDir: (values.storage as string | undefined) ?? env.GLITCHBOX_STORAGE,
+    ...settings,
     publicUrl,
     strict: Boolean(values.strict) || truthy(env.GLITCHBOX_STRICT),
     admin: !(values['no-admin'] || truthy(env.GLITCHBOX_NO_ADMIN)),
@@ -122,5 +126,5 @@ try {
   process.once('SIGINT', shutdown);
   process.once('SIGTERM', shutdown);
 } catch (error) {
-  fail((error as Error).message);
+  fail(describeStartupError(error, settings));
 }

@@ -4,8 +4,11 @@
 // Source folders by chunk: runtime/ and capture/ -> glitchbox.js (esm/index.js for npm); delivery/ ->
 // reporter.js, its md5-worker asset and the background-sync chunk; ui/ -> ui.js; media/ -> dom-capture.js,
 // replay.js, encode-worker.js and the encode side of ui.js; core/ and protocol/ -> reporter.js.
-// Usage: node widget/scripts/build.mjs [outDir]
-import { existsSync, rmSync, writeFileSync } from 'node:fs';
+// `npm run build` (and `prepack`) adds what the npm package needs: dist/lib (core, protocol, node and the CLI for
+// plain Node, by esbuild) and dist/types (declarations, by tsc with tsconfig.build.json).
+// Usage: node widget/scripts/build.mjs [outDir] [--package]
+import { execFileSync } from 'node:child_process';
+import { existsSync, mkdirSync, rmdirSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build } from 'vite';
@@ -29,7 +32,9 @@ const widget = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const src = (p) => resolve(widget, 'src', p);
 
 export async function buildWidget(outDir = resolve(widget, 'dist')) {
-  rmSync(outDir, { recursive: true, force: true });
+  // Only what this function builds: dist/lib and dist/types (buildPackage) stay when the tests rebuild the chunks.
+  for (const built of ['esm', 'glitchbox.js', 'modules.json'])
+    rmSync(resolve(outDir, built), { recursive: true, force: true });
   const entries = {
     index: src('index.ts'),
     ui: src('ui/mount.tsx'),
@@ -115,7 +120,69 @@ export async function buildWidget(outDir = resolve(widget, 'dist')) {
   return outDir;
 }
 
+/**
+ * The npm package's parts for plain Node and for type checkers: `glitchbox/core`, `/protocol`, `/node` and the CLI as
+ * ES modules sharing their chunks (so one class is one class across entries), dependencies left as imports; then the
+ * declarations of every entry.
+ */
+export async function buildPackage(outDir = resolve(widget, 'dist')) {
+  const { build: esbuild } = await import('esbuild');
+  rmSync(resolve(outDir, 'lib'), { recursive: true, force: true });
+  await esbuild({
+    entryPoints: {
+      core: src('core/index.ts'),
+      protocol: src('protocol/index.ts'),
+      node: src('node/index.ts'),
+      cli: src('node/cli.ts'),
+    },
+    outdir: resolve(outDir, 'lib'),
+    bundle: true,
+    splitting: true,
+    format: 'esm',
+    platform: 'node',
+    target: 'node20',
+    packages: 'external',
+    chunkNames: 'chunks/[name]-[hash]',
+    logLevel: 'warning',
+  });
+  rmSync(resolve(outDir, 'types'), { recursive: true, force: true });
+  const tsc = resolve(dirname(fileURLToPath(import.meta.resolve('typescript'))), '..', 'bin', 'tsc');
+  try {
+    execFileSync(
+      process.execPath,
+      [tsc, '-p', resolve(widget, 'tsconfig.build.json'), '--outDir', resolve(outDir, 'types')],
+      {
+        stdio: 'inherit',
+      },
+    );
+  } catch {
+    throw new Error('glitchbox build: the declarations do not type-check (tsc output above)');
+  }
+}
+
+/** Holds the lock dir the tests' build-once helper takes, so two builds never write dist/esm at once. */
+async function withBuildLock(work) {
+  const lock = resolve(widget, '.build-lock');
+  for (const started = Date.now(); ; ) {
+    try {
+      mkdirSync(lock);
+      break;
+    } catch {
+      if (Date.now() - started > 120_000) throw new Error(`glitchbox build: ${lock} held for 2 minutes; remove it`);
+      await new Promise((r) => setTimeout(r, 200));
+    }
+  }
+  try {
+    return await work();
+  } finally {
+    rmdirSync(lock);
+  }
+}
+
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
-  const out = await buildWidget(process.argv[2] ? resolve(process.argv[2]) : undefined);
+  const args = process.argv.slice(2);
+  const dir = args.find((a) => !a.startsWith('--'));
+  const out = await withBuildLock(() => buildWidget(dir ? resolve(dir) : undefined));
+  if (args.includes('--package')) await buildPackage(out);
   console.log(`glitchbox built into ${out}`);
 }

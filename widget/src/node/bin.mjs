@@ -1,5 +1,6 @@
 #!/usr/bin/env node
-// The `glitchbox` command: loads the TypeScript CLI through tsx (the package ships sources).
+// The `glitchbox` command inside this repository: the TypeScript CLI through tsx, no build needed (the npm
+// package's bin is widget/bin/glitchbox.mjs, which runs the compiled dist/lib/cli.js).
 import { register } from 'tsx/esm/api';
 
 register();

@@ -1,5 +1,6 @@
 // `glitchbox` CLI: `report` files a bug, suggestion or ticket with files and shows upload progress;
 // `sync` drains the outbox; `list` shows what is kept. Exit codes: 0 sent, 2 rejected, 3 still queued.
+import { existsSync, statSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import type { ReporterEvent, ReportKind } from '../core/types.ts';
 import { fileAttachment } from './file-attachment.ts';
@@ -58,9 +59,14 @@ export async function main(argv: string[], io: CliIo = defaultIo): Promise<numbe
     return 64;
   }
   const o = parsed.values;
-  if (!command || o.help || !['report', 'sync', 'list'].includes(command)) {
-    io.stderr(USAGE);
-    return command && !o.help ? 64 : 0;
+  // `glitchbox --help` (and -h) comes in as the command; help goes to stdout and exits 0, as a usage error does not.
+  if (command === '--help' || command === '-h' || o.help) {
+    io.stdout(USAGE);
+    return 0;
+  }
+  if (!command || !['report', 'sync', 'list'].includes(command)) {
+    io.stderr(`${command ? `unknown command ${JSON.stringify(command)}` : 'missing command'}\n${USAGE}`);
+    return 64;
   }
   const endpoint = o.endpoint ?? io.env.GLITCHBOX_ENDPOINT;
   const projectId = o.project ?? io.env.GLITCHBOX_PROJECT;
@@ -86,6 +92,13 @@ export async function main(argv: string[], io: CliIo = defaultIo): Promise<numbe
     }
     if (!['bug', 'suggestion', 'ticket'].includes(o.kind!)) {
       io.stderr(`--kind must be bug, suggestion or ticket\n`);
+      return 64;
+    }
+    const unreadable = (o.file ?? []).flatMap((path) =>
+      !existsSync(path) ? [`${path}: no such file`] : statSync(path).isFile() ? [] : [`${path}: not a file`],
+    );
+    if (unreadable.length) {
+      io.stderr(`glitchbox: --file ${unreadable.join('; ')}\n`);
       return 64;
     }
     const attachments = await Promise.all((o.file ?? []).map((path) => fileAttachment(path)));

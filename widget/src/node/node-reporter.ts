@@ -45,7 +45,42 @@ export function defaultOutboxDir(projectId: string): string {
   return join(homedir(), '.glitchbox', 'outbox', projectId);
 }
 
+const KNOWN_OPTIONS = new Set([
+  'endpoint',
+  'projectId',
+  'token',
+  'fetch',
+  'random',
+  'publishAfter',
+  'backoff',
+  'timeoutMs',
+  'uploadStallMs',
+  'dir',
+  'quotaBytes',
+  'clock',
+  'captureCrashes',
+  'autoStart',
+]);
+
+/** A misspelt key (`projectID`, `outboxDir`) would otherwise be dropped and its default used without a word. */
+function checkOptionKeys(options: object): void {
+  const unknown = Object.keys(options).filter((key) => !KNOWN_OPTIONS.has(key));
+  if (unknown.length)
+    throw new TypeError(
+      `createNodeReporter: unknown option${unknown.length > 1 ? 's' : ''} ${unknown.map((k) => `"${k}"`).join(', ')}` +
+        ` (known: ${[...KNOWN_OPTIONS].join(', ')})`,
+    );
+}
+
+/**
+ * The reporter for Node processes. Call `close()` when done: the sync loop keeps the process alive until then.
+ * @example
+ * const reporter = createNodeReporter({ endpoint, projectId: 'pr-1001', token: 'tkn-…' });
+ * const result = await reporter.report({ kind: 'bug', description: 'Shard 4 panics on restart' });
+ * reporter.close();
+ */
 export function createNodeReporter(options: NodeReporterOptions): NodeReporter {
+  checkOptionKeys(options);
   const dir = options.dir ?? defaultOutboxDir(options.projectId);
   const outbox = createDiskOutbox(dir, { quotaBytes: options.quotaBytes });
   const reporter = createReporter({ ...options, outbox, hasher: createNodeHasher(), lock: createFileLock(dir) });
