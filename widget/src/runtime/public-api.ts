@@ -6,6 +6,7 @@ import type { GlitchboxOptions } from './options.ts';
 import { createRuntime, type Runtime } from './runtime.ts';
 
 export interface GlitchboxApi {
+  /** Starts the widget once per page; outside a browser (server-side rendering, Node) a no-op with one warning. */
   init(options: GlitchboxOptions): GlitchboxApi;
   /** Grabs the frame, then shows the reporter. */
   open(): Promise<void>;
@@ -23,9 +24,17 @@ export function createPublicApi(chunks: ChunkLoader): GlitchboxApi & { runtime()
   let rt: Runtime | undefined;
   const early: Array<[string, string]> = [];
   const waiting: Array<(r: Runtime) => void> = [];
+  let warnedNoPage = false;
   const api = {
     init(options: GlitchboxOptions) {
       if (rt) return api;
+      // Server-side rendering, Node, a worker: no page to show a widget on. One warning, then every call is a no-op.
+      if (typeof window === 'undefined' || typeof document === 'undefined') {
+        if (!warnedNoPage)
+          console.warn('glitchbox: init() needs a browser page (no window here); the widget stays off');
+        warnedNoPage = true;
+        return api;
+      }
       rt = createRuntime(options, chunks);
       for (const [s, t] of early.splice(0)) rt.breadcrumb(s, t);
       for (const fn of waiting.splice(0)) fn(rt);
