@@ -47,8 +47,10 @@ export function nestEntries(entries: Iterable<[string, unknown]>): Body {
         continue;
       }
       if (last) {
-        if (part in node) node[part] = Array.isArray(node[part]) ? [...node[part], value] : [node[part], value];
-        else node[part] = value;
+        // push, not a spread copy: a key repeated n times would otherwise cost n² (a stall, not a size).
+        const held = node[part];
+        if (Array.isArray(held)) held.push(value);
+        else node[part] = part in node ? [held, value] : value;
       } else {
         if (!(part in node) || typeof node[part] !== 'object' || node[part] === null || node[part] instanceof Blob)
           node[part] = nextIsArray ? [] : Object.create(null);

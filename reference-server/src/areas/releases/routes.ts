@@ -19,7 +19,7 @@ import { createRelease, listReleases, showRelease, updateRelease } from './relea
 /** Release bodies may carry attachments (20 files of up to 50 MB). */
 const RELEASE_BODY_MAX = 1024 * 1024 * 1024;
 /** Each file is refused (413) at its 50 MB + 1st byte, while it streams. */
-const RELEASE_FILE_LIMITS = { maxBytes: () => RELEASE_LIMITS.attachmentBytes };
+const RELEASE_FILE_LIMITS = { maxBytes: () => RELEASE_LIMITS.attachmentBytes, maxFiles: RELEASE_LIMITS.attachments };
 const base = '/projects/:project_id/releases';
 
 export function releaseRoutes(deps: Deps) {

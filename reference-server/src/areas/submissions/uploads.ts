@@ -15,11 +15,19 @@ export const MAX_FILES_PER_REQUEST = 10;
 export const MAX_FILE_BYTES = 20 * 1024 * 1024;
 export const MAX_UPLOAD_BODY_BYTES = 50 * 1024 * 1024;
 
-/** The per-file cap while a multipart body streams: 422 naming the field, as checkUploads does. */
+const fieldOf = (field: string | undefined) => (field ?? 'file').replace(/\[\]$/, '');
+
+/**
+ * The per-file cap and the file count while a multipart body streams: 422 naming the field, as
+ * checkUploads does. The 11th file part is refused before a byte of it is written.
+ */
 export const UPLOAD_FILE_LIMITS = {
   maxBytes: () => MAX_FILE_BYTES,
-  tooLarge: (field: string, filename: string): ServiceError =>
-    unprocessable(`${field.replace(/\[\]$/, '')}: ${filename || 'a file'} is larger than ${MAX_FILE_BYTES / MB} MB.`),
+  tooLarge: (field: string | undefined, filename: string): ServiceError =>
+    unprocessable(`${fieldOf(field)}: ${filename || 'a file'} is larger than ${MAX_FILE_BYTES / MB} MB.`),
+  maxFiles: MAX_FILES_PER_REQUEST,
+  tooMany: (field: string | undefined): ServiceError =>
+    unprocessable(`${fieldOf(field)}: at most ${MAX_FILES_PER_REQUEST} files per request.`),
 };
 
 export interface StoredUpload {
