@@ -1,13 +1,24 @@
-// Every relative link and heading anchor in README.md and docs/, and every docs/ path named in the code,
-// must resolve; the fixtures show the checker failing on broken ones.
+// Every relative link and heading anchor in README.md and docs/, every docs/ path named in the code and every
+// path a code comment names must resolve, and nothing cites a document kept outside the repository; the
+// fixtures show the checkers failing on broken ones.
 import { readFileSync } from 'node:fs';
-import { join, relative, resolve } from 'node:path';
+import { basename, join, relative, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { checkComments } from './check-comments.ts';
 import { checkDocPathsInCode, checkMarkdown, filesUnder } from './check-links.ts';
 
 const ROOT = resolve(import.meta.dirname, '../..');
 const FIXTURES = join(ROOT, 'test/docs/fixtures');
 const CODE = ['.ts', '.tsx', '.mjs', '.js', '.cjs', '.html', '.css'];
+const CODE_DIRS = ['widget', 'reference-server', 'test', 'scripts', 'demo'];
+/** The name of every file in the repository, for comments that name a file without its folder. */
+const NAMES = new Set(
+  ['README.md', 'package.json', 'package-lock.json', 'biome.json', 'tsconfig.json', 'vitest.config.ts'].concat(
+    [...CODE_DIRS, 'docs'].flatMap((dir) =>
+      filesUnder(join(ROOT, dir), [...CODE, '.md', '.json', '.sql']).map((f) => basename(f)),
+    ),
+  ),
+);
 
 describe('documentation links', () => {
   it('README.md and every page of docs/ have no broken relative link or anchor', () => {
@@ -24,12 +35,20 @@ describe('documentation links', () => {
     expect(checkDocPathsInCode(ROOT, files)).toEqual([]);
   });
 
+  it('every path a code comment names exists, and no comment cites a document outside the repository', () => {
+    // test/docs/ is skipped for the same reason as above; test/lint/fixtures hold deliberately bad code.
+    const skip = [join(ROOT, 'test/docs'), join(ROOT, 'test/lint/fixtures')];
+    const files = CODE_DIRS.flatMap((dir) => filesUnder(join(ROOT, dir), CODE, skip));
+    expect(files.length).toBeGreaterThan(400);
+    expect(checkComments(ROOT, files, NAMES)).toEqual([]);
+  });
+
   it('no page of the docs points at notes outside the repository', () => {
     const pages = [join(ROOT, 'README.md'), ...filesUnder(join(ROOT, 'docs'), ['.md'])];
     const offenders = pages.flatMap((page) => {
       const text = readFileSync(page, 'utf8');
       const body = page.endsWith('api-choices.md') ? text.slice(0, text.indexOf('## History note')) : text;
-      return /decisions\s§|shared\/spec/.test(body) ? [relative(ROOT, page)] : [];
+      return /decisions\s§|shared\/spec|research note|style\.md/.test(body) ? [relative(ROOT, page)] : [];
     });
     expect(offenders).toEqual([]);
   });
@@ -65,6 +84,19 @@ describe('the link checker', () => {
         target: 'docs/api-choices.md#no-such-choice',
         reason: 'no heading with anchor #no-such-choice',
       },
+    ]);
+  });
+
+  it('reports citations of documents outside the repository, a path that is gone and an unknown file name', () => {
+    const file = 'test/docs/fixtures/foreign-citation.ts';
+    expect(checkComments(ROOT, [join(FIXTURES, 'foreign-citation.ts')], NAMES)).toEqual([
+      { file: `${file}:1`, target: 'the reference', reason: 'cites the API reference, not in the repository' },
+      { file: `${file}:1`, target: 'research note', reason: 'cites a research note, not in the repository' },
+      { file: `${file}:1`, target: 'style.md', reason: 'cites a style note, not in the repository' },
+      { file: `${file}:1`, target: 'widget/src/media/video.ts', reason: 'no such file or folder' },
+      { file: `${file}:1`, target: 'style.md', reason: 'no file of that name' },
+      { file: `${file}:1`, target: 'media-video-probe.ts', reason: 'no file of that name' },
+      { file: `${file}:6`, target: 'The reference', reason: 'cites the API reference, not in the repository' },
     ]);
   });
 });
