@@ -1,5 +1,6 @@
 // Vite build of the QA inbox: Preact with the automatic JSX runtime, served by the reference
-// server at /inbox (routes/inbox.ts) from reference-server/dist/inbox. No CDN, no inline script.
+// server at /inbox (reference-server/src/areas/inbox/routes.ts) from reference-server/dist/inbox.
+// No CDN, no inline script.
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vite';
 

@@ -1,6 +1,6 @@
 // One file on purpose: the replay corpus is a table, one entry per request of the service's official
-// clients (and one third-party client) as the research note on them describes it, each entry citing
-// the note's section heading. docs/clients.md summarises the note.
+// clients (and one third-party client) as they send it, read from their public source; each entry names the
+// section of docs/clients.md#the-replay-corpus that says what it shows.
 import { expect } from 'vitest';
 import { PATS, PUBLIC_PROJECT_ID } from '../helpers/seed.ts';
 import { PROJECT_ID, REPORTER_TOKEN, TOKENS } from './fixture.ts';
@@ -32,7 +32,7 @@ export const CORPUS: Replay[] = [
   // ---- MCP server: PAT or raw tkn-, .json paths, no Accept, no project header ----
   {
     client: 'MCP server',
-    note: '1. Global facts that differ from or add to the spec',
+    note: 'docs/clients.md#global-facts',
     name: 'verifies a raw project token',
     request: () => ({
       method: 'POST',
@@ -47,7 +47,7 @@ export const CORPUS: Replay[] = [
   },
   {
     client: 'MCP server',
-    note: '1. Global facts that differ from or add to the spec',
+    note: 'docs/clients.md#global-facts',
     name: 'lists issues with a raw project token',
     request: () => ({ method: 'GET', path: `/projects/${P}/issues.json?page=1&per_page=5`, headers: mcp(TOKENS.all) }),
     expectAnswer: (r) => {
@@ -58,7 +58,7 @@ export const CORPUS: Replay[] = [
   },
   {
     client: 'MCP server',
-    note: '2.1 Issues',
+    note: 'docs/clients.md#issues-and-their-media',
     name: 'lists issue tags (listIssueTags)',
     request: () => ({
       method: 'GET',
@@ -101,7 +101,7 @@ export const CORPUS: Replay[] = [
   },
   {
     client: 'MCP server',
-    note: '2.1 Issues',
+    note: 'docs/clients.md#issues-and-their-media',
     name: 'filters the issue list by the tag ids it found',
     request: () => ({
       method: 'GET',
@@ -116,7 +116,7 @@ export const CORPUS: Replay[] = [
   },
   {
     client: 'MCP server',
-    note: '2.1 Issues',
+    note: 'docs/clients.md#issues-and-their-media',
     name: 'reads find_similar as full issues plus similarity_score',
     request: () => ({
       method: 'GET',
@@ -144,7 +144,7 @@ export const CORPUS: Replay[] = [
   },
   {
     client: 'MCP server',
-    note: '2.6 Other endpoints seen (none in the spec)',
+    note: 'docs/clients.md#endpoints-outside-the-api',
     name: 'aggregates a custom field over bugs and suggestions',
     prepare: async (api) => {
       const r = await api.call('POST', `/projects/${P}/feature_requests.json`, {
@@ -177,7 +177,7 @@ export const CORPUS: Replay[] = [
   },
   {
     client: 'MCP server',
-    note: '2.3 Feature requests (suggestions)',
+    note: 'docs/clients.md#feature-requests-tickets-and-releases',
     name: 'lists feature requests with status and date filters',
     prepare: async (api) => {
       const make = async (description: string) => {
@@ -214,7 +214,7 @@ export const CORPUS: Replay[] = [
   },
   {
     client: 'MCP server',
-    note: '2.6 Other endpoints seen (none in the spec)',
+    note: 'docs/clients.md#endpoints-outside-the-api',
     name: 'lists suggestion custom fields page by page',
     request: () => ({
       method: 'GET',
@@ -233,7 +233,7 @@ export const CORPUS: Replay[] = [
   // ---- Unity plugin: FormUser, BetaHub-Project-ID, Accept JSON, WWWForm bodies ----
   {
     client: 'Unity plugin',
-    note: '2.6 Other endpoints seen (none in the spec)',
+    note: 'docs/clients.md#endpoints-outside-the-api',
     name: 'checks its custom fields at start-up',
     request: () => ({ method: 'GET', path: `/projects/${P}/custom_issue_fields.json`, headers: unity() }),
     expectAnswer: (r) => {
@@ -247,7 +247,7 @@ export const CORPUS: Replay[] = [
   },
   {
     client: 'Unity plugin',
-    note: '3.1 Issue creation',
+    note: 'docs/clients.md#issues-and-their-media',
     name: 'creates a draft with issue[custom_fields]',
     request: () => ({
       method: 'POST',
@@ -272,7 +272,7 @@ export const CORPUS: Replay[] = [
   },
   {
     client: 'Unity plugin',
-    note: '2.1 Issues',
+    note: 'docs/clients.md#issues-and-their-media',
     name: 'publishes with email_my_report=False (C# bool.ToString())',
     prepare: draftIssue,
     request: (ctx) => ({
@@ -289,7 +289,7 @@ export const CORPUS: Replay[] = [
   },
   {
     client: 'Unity plugin',
-    note: '2.6 Other endpoints seen (none in the spec)',
+    note: 'docs/clients.md#endpoints-outside-the-api',
     name: 'starts a device sign-in',
     request: () => ({
       method: 'POST',
@@ -311,7 +311,7 @@ export const CORPUS: Replay[] = [
   // ---- Unreal plugin: hand-built multipart, presigned uploads without the project header ----
   {
     client: 'Unreal plugin',
-    note: '3.1 Issue creation',
+    note: 'docs/clients.md#issues-and-their-media',
     name: 'creates a draft in hand-built multipart with issue[custom]',
     request: () => {
       const { body, contentType } = unrealMultipart([
@@ -342,7 +342,7 @@ export const CORPUS: Replay[] = [
   },
   {
     client: 'Unreal plugin',
-    note: '2.2 Issue media',
+    note: 'docs/clients.md#issues-and-their-media',
     name: 'asks for a presigned upload without the project header',
     prepare: draftIssue,
     request: (ctx) => ({
@@ -373,7 +373,7 @@ export const CORPUS: Replay[] = [
   },
   {
     client: 'Unreal plugin',
-    note: '2.5 Releases',
+    note: 'docs/clients.md#feature-requests-tickets-and-releases',
     name: 'fetches the release list of a public project without credentials',
     request: () => ({
       method: 'GET',
@@ -388,7 +388,7 @@ export const CORPUS: Replay[] = [
   },
   {
     client: 'Unreal plugin',
-    note: '2.3 Feature requests (suggestions)',
+    note: 'docs/clients.md#feature-requests-tickets-and-releases',
     name: 'publishes a suggestion by scoped id with an empty JSON body',
     prepare: async (api) => {
       const r = await api.call('POST', `/projects/${P}/feature_requests.json`, {
@@ -418,7 +418,7 @@ export const CORPUS: Replay[] = [
   // ---- Roblox plugin: form-urlencoded, no Accept, .json paths ----
   {
     client: 'Roblox plugin',
-    note: '3.1 Issue creation',
+    note: 'docs/clients.md#issues-and-their-media',
     name: 'creates a published bug with issue[custom][roblox_id]',
     request: () => ({
       method: 'POST',
@@ -449,7 +449,7 @@ export const CORPUS: Replay[] = [
   },
   {
     client: 'Roblox plugin',
-    note: '3.2 The draft JWT [V]',
+    note: 'docs/clients.md#the-draft-jwt',
     name: 'uploads an inline server log with FormUser tkn-…,<jwt>',
     prepare: async (api) => {
       const r = await api.call('POST', `/projects/${P}/issues.json`, {
@@ -482,7 +482,7 @@ export const CORPUS: Replay[] = [
   // ---- HTML widget: form-urlencoded, email in the header, no Accept ----
   {
     client: 'HTML widget',
-    note: '3.1 Issue creation',
+    note: 'docs/clients.md#issues-and-their-media',
     name: 'sends a bug with issue[source]=betahub-widget',
     request: () => ({
       method: 'POST',
@@ -508,7 +508,7 @@ export const CORPUS: Replay[] = [
   },
   {
     client: 'HTML widget',
-    note: '2.4 Support tickets',
+    note: 'docs/clients.md#feature-requests-tickets-and-releases',
     name: 'sends a ticket with the email in the header and the form',
     request: () => ({
       method: 'POST',
@@ -532,7 +532,7 @@ export const CORPUS: Replay[] = [
   // ---- A third-party client that matches the live error sentence ----
   {
     client: 'RimWorld mod (third party)',
-    note: '1. Global facts that differ from or add to the spec',
+    note: 'docs/clients.md#global-facts',
     name: 'names an unknown release without permission to create it',
     request: () => ({
       method: 'POST',

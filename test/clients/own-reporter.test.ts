@@ -1,5 +1,5 @@
-// Our own reporter holds itself to the reference: its whole draft flow (create, direct upload,
-// contact, publish) passes a --strict server, and the conformance report finds nothing to fix.
+// Our own reporter holds itself to the canonical shapes (docs/api-choices.md#strict-mode): its whole draft flow
+// (create, direct upload, contact, publish) passes a --strict server, and the conformance report finds nothing to fix.
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { createMemoryOutbox, createReporter, type ReporterEvent } from '../../widget/src/core/index.ts';
 import { createFastClock, roomySeed, seeded } from '../core/helpers.ts';

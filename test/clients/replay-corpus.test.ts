@@ -8,7 +8,7 @@ import { CORPUS } from './corpus.ts';
 import { clientsFixture, PROJECT_ID } from './fixture.ts';
 import { prepareApi, send, type Replay } from './replay.ts';
 
-const titleOf = (r: Replay) => `${r.client}: ${r.name} (note, "${r.note}")`;
+const titleOf = (r: Replay) => `${r.client}: ${r.name} (${r.note})`;
 
 /** The report's group of a replay's request: its User-Agent and the kind of its Authorization. */
 function groupOf(replay: Replay) {

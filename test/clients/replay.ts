@@ -30,7 +30,7 @@ export interface Replay {
     | 'Roblox plugin'
     | 'HTML widget'
     | 'RimWorld mod (third party)';
-  /** Heading of the research note's section this request is taken from. */
+  /** The docs/clients.md section (`docs/clients.md#…`) that says what this request shows. */
   note: string;
   name: string;
   /** Canonical requests that create what the replay refers to (ids, JWTs); they never reach the report. */

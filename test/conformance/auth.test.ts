@@ -1,4 +1,4 @@
-// Every Authorization scheme of the reference, the fallbacks for invalid identifiers, virtual
+// Every Authorization scheme of docs/api/projects-auth.md#credentials, the fallbacks for invalid identifiers, virtual
 // users, and JWT expiry judged by the server clock.
 import { SignJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

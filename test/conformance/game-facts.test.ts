@@ -1,4 +1,4 @@
-// Game facts (reference "Game facts", docs/api-choices.md#operation-paths, docs/api-choices.md#fixture-format): 404
+// Game facts (docs/api/game-facts.md, docs/api-choices.md#operation-paths, docs/api-choices.md#fixture-format): 404
 // before any exist, created on first update, partial sections merged, every nested structure validated, fixture
 // loading.
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';

@@ -1,4 +1,4 @@
-// The reference's general rules: JSON rendering, the .json suffix, CORS, error bodies, unknown
+// The general rules of docs/server.md#global-rules: JSON rendering, the .json suffix, CORS, error bodies, unknown
 // routes, malformed bodies, timestamps, and strict mode.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../helpers/server.ts';
@@ -231,7 +231,7 @@ describe('strict mode (docs/api-choices.md#strict-mode)', () => {
           auth: `FormUser ${TOKENS.all}`,
           form: { 'issue[description]': description, bogus: 'x' },
         }),
-        // JSON bodies nest the values under `issue` (reference, issue create).
+        // JSON bodies nest the values under `issue` (docs/api/issues.md#examples).
         await strict.request('POST', issues, { auth: `FormUser ${TOKENS.all}`, json: { description } }),
         // Top-level form booleans are 1, 0, true or false (custom field rule 2).
         await strict.request('POST', issues, {

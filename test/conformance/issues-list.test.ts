@@ -1,4 +1,4 @@
-// GET /projects/{pid}/issues: every filter of the reference's table in single and array form,
+// GET /projects/{pid}/issues: every filter of docs/api/issues.md#list-filters in single and array form,
 // per_page clamping, the 50-item cap, pagination, raw issues and visibility per caller.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PATS } from '../helpers/seed.ts';

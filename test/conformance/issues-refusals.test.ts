@@ -1,4 +1,4 @@
-// Every 403 and 422 cause the reference names under issue creation, with its message: flags,
+// Every 403 and 422 cause of docs/api/issues.md#create-the-order-of-checks, with its message: flags,
 // other project, NDA, new release label, per-IP daily limit, organization quota, tester caps
 // (and their exemptions), reused submission token, publish_after.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

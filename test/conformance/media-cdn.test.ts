@@ -1,5 +1,5 @@
-// CDN serving (docs/api-choices.md#storage-and-media-urls, reference rule 7): unauthenticated, the stored content type,
-// Content-Disposition with ?download=, ETag and If-None-Match, byte ranges for seeking.
+// CDN serving (docs/api-choices.md#storage-and-media-urls, docs/api/media.md#cdn): unauthenticated, the stored
+// content type, Content-Disposition with ?download=, ETag and If-None-Match, byte ranges for seeking.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../helpers/server.ts';
 import { TOKENS } from '../helpers/seed.ts';

@@ -1,6 +1,6 @@
-// Direct upload (reference "Direct media upload", Errors upload table, Limits; docs/api-choices.md#roles-and-access,
-// docs/api-choices.md#storage-and-media-urls): presign, the storage PUT and confirm, with every refusal the reference
-// lists.
+// Direct upload (docs/api/media.md#direct-upload, docs/api/media.md#limits-and-types,
+// docs/api-choices.md#roles-and-access, docs/api-choices.md#storage-and-media-urls): presign, the storage PUT
+// and confirm, with every refusal.
 import { existsSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -305,7 +305,7 @@ describe('confirm_upload', () => {
     expect((await confirm(issue.path, 'screenshots', { blob_signed_id: 'bs_forged' })).status).toBe(404);
     expect((await confirm(issue.path, 'screenshots', { blob_signed_id: p.body.blob_signed_id })).status).toBe(404);
     expect((await confirm(other.path, 'log_files', { blob_signed_id: p.body.blob_signed_id })).status).toBe(404);
-    // The integer blob_id sent in its place is an invalid blob_signed_id too (reference upload table: 404).
+    // The integer blob_id sent in its place is an invalid blob_signed_id too (404, docs/api/media.md#direct-upload).
     const numeric = await confirm(other.path, 'screenshots', { blob_signed_id: p.body.blob_id });
     expect(numeric.status).toBe(404);
     expect(numeric.body).toEqual({ error: 'Invalid or expired blob_signed_id.' });

@@ -1,5 +1,6 @@
 // Multipart uploads, listing by visibility, deletion, and the functions other areas call
-// (docs/api-choices.md#operation-paths, docs/api-choices.md#roles-and-access; reference "Issue attachments").
+// (docs/api-choices.md#operation-paths, docs/api-choices.md#roles-and-access;
+// docs/api/media.md#records-and-visibility).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Attachment, MediaList } from '../../widget/src/protocol/media.ts';
 import { findProjectByPublicId } from '../../reference-server/src/areas/projects-auth/repository.ts';

@@ -1,6 +1,6 @@
 // Video clips: the duration read from the container itself (MP4 mvhd, WebM Duration or clusters),
 // processing of multipart uploads against the organization's maximum, the background job, and
-// video segments merged into one clip (reference "Issue attachments"; docs/api-choices.md#operation-paths,
+// video segments merged into one clip (docs/api/media.md#video-clips; docs/api-choices.md#operation-paths,
 // docs/api-choices.md#background-jobs).
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';

@@ -1,4 +1,4 @@
-// Playtime sessions (reference "Playtime sessions", docs/api-choices.md#operation-paths): create with tags and extra
+// Playtime sessions (docs/api/playtime.md, docs/api-choices.md#operation-paths): create with tags and extra
 // key=value pairs, heartbeats keeping start, last-seen and duration, unknown ids and bad input.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PlaytimeSession, PlaytimeSessionRef } from '../../widget/src/protocol/playtime.ts';

@@ -1,4 +1,4 @@
-// Releases (reference "Releases", the release state table, docs/api-choices.md#global-rules,
+// Releases (docs/api/releases.md, its state table docs/api/releases.md#states, docs/api-choices.md#global-rules,
 // docs/api-choices.md#operation-paths, docs/api-choices.md#roles-and-access): list, create, show, update, delete,
 // download info, publish, archive, restore; permissions and bad input. Over 300 lines: one file per resource, so every
 // operation and every state move of the release table sit together with the shared reseed helper.

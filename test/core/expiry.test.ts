@@ -1,5 +1,6 @@
-// Expiry: upload URLs live 5 minutes (docs/api-choices.md#storage-and-media-urls) and the draft JWT 1 hour (reference
-// "Authentication" rule 6). The server clock is moved forward while the engine is stopped.
+// Expiry: upload URLs live 5 minutes (docs/api-choices.md#storage-and-media-urls) and the draft JWT 1 hour
+// (docs/reporter-core.md#how-the-1-hour-draft-jwt-expiry-is-handled). The server clock is moved forward while
+// the engine is stopped.
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import {
   createMemoryOutbox,

@@ -98,7 +98,7 @@ export function waitFor<T>(
 
 /**
  * The standard seed, but TOKENS.all may submit far more than the default 8 reports per IP per day
- * (reference "Limits"): these tests send hundreds of reports from one loopback address.
+ * (docs/api/projects-auth.md#permissions-and-limits): these tests send hundreds of reports from one loopback address.
  */
 export function roomySeed() {
   return seedDocument({

@@ -1,5 +1,5 @@
-// A draft JWT past its hour: refused as Bearer (reference: valid 1 hour), but next to its own
-// project token it still finishes its own hidden draft for 7 days, so a player who closed the game
+// A draft JWT past its hour: refused as Bearer (valid 1 hour, docs/api/projects-auth.md#credentials), but next
+// to its own project token it still finishes its own hidden draft for 7 days, so a player who closed the game
 // loses nothing, and nobody without that JWT gains anything.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PNG } from '../helpers/media.ts';

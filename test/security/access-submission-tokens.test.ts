@@ -1,4 +1,4 @@
-// Submission tokens are single-use (reference, Authentication) and bound to their project on every
+// Submission tokens are single-use (docs/api/projects-auth.md#credentials) and bound to their project on every
 // route that accepts them: issue, feature request and ticket create, in any order.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { OTHER_PROJECT_ID, PATS, PROJECT_ID, PUBLIC_PROJECT_ID, TOKENS } from '../helpers/seed.ts';

@@ -1,4 +1,4 @@
-// One file over 300 lines: every case compares the same optimized SQL with the same plain reference query over one
+// One file over 300 lines: every case compares the same optimized SQL with the same plain baseline query over one
 // random dataset, seeded and mutated once; split files would each rebuild it.
 // The issue list's optimized SQL (issue_counts kept by triggers, the walk and the sort of a page) against a plain
 // WHERE … ORDER BY over a random dataset on real SQLite, after inserts, updates, moves and deletes; and the

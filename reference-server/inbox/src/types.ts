@@ -1,6 +1,6 @@
 // What the inbox reads from the API. Resource shapes come from the protocol module (type-only
 // imports, so no schema code ships); the attachment and notification views are narrowed here
-// to the members the reference and docs/api-choices.md#admin-surface name.
+// to the members docs/api/media.md#records-and-visibility and docs/api-choices.md#admin-surface name.
 import type { ReportKind } from '../../../widget/src/protocol/events.ts';
 
 export type { Issue } from '../../../widget/src/protocol/issues.ts';
@@ -12,7 +12,7 @@ export type { ProjectListItem } from '../../../widget/src/protocol/projects.ts';
 export type { VerifyResponse } from '../../../widget/src/protocol/auth.ts';
 export type { ReportEvent, ReportKind } from '../../../widget/src/protocol/events.ts';
 
-/** Reference "Issue attachments": the shared members and each kind's extras. */
+/** An issue attachment (docs/api/media.md#records-and-visibility): the shared members and each kind's extras. */
 export interface Attachment {
   id: number;
   type?: string;

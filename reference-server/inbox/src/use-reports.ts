@@ -1,5 +1,6 @@
 // The live report list: issues and feature requests from their list (or search) operations,
-// tickets from the event stream's replay (the reference has no ticket list) read one by one
+// tickets from the event stream's replay (tickets have no list operation: docs/api-choices.md#operation-paths)
+// read one by one
 // through the show operation, all kept current by the report event stream.
 import { useCallback, useEffect, useRef, useState } from 'preact/hooks';
 import { ApiError, projectPath, type Api } from './api.ts';

@@ -1,4 +1,4 @@
-// One attachment's direct upload (reference "Direct media upload"): checksum → presigned_upload →
+// One attachment's direct upload (docs/api/media.md#direct-upload): checksum → presigned_upload →
 // PUT with every returned header → confirm_upload (with the screenshot's layer_a_blob_signed_id).
 // Each step is persisted before the next; a confirm whose answer was lost is reconciled from the
 // media list before it is ever sent again, so no attachment is created twice.

@@ -1,4 +1,4 @@
-// The one place every network result is classified (style.md "Errors"): sent, offline (keep,
+// The one place every network result is classified (docs/contributing.md#one-error-path): sent, offline (keep,
 // back off), retry (408, 429, 5xx, honouring Retry-After), rejected (other 4xx, server's `error`).
 
 export type Outcome<T = unknown> =

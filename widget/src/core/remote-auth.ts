@@ -1,5 +1,6 @@
 // Which credential each draft write uses, and what happens when the 1-hour draft JWT expires
-// (reference "Authentication" rule 6): every draft write falls back to `FormUser tkn-…,<expired jwt>`,
+// (docs/reporter-core.md#how-the-1-hour-draft-jwt-expiry-is-handled): every draft write falls back to
+// `FormUser tkn-…,<expired jwt>`,
 // which our server honours for a draft that is still hidden (docs/security.md), and then to the create's own
 // credential (the token, with the player's email if any) for a service that lets the reporter finish a draft.
 import type { Credential } from '../protocol/index.ts';

@@ -75,7 +75,7 @@ export interface RemoteRecord {
   id: string;
   url?: string;
   scopedId?: number;
-  /** Draft JWT returned by create (`token`), valid 1 hour (reference "Authentication" rule 6). */
+  /** Draft JWT returned by create (`token`), valid 1 hour (docs/api/projects-auth.md#credentials). */
   jwt?: string;
   /**
    * Set once the server refused the JWT or its `exp` passed: later writes use the fallbacks of

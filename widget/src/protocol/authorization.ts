@@ -1,4 +1,4 @@
-// The Authorization header schemes (reference "Authentication"): buildAuthorization is the one
+// The Authorization header schemes (docs/api/projects-auth.md#credentials): buildAuthorization is the one
 // place a header value is spelled. No zod here, so the browser reporter can import it.
 
 export type Credential =

@@ -1,7 +1,7 @@
 // Wire shapes shared by every resource: timestamps, ids, error bodies, pagination.
 import { z } from 'zod';
 
-/** RFC 3339 in UTC with a millisecond fraction and a trailing Z (reference, general rule 3). */
+/** RFC 3339 in UTC with a millisecond fraction and a trailing Z (docs/server.md#global-rules). */
 export const Timestamp = z
   .string()
   .regex(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/, 'UTC timestamp with milliseconds');
@@ -11,7 +11,7 @@ export const ProjectId = z.string().regex(/^pr-\d+$/, 'project id of the form pr
 export const OrganizationId = z.string().regex(/^org-\d+$/);
 export const UserId = z.string().regex(/^usr-\d+$/);
 
-/** `{error, status?}`; `status` is unreliable by the reference and clients must not read it. */
+/** `{error, status?}`: clients must not read `status` (docs/api-choices.md#error-bodies-and-statuses). */
 export const ErrorBody = z.object({
   error: z.string(),
   status: z.union([z.number(), z.string()]).optional(),
@@ -29,7 +29,7 @@ export const ListPagination = PagePagination.extend({ per_page: z.number().int()
 /** `{id, name}` with both nullable, as `reported_by`, `assigned_to` and `user` render. */
 export const UserRef = z.object({ id: z.union([z.number(), z.string()]).nullable(), name: z.string().nullable() });
 
-/** Loose e-mail rule of the reference (Authentication, rule 1): one @, non-space on both sides. */
+/** Loose e-mail rule (docs/api/projects-auth.md#identifiers-and-virtual-users): one @, non-space on both sides. */
 export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+$/;
 export const DISCORD_ID_PATTERN = /^\d+$/;
 export const Email = z.string().regex(EMAIL_PATTERN, 'email with one @ and no spaces');

@@ -10,7 +10,7 @@ export const ConformanceFinding = z.object({
   /** `tolerated` in the default mode; `refused` (400) under --strict. */
   outcome: z.enum(['tolerated', 'refused']),
   title: z.string(),
-  /** The rule of the API reference the shape bends. */
+  /** The rule of the API the shape bends (docs/clients.md#the-conformance-report). */
   rule_text: z.string(),
   fix: z.string(),
   count: z.number().int(),

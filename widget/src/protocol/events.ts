@@ -1,4 +1,4 @@
-// Extension (not in the reference): a server-sent event stream of report changes per project,
+// Extension (docs/api/events.md): a server-sent event stream of report changes per project,
 // which the QA inbox follows so new issues, feature requests and tickets appear without a reload.
 import { z } from 'zod';
 import { defineOperation } from './operation.ts';

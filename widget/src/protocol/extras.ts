@@ -6,7 +6,7 @@ import { paths } from './paths.ts';
 import { KnowledgeAnswer, KnowledgeQuestion } from './knowledge-base.ts';
 import { UnrealCrashResponse } from './crash-reports.ts';
 
-/** Submission token lifetime in seconds: default 1 hour, at most 7 days (our choice; the reference is silent). */
+/** Submission token lifetime in seconds: default 1 hour, at most 7 days (our choice, docs/api/submissions.md). */
 export const SUBMISSION_TOKEN_DEFAULT_TTL = 3600;
 export const SUBMISSION_TOKEN_MAX_TTL = 7 * 86400;
 export const SubmissionTokenBody = z.object({

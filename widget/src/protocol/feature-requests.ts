@@ -1,11 +1,11 @@
-// Feature requests (suggestions): reference "Feature requests", docs/api-choices.md#operation-paths paths. The record
-// beyond the search item is ours (the reference shows only id, title, status, created_at).
+// Feature requests (suggestions): docs/api/submissions.md, docs/api-choices.md#operation-paths paths. The record
+// beyond the search item (id, title, status, created_at) is ours.
 import { z } from 'zod';
 import { DateFilter, DiscordId, Email, FormBoolean, ListPagination, ProjectId, Timestamp, UserRef } from './common.ts';
 import { defineOperation } from './operation.ts';
 import { paths } from './paths.ts';
 
-/** Statuses a request can hold; the search excludes the last six (reference, States). */
+/** Statuses a request can hold; the search excludes the last six (docs/api/submissions.md, Statuses). */
 export const FEATURE_REQUEST_STATUSES = [
   'open',
   'planned',

@@ -1,5 +1,5 @@
-// Game facts: descriptive data about a game (reference "Game facts"). Every nested structure of
-// the reference is validated; the length limits are ours (the reference leaves them "not shown").
+// Game facts: descriptive data about a game (docs/api/game-facts.md). Every nested structure is
+// validated; the length limits are ours.
 import { z } from 'zod';
 import { ProjectId, Timestamp } from './common.ts';
 import { defineOperation } from './operation.ts';

@@ -1,6 +1,6 @@
-// One file over 300 lines: the wire shapes of the reference's Issues section, one module per section as the
+// One file over 300 lines: the wire shapes of the Issues operations (docs/api/issues.md), one module per section as the
 // OpenAPI document groups them; the Issue object is shared by nearly every operation here.
-// Issues (bug reports): operations of the reference's Issues section with docs/api-choices.md#operation-paths paths,
+// Issues (bug reports): operations of docs/api/issues.md with docs/api-choices.md#operation-paths paths,
 // and their wire shapes: the Issue object, the create body (in its JSON form; form and
 // multipart bodies are nested into the same shape first), the list query, update and the
 // draft-flow bodies.
@@ -145,7 +145,7 @@ export const IssueListQuery = z.looseObject({
     blankIsAbsent,
     z.coerce.number({ error: 'page must be a positive integer' }).int().min(1).default(1),
   ),
-  // Reference Limits: above 100 is clamped to 100; 0, below or unparseable falls back to 25.
+  // docs/api/issues.md#list-filters: above 100 is clamped to 100; 0, below or unparseable falls back to 25.
   per_page: z
     .union([z.string(), z.number()])
     .optional()
@@ -168,7 +168,7 @@ export const IssueListQuery = z.looseObject({
   updated_before: DateFilter,
   with_media: TrueFalse,
   sent_to: ArrayFilter,
-  // Comma-separated (reference); `tag_ids[]=1&tag_ids[]=2` is read the same way.
+  // Comma-separated (docs/api/issues.md#list-filters); `tag_ids[]=1&tag_ids[]=2` is read the same way.
   tag_ids: z
     .union([z.string(), z.array(z.string())])
     .optional()
@@ -263,10 +263,9 @@ export const ReporterEmailResponse = z.object({
 export const SuccessResponse = z.object({ success: z.boolean(), message: z.string() });
 
 /**
- * A find_similar item: the full Issue without its four media arrays, plus `similarity_score`. The
- * reference's find_similar section lists seven fields, its Issue table says the similar-issues response
- * is the Issue minus attachments, and the official API client reads it that way: the full object is a
- * superset of the seven, so readers of either shape work.
+ * A find_similar item: the full Issue without its four media arrays, plus `similarity_score`: a superset of
+ * the seven short fields, so readers of either shape work
+ * (docs/clients.md#where-we-answer-more-than-the-reference-shows).
  */
 export const SimilarIssueFull = Issue.extend({ similarity_score: z.number() });
 export const FindSimilarFullResponse = z.object({ issues: z.array(SimilarIssueFull) });

@@ -1,5 +1,5 @@
 // Media attached to issues: multipart upload, the three-step direct upload, listing, deletion,
-// video segments, and the storage and CDN endpoints (reference "Direct media upload",
+// video segments, and the storage and CDN endpoints (docs/api/media.md#direct-upload,
 // docs/api-choices.md#operation-paths, docs/api-choices.md#storage-and-media-urls).
 import { z } from 'zod';
 import { FormBoolean, Timestamp, UserRef } from './common.ts';
@@ -47,7 +47,7 @@ export const ConfirmUploadBody = z.object({
 });
 export type ConfirmUploadBody = z.infer<typeof ConfirmUploadBody>;
 
-/** The created record as raw columns: no URL (reference, Direct media upload step 3). */
+/** The created record as raw columns: no URL (docs/api/media.md#direct-upload, step 3). */
 export const ConfirmUploadResponse = z.object({
   id: z.number().int(),
   issue_id: z.number().int(),
@@ -64,7 +64,7 @@ export const ConfirmUploadResponse = z.object({
 });
 export type ConfirmUploadResponse = z.infer<typeof ConfirmUploadResponse>;
 
-/** Members every attachment kind shares (reference "Issue attachments"). */
+/** Members every attachment kind shares (docs/api/media.md#records-and-visibility). */
 export const AttachmentBase = z.object({
   id: z.number().int(),
   type: z.enum(ATTACHMENT_TYPES),

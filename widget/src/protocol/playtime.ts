@@ -1,4 +1,4 @@
-// Playtime sessions: create with tags, heartbeat updates (reference "Playtime sessions"), plus a
+// Playtime sessions: create with tags, heartbeat updates (docs/api/playtime.md), plus a
 // team-only read of one session (an extension, so start, last-seen and duration can be checked).
 import { z } from 'zod';
 import { Timestamp } from './common.ts';

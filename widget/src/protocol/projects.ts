@@ -1,4 +1,4 @@
-// Projects: list and detail (reference "Project (list item)" and "Project (detail)").
+// Projects: list and detail (docs/api/projects-auth.md).
 import { z } from 'zod';
 import { FormBoolean, PagePagination, ProjectId, Timestamp } from './common.ts';
 import { defineOperation } from './operation.ts';

@@ -1,4 +1,4 @@
-// Releases: reference "Releases" and the release state table, docs/api-choices.md#operation-paths paths.
+// Releases: docs/api/releases.md and its state table, docs/api-choices.md#operation-paths paths.
 // Wire shapes of the release object, its write bodies (JSON form; form and multipart bodies are
 // nested to the same shape first) and the download-info answer.
 import { z } from 'zod';
@@ -9,7 +9,7 @@ import { paths } from './paths.ts';
 export const RELEASE_STATUSES = ['draft', 'published', 'archived'] as const;
 export const ReleaseStatus = z.enum(RELEASE_STATUSES);
 
-/** Length limits of release fields (the reference does not give them; see the README). */
+/** Length limits of release fields (our choice, docs/api/releases.md#visibility-downloads-and-limits). */
 export const RELEASE_LIMITS = {
   label: 200,
   summary: 1_000,
@@ -29,7 +29,7 @@ export const DownloadLink = z.object({
 });
 export type DownloadLink = z.infer<typeof DownloadLink>;
 
-/** The reference's Release table; `active` is true exactly when the status is `published`. */
+/** docs/api/releases.md#the-release-object; `active` is true exactly when the status is `published`. */
 export const Release = z.object({
   id: z.string().regex(/^rel-\d+$/),
   label: z.string(),

@@ -1,4 +1,4 @@
-// Wire shapes of issue search and find_similar (reference, Issues section). issues.ts attaches
+// Wire shapes of issue search and find_similar (docs/api/search.md). issues.ts attaches
 // them to the searchIssues and findSimilarIssues operations; the Issue schema stays there.
 import { z } from 'zod';
 import { FormBoolean, ListPagination, Timestamp } from './common.ts';
@@ -30,7 +30,7 @@ export type SearchIssuesQuery = z.infer<typeof SearchIssuesQuery>;
 
 export const SEARCH_PAGE_SIZE = 25;
 
-/** `{issues, pagination, project_id}`; project_id is the project's integer key, as the reference shows. */
+/** `{issues, pagination, project_id}`; project_id is the project's integer key (docs/api/search.md). */
 export function searchIssuesResponse<T extends z.ZodType>(issue: T) {
   return z.object({ issues: z.array(issue), pagination: ListPagination, project_id: z.number().int() });
 }

@@ -1,4 +1,4 @@
-// Support tickets: reference "Support ticket" and "Support tickets", docs/api-choices.md#operation-paths paths.
+// Support tickets: docs/api/submissions.md, docs/api-choices.md#operation-paths paths.
 import { z } from 'zod';
 import { Email, Timestamp, UserRef } from './common.ts';
 import {
@@ -28,7 +28,7 @@ export const TicketAttachment = z.object({
   user: UserRef,
 });
 
-/** The reference's table; `scoped_id` and `custom_fields` are additions of ours. */
+/** The ticket object of docs/api/submissions.md; `scoped_id` and `custom_fields` are additions of ours. */
 export const Ticket = z.object({
   id: z.string(),
   scoped_id: z.number().int(),

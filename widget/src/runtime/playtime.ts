@@ -1,5 +1,5 @@
 // Playtime sessions: created on load with key=value tags, updated every five minutes (the
-// reference's guidance) and once more on pagehide with a keepalive request. Never throws.
+// heartbeat docs/api/playtime.md expects) and once more on pagehide with a keepalive request. Never throws.
 
 const FIVE_MINUTES = 5 * 60 * 1000;
 

@@ -1,5 +1,6 @@
 // One tester-settable custom field of the project as a labelled control: text, boolean,
-// single select or multi select (docs/api-choices.md#operation-paths definitions; reference custom field rules).
+// single select or multi select (docs/api-choices.md#operation-paths definitions;
+// docs/api/issues.md#custom-field-rules).
 /** @jsxRuntime classic */
 /** @jsx h */
 // biome-ignore lint/correctness/noUnusedImports: the file's JSX pragma compiles to h().
