@@ -1,5 +1,6 @@
-// The reporter core: API client, outbox interface, sync engine and createReporter. No DOM, no
-// window, no indexedDB, no global fetch: platforms inject them (widget/src/delivery, widget/src/node).
+// The reporter core: API client, outbox interface, sync engine and createReporter. No DOM, no window, no
+// indexedDB: platforms inject storage (widget/src/delivery, widget/src/node); fetch is an option that falls
+// back to the runtime's global fetch, which browsers and Node 20 both have.
 export * from './types.ts';
 export type { Reporter, ReporterOptions } from './reporter-contract.ts';
 export { createReporter } from './reporter.ts';
