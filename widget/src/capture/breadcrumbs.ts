@@ -1,5 +1,5 @@
-// Game breadcrumbs (`breadcrumb(severity, text)`), kept bounded and sent as the issue's
-// debug_trace, newest steps first to survive the reference's 128 KB limit.
+// Breadcrumbs: the game's own (`breadcrumb(severity, text)`) and the automatic ones, kept bounded and sent
+// as the issue's debug_trace, the newest steps that fit its 128 KB limit (docs/widget.md#what-a-report-carries).
 import { createRingBuffer } from './ring-buffer.ts';
 import type { Severity } from '../runtime/options.ts';
 
@@ -8,7 +8,7 @@ export interface TraceStep {
   description: string;
 }
 
-/** Reference "Limits": debug_trace is at most 128 KB; we keep a margin for the JSON envelope. */
+/** debug_trace is at most 128 KB; we keep a margin for the JSON envelope. */
 export const DEBUG_TRACE_LIMIT = 128 * 1024;
 const MAX_TEXT = 2000;
 
@@ -19,21 +19,32 @@ export function toSeverity(value: unknown): Severity {
   return 'info';
 }
 
+/**
+ * The game's steps and the automatic ones (clicks, requests, navigation) in two rings of `max` each, so a game
+ * that polls the network never pushes its own breadcrumbs out; `steps()` merges them in time order.
+ */
 export function createBreadcrumbs(max: number, start = Date.now()) {
-  const ring = createRingBuffer<TraceStep>(max);
+  type Timed = TraceStep & { t: number };
+  const game = createRingBuffer<Timed>(max);
+  const auto = createRingBuffer<Timed>(max);
+  const push = (ring: typeof game, severity: unknown, text: unknown) => {
+    try {
+      const t = Date.now();
+      const body = String(text).slice(0, MAX_TEXT);
+      ring.push({ t, severity: toSeverity(severity), description: `[+${((t - start) / 1000).toFixed(1)}s] ${body}` });
+    } catch {
+      /* never throw into the game */
+    }
+  };
   return {
-    add(severity: unknown, text: unknown) {
-      try {
-        const secs = ((Date.now() - start) / 1000).toFixed(1);
-        const body = String(text).slice(0, MAX_TEXT);
-        ring.push({ severity: toSeverity(severity), description: `[+${secs}s] ${body}` });
-      } catch {
-        /* never throw into the game */
-      }
-    },
-    steps: () => ring.items(),
+    add: (severity: unknown, text: unknown) => push(game, severity, text),
+    addAuto: (severity: unknown, text: unknown) => push(auto, severity, text),
+    steps: (): TraceStep[] =>
+      [...game.items(), ...auto.items()]
+        .sort((a, b) => a.t - b.t)
+        .map(({ severity, description }) => ({ severity, description })),
     get size() {
-      return ring.size;
+      return game.size + auto.size;
     },
   };
 }

@@ -1,5 +1,6 @@
 // Public options of the widget, their defaults, and how the script tag's data attributes map
 // onto them. The loader and the ESM entry share this one definition.
+import type { AutoBreadcrumbKinds } from '../capture/auto-breadcrumbs.ts';
 import type { ReportInput } from '../core/types.ts';
 
 export type Severity = 'info' | 'warning' | 'danger';
@@ -49,6 +50,11 @@ export interface GlitchboxOptions {
   maxLogEntries?: number;
   /** Breadcrumbs kept (default 500; the debug trace is cut to 128 KB when sent). */
   maxBreadcrumbs?: number;
+  /**
+   * Automatic breadcrumbs (default all on): clicks and taps, fetch and XHR calls, navigation and visibility.
+   * false turns them all off, `{ network: false }` one kind (see docs/widget.md#automatic-breadcrumbs).
+   */
+  autoBreadcrumbs?: boolean | AutoBreadcrumbKinds;
   /** Sends uncaught errors and unhandled rejections as `raw` issues by themselves (default false). */
   reportErrors?: boolean;
   /** Extra custom field values read from the game when a report is made. */
@@ -123,6 +129,13 @@ export function readDataOptions(d: DOMStringMap): GlitchboxOptions {
   if (d.preserveDrawingBuffer) o.preserveDrawingBuffer = flag(d.preserveDrawingBuffer);
   if (d.reportErrors) o.reportErrors = flag(d.reportErrors);
   if (d.captureConsole) o.captureConsole = flag(d.captureConsole);
+  // "off", or the kinds kept: "clicks,navigation".
+  if (d.autoBreadcrumbs)
+    o.autoBreadcrumbs = flag(d.autoBreadcrumbs) && {
+      clicks: d.autoBreadcrumbs.includes('clicks'),
+      network: d.autoBreadcrumbs.includes('network'),
+      navigation: d.autoBreadcrumbs.includes('navigation'),
+    };
   if (d.replay) o.replay = /^\d+$/.test(d.replay) ? { seconds: Number(d.replay) } : flag(d.replay);
   if (d.playtime === 'false' || d.playtime === 'off') o.playtime = false;
   else if (d.playtimeTags)

@@ -1,5 +1,6 @@
 // The runtime's first step: record what a report carries from page load on (console and errors,
 // breadcrumbs, frame times, the client hints and GPU name the device info reads), and read it back on open.
+import { startAutoBreadcrumbs } from '../capture/auto-breadcrumbs.ts';
 import { createBreadcrumbs, fitDebugTrace } from '../capture/breadcrumbs.ts';
 import { createConsoleCapture } from '../capture/console-capture.ts';
 import { collectDeviceInfo, prefetchClientHints, readGpuName } from '../capture/device-info.ts';
@@ -28,6 +29,16 @@ export function startCapture(
       reportError(message, detail);
     }
   });
+  // Clicks, requests and navigation go both into the trace and, tagged by kind, into the log.
+  if (o.autoBreadcrumbs !== false)
+    startAutoBreadcrumbs(
+      o.autoBreadcrumbs === true ? {} : o.autoBreadcrumbs || {},
+      (kind, severity, text) => {
+        crumbs.addAuto(severity, `${kind} ${text}`);
+        logs.record(kind, text);
+      },
+      (url) => url.startsWith(o.endpoint),
+    );
   const frames = createFrameHook(!!o.preserveDrawingBuffer);
   prefetchClientHints();
   readGpuWhileIdle(o, frames);
