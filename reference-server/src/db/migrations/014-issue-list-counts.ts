@@ -1,5 +1,6 @@
-// The issue list over many issues (docs/server.md#performance): a per-project count of issues by the columns of the
-// common filters, kept by triggers, and newest-first indexes that carry every filtered column.
+// The issue list over many issues (docs/benchmarks.md#the-lists-sql-at-100000-issues): a per-project count of
+// issues by the columns of the common filters, kept by triggers, and newest-first indexes that carry every
+// filtered column.
 export default {
   version: 14,
   name: 'issue-list-counts',
