@@ -15,6 +15,7 @@ import {
   strictMiddleware,
 } from './http/middleware.ts';
 import { conformanceMiddleware, conformanceRecorderOf } from './http/conformance-recorder.ts';
+import { explainMistakes } from './areas/conformance/mistakes.ts';
 import { docsRoutes } from './http/docs.ts';
 import { staticRoutes } from './http/static.ts';
 
@@ -43,7 +44,8 @@ export function createApp(deps: Deps): Hono<AppEnv> {
   app.use('*', corsMiddleware());
   app.use('/__admin/*', privateSurfaceGuard());
   // Notes every API request's non-canonical shapes for GET /__admin/conformance (400 under --strict).
-  app.use('*', conformanceMiddleware(conformanceRecorderOf(deps), deps.config.strict, hasEndpoint));
+  const recorder = conformanceRecorderOf(deps);
+  app.use('*', conformanceMiddleware(recorder, deps.config.strict, hasEndpoint, explainMistakes(deps)));
   app.use('*', stagedUploads(deps));
 
   app.route('/', docsRoutes(deps));

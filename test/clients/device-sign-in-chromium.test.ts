@@ -1,6 +1,7 @@
 // Device sign-in with a real browser: the game (a poll loop written as the Unity plugin's) opens the
 // approval page in Debian's Chromium, the player types a personal access token and approves, and
-// the game receives a token acting as that player. Denying from the page ends the loop with an error.
+// the game receives a token acting as that player. Denying from the page ends the loop with an error. On a
+// --strict server the page is ours, not a client's: its form is never refused nor reported.
 import { chromium, type Browser } from 'playwright-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { CHROMIUM_ARGS, chromiumPath } from '../helpers/inbox-report.ts';
@@ -76,4 +77,37 @@ it("ends the game's loop with the refusal when the player denies on the page", a
   expect(await browserFlow).toContain('You declined the sign-in.');
   expect(result).toMatchObject({ state: 'error', error: 'The player declined this sign-in.' });
   await page.close();
+});
+
+it('approves from the page on a --strict server: the poll returns the token and the report names no page request', async () => {
+  const strict = await startTestServer({ seed: clientsFixture(), strict: true });
+  const page = await browser.newPage();
+  try {
+    let browserFlow: Promise<string> | undefined;
+    const result = await unityDeviceSignIn({
+      endpoint: strict.url,
+      projectId: PROJECT_ID,
+      entityName: 'Star Courier',
+      pollIntervalMs: 100,
+      timeoutMs: 20_000,
+      openUrl: (url) => {
+        browserFlow = (async () => {
+          await page.goto(url);
+          await page.fill('input[name=personal_access_token]', PATS.tester);
+          await page.click('button[value=approve]');
+          return (await page.locator('[role=status]').textContent()) ?? '';
+        })();
+      },
+    });
+    expect(await browserFlow).toBe('Signed in as Tess Tester. You can return to Star Courier.');
+    expect(result).toMatchObject({ state: 'signed_in', userName: 'Tess Tester', token: expect.any(String) });
+    const report = (await strict.request('GET', '/__admin/conformance')).body;
+    const paths = report.clients.flatMap((c: any) =>
+      c.findings.flatMap((f: any) => f.examples.map((e: any) => e.path)),
+    );
+    expect(paths.filter((p: string) => p.endsWith('/authorize'))).toEqual([]);
+  } finally {
+    await page.close();
+    await strict.close();
+  }
 });

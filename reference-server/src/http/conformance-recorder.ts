@@ -1,20 +1,18 @@
-// The conformance report: while the server runs, every API request's non-canonical shapes
-// (conformance-rules.ts) are noted on the request, then kept per client (User-Agent and credential
-// kind), once per rule with a count and an example. --strict turns a noted shape into a 400.
+// The conformance report's recording: while the server runs, every API request's non-canonical shapes and
+// common mistakes (conformance-rules.ts) are noted on the request, then kept per client with the status
+// the request was answered (conformance-store.ts). --strict turns a noted shape into a 400.
 import type { Context, MiddlewareHandler } from 'hono';
-import type { ConformanceClient, ConformanceReport } from '../../../widget/src/protocol/conformance.ts';
-import type { Clock } from '../clock.ts';
+import { HTTPException } from 'hono/http-exception';
+import { ZodError } from 'zod';
 import type { Deps } from '../deps.ts';
-import { ServiceError } from '../errors.ts';
+import { STATUS_OF, ServiceError } from '../errors.ts';
 import { CONFORMANCE_RULES, type ConformanceRuleId } from './conformance-rules.ts';
+import { clip, createConformanceStore, type ConformanceStore, type Finding } from './conformance-store.ts';
 import type { AppEnv } from './env.ts';
 import { requestUrl } from './request-url.ts';
+import { meantRoute } from './strict.ts';
 
-export interface Finding {
-  rule: ConformanceRuleId;
-  detail: string;
-  outcome: 'tolerated' | 'refused';
-}
+export type { Finding };
 
 /** What the conformance middleware puts on each request. */
 export interface RequestConformance {
@@ -22,19 +20,18 @@ export interface RequestConformance {
   findings: Finding[];
 }
 
-/** Marks the 400 of a strict refusal so the recorder can tell it from other 400s. */
+/** Marks the 400 of a strict refusal so it can be told from other 400s. */
 class StrictRefusal extends ServiceError {}
 
 /**
- * Notes a non-canonical shape on this request. Under --strict it is refused: a 400 naming the rule.
- * Requests the conformance middleware did not see (no API route) are not noted.
+ * Notes a rule bent by this request. Under --strict a `shape` is refused: a 400 naming the rule; a
+ * `mistake` is answered as in the default mode. Requests the middleware did not see are not noted.
  */
 export function noteShape(c: Context, rule: ConformanceRuleId, detail: string): void {
   const state = (c as Context<AppEnv>).get('conformance');
   if (!state) return;
-  const strict = state.strict;
-  state.findings.push({ rule, detail, outcome: strict ? 'refused' : 'tolerated' });
-  if (!strict) return;
+  state.findings.push({ rule, detail });
+  if (!state.strict || CONFORMANCE_RULES[rule].kind !== 'shape') return;
   const { rule: text, fix } = CONFORMANCE_RULES[rule];
   throw new StrictRefusal(
     'bad_request',
@@ -52,9 +49,13 @@ export function credentialKind(header: string | undefined): string {
   if (!value) return 'none';
   if (/^tkn-/i.test(value)) return 'raw_project_token';
   const bearer = /^Bearer\s+(\S+)/i.exec(value);
-  if (bearer) return bearer[1].startsWith('pat-') ? 'personal_access_token' : 'bearer_jwt';
+  if (bearer) {
+    if (bearer[1].startsWith('pat-')) return 'personal_access_token';
+    return /^tkn-/i.test(bearer[1]) ? 'bearer_project_token' : 'bearer_jwt';
+  }
   const formUser = /^FormUser\s+([^,]*)(?:,(.*))?$/i.exec(value);
   if (!formUser) return 'other';
+  if (/^pat-/i.test(formUser[1].trim())) return 'formuser_personal_access_token';
   const base = formUser[1].trim().toLowerCase() === 'anonymous' ? 'anonymous' : 'project_token';
   const extra = formUser[2]?.trim();
   if (!extra) return base;
@@ -66,9 +67,10 @@ export function credentialKind(header: string | undefined): string {
 /** Credential kinds of the Authorization headers seen last (a client sends the same one on every request). */
 const kinds = new Map<string, string>();
 const MAX_KINDS = 1024;
+const MAX_REMEMBERED_HEADER = 4096;
 
 function rememberedKind(header: string | undefined): string {
-  if (header === undefined) return credentialKind(header);
+  if (header === undefined || header.length > MAX_REMEMBERED_HEADER) return credentialKind(header);
   let kind = kinds.get(header);
   if (kind === undefined) {
     kind = credentialKind(header);
@@ -78,30 +80,20 @@ function rememberedKind(header: string | undefined): string {
   return kind;
 }
 
-interface Entry {
-  count: number;
-  first_seen: string;
-  last_seen: string;
-  example: { method: string; path: string; detail: string };
-}
-interface ClientState {
-  user_agent: string;
-  credential: string;
-  requests: number;
-  refused: number;
-  first_seen: string;
-  findings: Map<string, Entry>;
+/** A browser client's page: the Origin header, else the origin of the Referer. */
+function originOf(c: Context): string | null {
+  const origin = c.req.header('origin')?.trim();
+  if (origin && origin !== 'null') return origin;
+  const referer = c.req.header('referer');
+  if (!referer) return null;
+  try {
+    return new URL(referer).origin;
+  } catch {
+    return null;
+  }
 }
 
-/** Bounds of the in-memory report (a client sets its own User-Agent). */
-const MAX_CLIENTS = 200;
-const MAX_USER_AGENT = 300;
-
-export interface ConformanceRecorder {
-  record(c: Context, findings: Finding[]): void;
-  report(): ConformanceReport;
-  clear(): void;
-}
+export type ConformanceRecorder = ConformanceStore;
 
 const recorders = new WeakMap<Deps, ConformanceRecorder>();
 
@@ -109,101 +101,122 @@ const recorders = new WeakMap<Deps, ConformanceRecorder>();
 export function conformanceRecorderOf(deps: Deps): ConformanceRecorder {
   let recorder = recorders.get(deps);
   if (!recorder) {
-    recorder = createConformanceRecorder(deps.clock, deps.config.strict);
+    recorder = createConformanceStore(deps.clock, deps.config.strict);
     recorders.set(deps, recorder);
   }
   return recorder;
 }
 
-export function createConformanceRecorder(clock: Clock, strict: boolean): ConformanceRecorder {
-  const clients = new Map<string, ClientState>();
-  let since = clock.now().toISOString();
-  return {
-    record(c, findings) {
-      // The time is read only when something is stamped with it (a new client, a finding).
-      let stamp: string | undefined;
-      const now = () => (stamp ??= clock.now().toISOString());
-      let userAgent = (c.req.header('user-agent')?.trim() || '(no User-Agent)').slice(0, MAX_USER_AGENT);
-      let credential = rememberedKind(c.req.header('authorization'));
-      // A bounded report: past MAX_CLIENTS distinct clients, the rest share one entry.
-      if (clients.size >= MAX_CLIENTS && !clients.has(`${userAgent}\u0000${credential}`)) {
-        userAgent = '(other clients)';
-        credential = 'any';
-      }
-      const key = `${userAgent}\u0000${credential}`;
-      let client = clients.get(key);
-      if (!client) {
-        client = { user_agent: userAgent, credential, requests: 0, refused: 0, first_seen: now(), findings: new Map() };
-        clients.set(key, client);
-      }
-      client.requests += 1;
-      if (findings.some((f) => f.outcome === 'refused')) client.refused += 1;
-      const path = requestUrl(c).pathname;
-      for (const finding of findings) {
-        const id = `${finding.outcome}\u0000${finding.rule}`;
-        const entry = client.findings.get(id);
-        const example = { method: c.req.method, path, detail: finding.detail };
-        if (entry) Object.assign(entry, { count: entry.count + 1, last_seen: now(), example });
-        else client.findings.set(id, { count: 1, first_seen: now(), last_seen: now(), example });
-      }
-    },
-    report() {
-      const list: ConformanceClient[] = [...clients.values()].map((client) => ({
-        user_agent: client.user_agent,
-        credential: client.credential,
-        requests: client.requests,
-        refused: client.refused,
-        first_seen: client.first_seen,
-        findings: [...client.findings].map(([id, entry]) => {
-          const [outcome, rule] = id.split('\u0000') as ['tolerated' | 'refused', ConformanceRuleId];
-          const { title, rule: ruleText, fix } = CONFORMANCE_RULES[rule];
-          return { rule, outcome, title, rule_text: ruleText, fix, ...entry };
-        }),
-      }));
-      return { mode: strict ? 'strict' : 'default', since, generated_at: clock.now().toISOString(), clients: list };
-    },
-    clear() {
-      clients.clear();
-      since = clock.now().toISOString();
-    },
-  };
+/** The status an error thrown past this middleware is answered with (http/error-mapper.ts). */
+function statusOfError(error: unknown): number {
+  if (error instanceof ServiceError) return STATUS_OF[error.code];
+  if (error instanceof ZodError) return 422;
+  if (error instanceof HTTPException) return error.status;
+  return 500;
 }
 
 /** API paths whose requests the report covers (not the CDN, storage, docs, inbox or /__admin). */
 const API_PATH = /^\/(projects|auth|device_auth)(\/|\.json$|$)/;
 
+/** After the answer: mistakes only the outcome shows (a draft's 404, a raw id that found an issue). */
+export type ExplainAnswer = (request: {
+  method: string;
+  path: string;
+  projectId: number | null;
+  authorization: string | undefined;
+  status: number;
+}) => Finding[];
+
 /**
- * Sets up the request's findings, notes what can be read from the request line and headers (a raw
- * project token; a path without `.json` and no JSON Accept), and records the request once answered.
- * `isApiRoute` tells whether a route handler answers (unknown routes are not a client's shape).
+ * Sets up the request's findings, notes what the request line and headers show (a credential's
+ * scheme, a path without `.json` and no JSON Accept), answers a trailing slash with the route it
+ * meant, and records the request with its status once answered. `isApiRoute` tells whether a route
+ * handler answers (other unknown routes are not a client's shape).
  */
 export function conformanceMiddleware(
   recorder: ConformanceRecorder,
   strict: boolean,
   isApiRoute: (c: Context) => boolean,
+  explain?: ExplainAnswer,
 ): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
     const path = requestUrl(c).pathname;
-    if (!API_PATH.test(path) || c.req.method === 'OPTIONS' || !isApiRoute(c)) return next();
+    if (!API_PATH.test(path) || c.req.method === 'OPTIONS' || isOwnPage(c)) return next();
+    const meant = isApiRoute(c) ? null : meantRoute(c.req.method, path);
+    if (!isApiRoute(c) && !meant) return next();
     const state: RequestConformance = { strict, findings: [] };
     c.set('conformance', state);
+    let status = 500;
     try {
-      const authorization = c.req.header('authorization')?.trim();
-      if (authorization && /^tkn-/i.test(authorization)) {
-        noteShape(c, 'raw-project-token', 'Authorization: tkn-… (no FormUser scheme)');
+      if (meant) {
+        noteShape(c, 'trailing-slash', `${c.req.method} ${path}: did you mean ${c.req.method} ${meant}?`);
+        status = 404;
+        return c.json(
+          { error: `No route for ${c.req.method} ${path}: paths have no trailing slash. Did you mean ${meant}?` },
+          404,
+        );
       }
+      noteCredential(c);
       const acceptsJson = (c.req.header('accept') ?? '').toLowerCase().includes('application/json');
-      if (!path.endsWith('.json') && !acceptsJson && !isPage(c)) {
+      if (!path.endsWith('.json') && !acceptsJson) {
         noteShape(c, 'json-less-path', `${c.req.method} ${path} without .json or Accept: application/json`);
       }
       await next();
+      status = c.res.status;
+      const projectId = c.get('project')?.id ?? null;
+      const authorization = c.req.header('authorization');
+      if (explain) state.findings.push(...explain({ method: c.req.method, path, projectId, authorization, status }));
+    } catch (error) {
+      status = statusOfError(error);
+      throw error;
     } finally {
-      recorder.record(c, state.findings);
+      recorder.record(
+        {
+          method: c.req.method,
+          path,
+          status,
+          userAgent: c.req.header('user-agent')?.trim() || '(no User-Agent)',
+          credential: rememberedKind(c.req.header('authorization')),
+          origin: originOf(c),
+        },
+        state.findings,
+      );
     }
   };
 }
 
-/** The device sign-in approval page is HTML for a browser, not an API answer. */
-function isPage(c: Context): boolean {
-  return c.req.method === 'GET' && /^\/device_auth\/[^/]+\/authorize$/.test(requestUrl(c).pathname);
+/**
+ * No `Service-Project-ID`: when a header of a near-miss name was sent (`Service-Project`,
+ * `X-Service-Project-ID`, `Project-ID`…), the finding names it; otherwise the header is missing.
+ */
+export function noteMissingProjectHeader(c: Context): void {
+  const names = Object.keys(c.req.header()).filter((name) => /project/i.test(name) && name.length <= 100);
+  if (names.length === 0) {
+    noteShape(c, 'project-header-missing', 'Missing Service-Project-ID header');
+    return;
+  }
+  noteShape(
+    c,
+    'project-header-misspelled',
+    `Sent ${names.map((name) => `${name}: ${clip(c.req.header(name) ?? '', 40)}`).join(', ')} ` +
+      'instead of Service-Project-ID',
+  );
+}
+
+/** A raw project token, or a credential in the other scheme (answered 401 with the fix by the caller check). */
+function noteCredential(c: Context): void {
+  const authorization = c.req.header('authorization')?.trim();
+  if (!authorization) return;
+  if (/^tkn-/i.test(authorization)) noteShape(c, 'raw-project-token', 'Authorization: tkn-… (no FormUser scheme)');
+  else if (/^Bearer\s+tkn-/i.test(authorization)) noteShape(c, 'credential-scheme', 'Authorization: Bearer tkn-…');
+  else if (/^FormUser\s+pat-/i.test(authorization)) noteShape(c, 'credential-scheme', 'Authorization: FormUser pat-…');
+}
+
+/**
+ * Our own pages are never a client's shape: the device sign-in approval page, whether the browser
+ * loads it or posts its form (an API caller posting JSON to the same path is still checked).
+ */
+function isOwnPage(c: Context): boolean {
+  if (!/^\/device_auth\/[^/]+\/authorize$/.test(requestUrl(c).pathname)) return false;
+  return c.req.method === 'GET' || !(c.req.header('content-type') ?? '').toLowerCase().includes('json');
 }

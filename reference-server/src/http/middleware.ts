@@ -9,7 +9,7 @@ import { badRequest, forbidden, notFound } from '../errors.ts';
 import { findProjectByPublicId } from '../areas/projects-auth/repository.ts';
 import { assertCanViewProject, assertGrantReaches, type DraftTarget } from '../areas/projects-auth/access.ts';
 import { resolveCaller } from '../areas/projects-auth/caller.ts';
-import { noteShape } from './conformance-recorder.ts';
+import { noteMissingProjectHeader, noteShape } from './conformance-recorder.ts';
 import type { AppEnv } from './env.ts';
 import { strictQuery } from './strict.ts';
 
@@ -93,7 +93,7 @@ export function projectMiddleware(deps: Deps): MiddlewareHandler<AppEnv> {
         `The Service-Project-ID header (${header}) does not match the project in the path (${publicId}).`,
       );
     }
-    if (header === undefined) noteShape(c, 'project-header-missing', 'Missing Service-Project-ID header');
+    if (header === undefined) noteMissingProjectHeader(c);
     else if (canonical === undefined) noteShape(c, 'project-header-alias', `BetaHub-Project-ID: ${header}`);
     const project = rememberedSettings(deps.db, 'project', publicId, () => findProjectByPublicId(deps.db, publicId));
     if (!project) throw notFound('Project not found.');

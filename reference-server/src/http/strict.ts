@@ -1,12 +1,15 @@
 // Parameter checks of every API request against the operation's declared schemas (widget/src/protocol,
-// the same schemas the OpenAPI document is built from): a query or body key the operation does not
-// take (top level, and one level inside a wrapper such as `issue[...]`), form booleans other than the
-// `1`, `0`, `true`, `false` of docs/api-choices.md#form-booleans, and custom values under
-// `issue[custom_fields]`. Each is noted for the conformance report, which --strict turns into a 400 naming the rule (conformance-rules.ts;
+// the same schemas the OpenAPI document is built from): query or body keys the operation does not
+// take (top level, and one level inside a wrapper such as `issue[...]`, all named in one finding), form
+// booleans other than `1`, `0`, `true`, `false`, custom values under `issue[custom_fields]`, image and
+// video parts labelled `application/octet-stream`, and a JSON body labelled as a form. Each is noted for
+// the conformance report, which --strict turns into a 400 naming the rule (conformance-rules.ts;
 // see docs/api-choices.md#strict-mode).
 import type { Context } from 'hono';
 import { operations, type Operation } from '../../../widget/src/protocol/index.ts';
+import { badRequest } from '../errors.ts';
 import { noteShape } from './conformance-recorder.ts';
+import { clip } from './conformance-store.ts';
 import { requestUrl } from './request-url.ts';
 
 /** Allowed keys of an object schema: null means "anything" (not an object, a record, a union of non-objects). */
@@ -110,38 +113,51 @@ function compile(): StrictOperation[] {
 
 let compiled: StrictOperation[] | null = null;
 
+/**
+ * The route a path with a trailing slash meant (`/projects/pr-1/issues.json/` → `/projects/pr-1/issues.json`),
+ * when one answers this method; null otherwise.
+ */
+export function meantRoute(method: string, path: string): string | null {
+  if (!/[^/]\/+$/.test(path)) return null;
+  const meant = path.replace(/\/+$/, '');
+  return operationOf(method, meant) ? meant : null;
+}
+
 function operationOf(method: string, path: string): StrictOperation | undefined {
   compiled ??= compile();
   const bare = path.endsWith('.json') ? path.slice(0, -5) : path;
   return compiled.find((o) => o.methods.includes(method as never) && o.pattern.test(bare));
 }
 
-function checkKeys(
-  c: Context,
-  where: 'query' | 'body',
-  allowed: KeySet | null,
-  value: Record<string, unknown>,
-  op: Operation,
-): void {
-  if (!allowed) return;
+/** A parameter name as the report and a 400 show it: a client may send any length. */
+const nameOf = (name: string) => JSON.stringify(clip(name, 100));
+/** How many unknown names one finding lists before it only counts the rest. */
+const MAX_NAMED = 50;
+
+/** Every key of `value` the operation does not take, as `key` or `key[inner]`. */
+function unknownKeys(allowed: KeySet | null, value: Record<string, unknown>): string[] {
+  if (!allowed) return [];
+  const unknown: string[] = [];
   for (const [key, child] of Object.entries(value)) {
     if (!allowed.keys.has(key)) {
-      noteShape(c, 'unknown-parameter', `Unknown ${where} parameter "${key}" for ${op.methods[0]} ${op.path}`);
+      unknown.push(key);
       continue;
     }
     const nested = allowed.keys.get(key);
     if (nested && child && typeof child === 'object' && !Array.isArray(child) && !(child instanceof Blob)) {
-      for (const inner of Object.keys(child)) {
-        if (!nested.keys.has(inner)) {
-          noteShape(
-            c,
-            'unknown-parameter',
-            `Unknown ${where} parameter "${key}[${inner}]" for ${op.methods[0]} ${op.path}`,
-          );
-        }
-      }
+      for (const inner of Object.keys(child)) if (!nested.keys.has(inner)) unknown.push(`${key}[${inner}]`);
     }
   }
+  return unknown;
+}
+
+/** One finding (one 400 under --strict) naming every unknown parameter of the query or the body. */
+function noteUnknown(c: Context, where: 'query' | 'body', unknown: string[], op: Operation): void {
+  if (unknown.length === 0) return;
+  const named = unknown.slice(0, MAX_NAMED).map(nameOf).join(', ');
+  const more = unknown.length > MAX_NAMED ? ` (and ${unknown.length - MAX_NAMED} more)` : '';
+  const noun = unknown.length === 1 ? 'parameter' : 'parameters';
+  noteShape(c, 'unknown-parameter', `Unknown ${where} ${noun} ${named}${more} for ${op.methods[0]} ${op.path}`);
 }
 
 /** Top-level form booleans (docs/api-choices.md#form-booleans; publish; releases). */
@@ -163,7 +179,11 @@ function checkFlags(c: Context, value: Record<string, unknown>, path: string): v
   for (const [key, child] of Object.entries(value)) {
     const name = path ? `${path}[${key}]` : key;
     if (typeof child === 'string' && FLAG_KEYS.has(key) && !['1', '0', 'true', 'false'].includes(child)) {
-      noteShape(c, 'form-boolean-spelling', `The form boolean ${name}=${child} is not one of 1, 0, true, false`);
+      noteShape(
+        c,
+        'form-boolean-spelling',
+        `The form boolean ${clip(name, 100)}=${clip(child, 100)} is not one of 1, 0, true, false`,
+      );
     }
     if (!path && child && typeof child === 'object' && !Array.isArray(child) && !(child instanceof Blob))
       checkFlags(c, child as Record<string, unknown>, name);
@@ -188,7 +208,7 @@ export function strictQuery(c: Context): void {
   // A search POST (and the feature request contact route) read the query beside the body; every
   // other write reads only its body, so a body parameter sent in the query would be ignored.
   const readsQuery = c.req.method === 'POST' && (op.methods.includes('GET' as never) || QUERY_AND_BODY.has(op.op.id));
-  checkKeys(c, 'query', readsQuery ? mergeKeySets(op.query, op.body) : op.query, query, op.op);
+  noteUnknown(c, 'query', unknownKeys(readsQuery ? mergeKeySets(op.query, op.body) : op.query, query), op.op);
 }
 
 function mergeKeySets(a: KeySet | null, b: KeySet | null): KeySet | null {
@@ -200,17 +220,65 @@ function mergeKeySets(a: KeySet | null, b: KeySet | null): KeySet | null {
 export function strictBody(c: Context, body: Record<string, unknown>, encoding: 'json' | 'form'): void {
   const op = operationOf(c.req.method, requestUrl(c).pathname);
   if (!op) return;
+  if (encoding === 'form') refuseJsonAsForm(c, body);
   const issue = body.issue;
   if (issue && typeof issue === 'object' && 'custom_fields' in issue) {
     const keys = Object.keys((issue as { custom_fields: object }).custom_fields ?? {});
     noteShape(
       c,
       'custom-fields-wrapper',
-      keys.map((key) => `issue[custom_fields][${key}]`).join(', ') || 'issue[custom_fields]',
+      keys
+        .slice(0, MAX_NAMED)
+        .map((key) => `issue[custom_fields][${clip(key, 100)}]`)
+        .join(', ') || 'issue[custom_fields]',
     );
   }
-  checkKeys(c, 'body', op.body, body, op.op);
-  if (encoding === 'form') checkFlags(c, body, '');
+  noteUnknown(c, 'body', unknownKeys(op.body, body), op.op);
+  if (encoding === 'form') {
+    checkFlags(c, body, '');
+    checkFileTypes(c, body);
+  }
+}
+
+/**
+ * A JSON text sent as `application/x-www-form-urlencoded` parses as one odd key (`{"issue":{…}}`):
+ * answered 400 saying so, in both modes, rather than as unknown parameters and a missing description.
+ */
+function refuseJsonAsForm(c: Context, body: Record<string, unknown>): void {
+  const keys = Object.keys(body);
+  const type = (c.req.header('content-type') ?? '').toLowerCase();
+  if (keys.length !== 1 || !type.includes('x-www-form-urlencoded') || !/^\s*(\{\s*"|\[)/.test(keys[0])) return;
+  noteShape(c, 'json-labelled-form', `A JSON body sent with Content-Type: ${clip(type, 100)}`);
+  throw badRequest(
+    'The body is JSON but its Content-Type is application/x-www-form-urlencoded: ' +
+      'send it with Content-Type: application/json.',
+  );
+}
+
+/** File parts that must be an image or a video, by their field; `application/octet-stream` says neither. */
+const TYPED_PARTS: Record<string, Record<string, string>> = {
+  screenshot: { image: 'image/png or image/jpeg', layer_a: 'image/png' },
+  video_clip: { video: 'video/mp4, video/webm, video/quicktime, …' },
+  video_segment: { video: 'video/mp4 or video/webm' },
+};
+
+/** An image or video part labelled `application/octet-stream` or not labelled (the server re-types it by its bytes). */
+function checkFileTypes(c: Context, body: Record<string, unknown>): void {
+  for (const [wrapper, parts] of Object.entries(TYPED_PARTS)) {
+    const fields = body[wrapper];
+    if (!fields || typeof fields !== 'object' || fields instanceof Blob) continue;
+    for (const [part, expected] of Object.entries(parts)) {
+      const file = (fields as Record<string, unknown>)[part];
+      if (!(file instanceof Blob)) continue;
+      const type = file.type.split(';')[0].trim().toLowerCase();
+      if (type !== '' && type !== 'application/octet-stream') continue;
+      noteShape(
+        c,
+        'media-type-mislabelled',
+        `${wrapper}[${part}] sent as ${type || 'a part without Content-Type'}; label it ${expected}`,
+      );
+    }
+  }
 }
 
 /**

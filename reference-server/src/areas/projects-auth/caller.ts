@@ -103,6 +103,10 @@ export function provenUser(caller: Caller): UserRow | null {
   return caller.user;
 }
 
+/** A credential in the other scheme (docs/clients.md#common-mistakes): the answer says where each goes. */
+const WRONG_SCHEME =
+  'Wrong Authorization scheme: project tokens go in `FormUser tkn-…`, ' + 'personal access tokens in `Bearer pat-…`.';
+
 export async function resolveCaller(deps: Deps, header: string | undefined, ip: string): Promise<Caller> {
   const caller = ANONYMOUS(ip);
   const value = header?.trim();
@@ -116,6 +120,7 @@ export async function resolveCaller(deps: Deps, header: string | undefined, ip: 
       if (!user) throw unauthenticated('Invalid personal access token.');
       return { ...caller, scheme: 'personal_access_token', user };
     }
+    if (/^tkn-/i.test(credential)) throw unauthenticated(WRONG_SCHEME);
     const claims = looksLikeJwt(credential) ? await deps.jwt.verify(credential) : null;
     if (!claims) throw unauthenticated('Invalid or expired token.');
     return applyClaims(deps, caller, claims, true);
@@ -131,6 +136,7 @@ export async function resolveCaller(deps: Deps, header: string | undefined, ip: 
   if (tokenText.trim().toLowerCase() === 'anonymous') return withIdentifier(deps, caller, extra, false);
 
   const text = tokenText.trim();
+  if (/^pat-/i.test(text)) throw unauthenticated(WRONG_SCHEME);
   const token = rememberedSettings(deps.db, 'token', text, () => findToken(deps.db, text));
   if (!token) throw unauthenticated('Invalid auth token.');
   return withIdentifier(deps, { ...caller, scheme: 'project_token', token }, extra, true);
