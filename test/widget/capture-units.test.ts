@@ -76,6 +76,8 @@ test('reads the script tag data attributes into options with defaults', () => {
       gamepadChord: '4+5',
       playtimeTags: 'build=42, store=steam',
       reportErrors: 'false',
+      suggestMatches: 'off',
+      styleNonce: 'n0nce',
     }),
   );
   expect(o).toMatchObject({
@@ -91,6 +93,8 @@ test('reads the script tag data attributes into options with defaults', () => {
     gamepadChord: [4, 5],
     playtime: { tags: { build: '42', store: 'steam' } },
     reportErrors: false,
+    suggestMatches: false,
+    styleNonce: 'n0nce',
     theme: 'auto',
   });
   expect(resolveOptions({ projectId: 'pr-1', token: 't', endpoint: 'https://x' }).hotkey).toBe('F8');

@@ -1,4 +1,4 @@
-// Public widget events (open, close, submit, queued, sent, rejected, error); a throwing game
+// Public widget events (open, close, submit, queued, sent, rejected, error, known); a throwing game
 // listener never breaks the widget.
 import type { ReportInput } from '../core/types.ts';
 
@@ -15,6 +15,8 @@ export interface GlitchboxEvent {
   rejected: { id: string; reason?: string; status?: number };
   /** An uncaught error or unhandled rejection was captured. */
   error: { message: string; detail: string };
+  /** The player found their problem among the reports already made and closed without sending: thank them. */
+  known: { kind: 'bug' | 'suggestion'; id: string; title: string; status: string };
 }
 
 export function createEmitter() {

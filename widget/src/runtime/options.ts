@@ -67,6 +67,11 @@ export interface GlitchboxOptions {
   playtime?: false | { tags?: Record<string, string> };
   /** Shows the optional contact email field (default true). */
   askEmail?: boolean;
+  /**
+   * "Already reported?": matching reports shown while the player types (see docs/widget.md#already-reported).
+   * Default: on for suggestions, and for bugs where the token may search issues; false turns it off.
+   */
+  suggestMatches?: boolean;
   /** Service worker that delivers queued reports while the page is closed (see the core docs). */
   serviceWorkerUrl?: string;
   /** Pauses a game that pauses itself when the page is hidden or loses focus: while the reporter is open the
@@ -105,6 +110,16 @@ export function resolveOptions(o: GlitchboxOptions): ResolvedOptions {
 }
 
 const flag = (v: string | undefined) => v !== undefined && v !== 'false' && v !== '0' && v !== 'off';
+// Data attributes read as they are, and on/off ones. Loops, so that one option more costs the loader its name only.
+const SAME_NAMED = ['release', 'canvas', 'locale', 'theme', 'styleNonce', 'hud'] as const;
+const ON_OFF = [
+  'launcher',
+  'preserveDrawingBuffer',
+  'reportErrors',
+  'captureConsole',
+  'askEmail',
+  'suggestMatches',
+] as const;
 
 /**
  * Options from a script tag: data-project, data-token, data-endpoint, data-hotkey, data-release, data-canvas,
@@ -119,16 +134,8 @@ export function readDataOptions(d: DOMStringMap): GlitchboxOptions {
   };
   if (d.hotkey) o.hotkey = d.hotkey === 'none' ? false : d.hotkey;
   if (d.gamepadChord) o.gamepadChord = d.gamepadChord === 'none' ? false : d.gamepadChord.split(/[+,\s]+/).map(Number);
-  if (d.release) o.release = d.release;
-  if (d.canvas) o.canvas = d.canvas;
-  if (d.locale) o.locale = d.locale;
-  if (d.theme) o.theme = d.theme as Theme;
-  if (d.launcher) o.launcher = flag(d.launcher);
-  if (d.styleNonce) o.styleNonce = d.styleNonce;
-  if (d.hud) o.hud = d.hud;
-  if (d.preserveDrawingBuffer) o.preserveDrawingBuffer = flag(d.preserveDrawingBuffer);
-  if (d.reportErrors) o.reportErrors = flag(d.reportErrors);
-  if (d.captureConsole) o.captureConsole = flag(d.captureConsole);
+  for (const k of SAME_NAMED) if (d[k]) o[k] = d[k] as never; // strings as they are (theme unchecked, as before)
+  for (const k of ON_OFF) if (d[k]) o[k] = flag(d[k]);
   // "off", or the kinds kept: "clicks,navigation".
   if (d.autoBreadcrumbs)
     o.autoBreadcrumbs = flag(d.autoBreadcrumbs) && {
@@ -144,7 +151,6 @@ export function readDataOptions(d: DOMStringMap): GlitchboxOptions {
         d.playtimeTags.split(',').map((p) => p.split('=').map((s) => s.trim()) as [string, string]),
       ),
     };
-  if (d.askEmail) o.askEmail = flag(d.askEmail);
   if (d.serviceWorker) o.serviceWorkerUrl = d.serviceWorker;
   if (d.pause) o.pauseGame = flag(d.pause);
   return o;

@@ -4,6 +4,7 @@
 import type { ReportInput } from '../core/types.ts';
 import type { TraceStep } from '../capture/breadcrumbs.ts';
 import type { FrameStats } from '../capture/frame-hook.ts';
+import type { createEmitter } from './events.ts';
 import type { ResolvedOptions } from './options.ts';
 import type { createFrameEncoder } from '../media/frame-encoder.ts';
 import type { finishScreenshot } from '../media/finish-screenshot.ts';
@@ -40,6 +41,8 @@ export interface OverlayContext {
   /** Re-sends a rejected report with the player's edits. */
   retry(id: string, edits: Partial<ReportInput>, onProgress: (fraction: number) => void): Promise<SubmitOutcome>;
   close(): void;
+  /** Tells the game (the public events): the overlay sends `known` when the player closes on a known match. */
+  emit: ReturnType<typeof createEmitter>['emit'];
   /** Key events arrive here while open (the loader's capture-phase shield stops them before the game). */
   setKeyHandler(handler: ((e: KeyboardEvent) => void) | null): void;
   /** The real getGamepads (the game sees none while the overlay is open). */

@@ -109,6 +109,7 @@ export function createOverlayControl(
       submit: reporter.submit,
       retry: reporter.retry,
       close,
+      emit: events.emit,
       setKeyHandler: (h) => {
         keyHandler = h;
       },

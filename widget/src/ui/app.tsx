@@ -11,6 +11,8 @@ import { buildReport, EMAIL, type FormState } from './build-report.ts';
 import type { OverlayContext, ReportSnapshot, SubmitOutcome } from '../runtime/overlay-contract.ts';
 import { startGamepadNav } from './gamepad-nav.ts';
 import { createTranslate } from './i18n.ts';
+import { type Match, withMatchReference } from './match-search.ts';
+import { MatchPanel, mayMatch, useMatches } from './match-suggestions.tsx';
 import { loadProjectInfo, type ProjectInfo } from './project-info.ts';
 import { ReportForm } from './report-form.tsx';
 import { ResultView } from './result-view.tsx';
@@ -47,6 +49,12 @@ export function App({ ctx, root }: { ctx: OverlayContext; root: ShadowRoot }) {
   const undo = useRef<(() => void) | null>(null);
   const sendRef = useRef<() => void>(() => {});
   const collected = useRef<Promise<ReportSnapshot>>();
+  // "Already reported?": the match the player said is the same problem, or "Not it" for this report.
+  const [sameAs, setSameAs] = useState<Match | null>(null);
+  const [notIt, setNotIt] = useState(false);
+  const chosen = sameAs?.kind === form.kind ? sameAs : null;
+  const matchable = !notIt && !chosen && mayMatch(ctx.options.suggestMatches, form.kind, info?.mayListIssues);
+  const found = useMatches(ctx.options, form.kind, matchable, form.title, form.description);
 
   const focus = (id: string) => (root.getElementById(id) as HTMLElement | null)?.focus();
 
@@ -136,7 +144,8 @@ export function App({ ctx, root }: { ctx: OverlayContext; root: ShadowRoot }) {
     setProgress(0);
     // A player quicker than the capture waits for it: the screenshot and the logs go with the report.
     const screenshot = shot ?? (form.include.screenshot ? await ctx.screenshot.catch(() => null) : null);
-    const input = await buildReport(form, (await collected.current) ?? NO_SNAPSHOT, { screenshot, shapes, replay });
+    const built = await buildReport(form, (await collected.current) ?? NO_SNAPSHOT, { screenshot, shapes, replay });
+    const input = withMatchReference(built, sameAs);
     let result: SubmitOutcome;
     if (rejectedId) {
       const { attachments: _ignored, ...edits } = input;
@@ -222,6 +231,25 @@ export function App({ ctx, root }: { ctx: OverlayContext; root: ShadowRoot }) {
           }}
           onCancel={() => ctx.close()}
           onSend={send}
+          matchesUnder={found.from}
+          matches={
+            notIt ? null : (
+              <MatchPanel
+                t={t}
+                matches={matchable ? found.matches : []}
+                chosen={chosen}
+                onSame={setSameAs}
+                onNotIt={() => {
+                  setSameAs(null);
+                  setNotIt(true);
+                }}
+                onKnown={(m) => {
+                  ctx.emit('known', { kind: m.kind, id: m.ref, title: m.title, status: m.status });
+                  ctx.close();
+                }}
+              />
+            )
+          }
         />
       )}
     </dialog>

@@ -18,6 +18,8 @@ export interface ProjectInfo {
   minDescription: number;
   minSuggestion: number;
   fields: FieldDef[];
+  /** The token may search issues (`can_list_issues`), when the server tells (docs/widget.md#already-reported). */
+  mayListIssues?: boolean;
 }
 
 const DEFAULTS: ProjectInfo = { modules: ['bugs'], minDescription: 0, minSuggestion: 0, fields: [] };
@@ -45,6 +47,7 @@ export async function loadProjectInfo(o: ResolvedOptions): Promise<ProjectInfo> 
       fields: ((fields.custom_fields ?? []) as FieldDef[]).filter(
         (f) => f.tester_settable && f.field_type !== 'coordinates',
       ),
+      mayListIssues: (project.token_permissions as Record<string, unknown> | undefined)?.can_list_issues === true,
     };
     try {
       localStorage.setItem(key, JSON.stringify(info));

@@ -4,7 +4,7 @@
 /** @jsx h */
 /** @jsxFrag Fragment */
 // biome-ignore lint/correctness/noUnusedImports: the file's JSX pragma compiles to h().
-import { h, Fragment } from 'preact';
+import { h, Fragment, type VNode } from 'preact';
 import type { Screenshot } from '../capture/screenshot.ts';
 import type { FormState } from './build-report.ts';
 import type { ReportSnapshot } from '../runtime/overlay-contract.ts';
@@ -32,6 +32,9 @@ export interface FormProps {
   onChooseFile(file: File): void;
   onCancel(): void;
   onSend(): void;
+  /** The "Already reported?" panel, shown under the field its search came from. */
+  matches?: VNode | null;
+  matchesUnder?: 'title' | 'description';
 }
 
 export function ReportForm(p: FormProps) {
@@ -83,6 +86,7 @@ export function ReportForm(p: FormProps) {
         value={form.title}
         onInput={(e) => set('title', (e.target as HTMLInputElement).value)}
       />
+      {p.matchesUnder === 'title' && p.matches}
 
       <label for="gb-desc">{descLabel}</label>
       <textarea
@@ -96,6 +100,7 @@ export function ReportForm(p: FormProps) {
       <p id="gb-counter" class="gb-hint">
         {p.minLength ? t('counter', { n, min: p.minLength }) : t('counter_free', { n })}
       </p>
+      {p.matchesUnder === 'description' && p.matches}
 
       {bug && (
         <>

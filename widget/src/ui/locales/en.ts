@@ -53,5 +53,13 @@ export const en = {
   clear: 'Clear',
   done: 'Done',
   drawing: 'Drawing area: drag to draw with the chosen tool',
+  match_heading: 'Already reported?',
+  match_votes: '{n} votes',
+  match_fixed: 'Resolved: update the game',
+  match_fixed_in: 'Resolved in {release}: update the game',
+  match_same: 'Same problem',
+  match_not_it: 'Not it',
+  match_known: 'Never mind, it’s known',
+  match_linked: 'Your report will point to “{title}”. Send it to add what you saw, or close: it is known.',
 };
 export type Strings = typeof en;
