@@ -2,6 +2,7 @@
 // ticket), field update after an edit, contact info, publish. Attachments are in attachment-sync.ts.
 import type { OperationId } from '../protocol/index.ts';
 import { creatorCredential } from './remote-auth.ts';
+import { isReleaseRefusal, releaseRefusalNote, withoutReleaseLabel } from './release-fallback.ts';
 import { featureRequestCreateBody, issueCreateBody, multipartCreateBody } from './request-bodies.ts';
 import { callDraft, persist, type StepContext, type StepResult } from './step-context.ts';
 import type { StoredReport } from './types.ts';
@@ -38,7 +39,7 @@ export async function createRemote(ctx: StepContext, r: StoredReport): Promise<S
   const multipart = kind === 'ticket' || (kind === 'suggestion' && r.attachments.length > 0);
   // The create is the one POST the engine repeats after a lost answer: the Idempotency-Key makes the
   // server answer the first response again instead of creating a second record (docs/api-choices.md#idempotency).
-  const outcome = multipart
+  let outcome = multipart
     ? await ctx.client.call<Created>(kind === 'ticket' ? 'createTicket' : 'createFeatureRequest', {
         ...common,
         body: multipartCreateBody(r, await filesOf(ctx, r)),
@@ -46,6 +47,15 @@ export async function createRemote(ctx: StepContext, r: StoredReport): Promise<S
     : kind === 'bug'
       ? await ctx.client.call<Created>('createIssue', { ...common, json: issueCreateBody(r.fields, ctx.publishAfter) })
       : await ctx.client.call<Created>('createFeatureRequest', { ...common, json: featureRequestCreateBody(r.fields) });
+  if (kind === 'bug' && isReleaseRefusal(outcome, r.fields)) {
+    // Once: the label leaves the fields for good (kept, with a fresh key for the new body) before the resend.
+    console.warn(releaseRefusalNote(r.fields.releaseLabel!, outcome.kind === 'rejected' ? outcome.error : ''));
+    r.fields = withoutReleaseLabel(r.fields);
+    r.idempotencyKey = globalThis.crypto.randomUUID();
+    await persist(ctx, r);
+    const json = issueCreateBody(r.fields, ctx.publishAfter);
+    outcome = await ctx.client.call<Created>('createIssue', { ...common, idempotencyKey: r.idempotencyKey, json });
+  }
   if (outcome.kind !== 'sent') return { ok: false, outcome, step: 'create' };
   const body = (outcome.body ?? {}) as Created;
   const id = remoteId(kind, body);

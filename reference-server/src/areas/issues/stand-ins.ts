@@ -146,11 +146,12 @@ const EXTRA_LABELS = [
   ['viewport', 'viewport'],
   ['screen', 'screen'],
   ['page', 'page'],
+  ['release', 'release'],
 ] as const;
 
 /**
  * Finds OS, CPU, GPU and RAM in a free-form hardware string; null when none is found. Labelled browser, viewport,
- * screen and page lines join them when one of the four was found.
+ * screen, page and release lines join them when one of the four was found.
  */
 export function parseDeviceInfo(value: string): ParsedDevice | null {
   const os = labelled(value, 'os') ?? OS_PATTERN.exec(value)?.[1];
