@@ -1,4 +1,5 @@
-// The page shell: sign-in, the header with the project picker and the views, and the router.
+// The page shell: sign-in, the header with the project picker (none with one project) and the views, and the
+// router.
 import { useEffect, useMemo, useRef, useState } from 'preact/hooks';
 import { createApi } from './api.ts';
 import { errorText } from './format.ts';
@@ -61,6 +62,12 @@ function Shell(props: { token: string; me: VerifyResponse; onSignOut(): void }) 
   const projects = useProjects(accountApi);
   const main = useRef<HTMLElement>(null);
   const skip = () => main.current?.focus();
+  const only = projects.data?.length === 1 ? projects.data[0] : null;
+  // With one project there is nothing to pick: its reports open at once (replacing the home entry in history).
+  useEffect(() => {
+    if (only && route.view === 'home')
+      location.replace(`${location.pathname}${toHash({ view: 'reports', projectId: only.id })}`);
+  }, [only?.id, route.view]);
 
   return (
     <div class="shell">
@@ -71,7 +78,11 @@ function Shell(props: { token: string; me: VerifyResponse; onSignOut(): void }) 
         <a class="brand" href={toHash({ view: 'home' })}>
           <span aria-hidden="true">▣</span> Glitchbox QA inbox
         </a>
-        <ProjectPicker projects={projects.data ?? []} current={projectId} />
+        {only && only.id === projectId ? (
+          <span class="project-name">{only.name}</span>
+        ) : (
+          <ProjectPicker projects={projects.data ?? []} current={projectId} />
+        )}
         {projectId && (
           <nav aria-label="Views">
             <a

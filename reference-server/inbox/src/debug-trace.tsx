@@ -39,7 +39,7 @@ export function DebugTrace(props: { steps: TraceStep[] | null }) {
       {steps && (
         <>
           <p class="muted">
-            {steps.length} steps:{' '}
+            {steps.length} {steps.length === 1 ? 'step' : 'steps'}:{' '}
             {Object.entries(counts)
               .map(([s, n]) => `${n} ${SEVERITY_LABEL[s]?.toLowerCase() ?? s}`)
               .join(', ')}

@@ -1,4 +1,4 @@
-// Custom field values and device information as description lists (text only).
+// Custom field values and device information as description lists (text only), with readable labels.
 import type { Issue } from './types.ts';
 
 function valueText(value: unknown): string {
@@ -31,6 +31,19 @@ export function CustomFields(props: { fields: Array<{ id: number; ident: string;
   );
 }
 
+const DEVICE_LABEL: Record<string, string> = {
+  os: 'OS',
+  cpu: 'CPU',
+  gpu: 'GPU',
+  ram: 'RAM',
+  browser: 'Browser',
+  viewport: 'Viewport',
+  screen: 'Screen',
+  page: 'Page',
+  raw: 'As sent',
+};
+const deviceLabel = (key: string) => DEVICE_LABEL[key] ?? key.charAt(0).toUpperCase() + key.slice(1).replace(/_/g, ' ');
+
 export function DeviceInfo(props: { device: Issue['device'] }) {
   const { device } = props;
   return (
@@ -38,10 +51,10 @@ export function DeviceInfo(props: { device: Issue['device'] }) {
       <h3 id="device-heading">Device</h3>
       {device ? (
         <dl class="facts">
-          <dt>Type</dt>
-          <dd>{device.device_type}</dd>
+          <dt>Device type</dt>
+          <dd>{device.device_type.charAt(0).toUpperCase() + device.device_type.slice(1)}</dd>
           {Object.entries(device.configuration ?? {}).map(([key, value]) => [
-            <dt key={`t${key}`}>{key}</dt>,
+            <dt key={`t${key}`}>{deviceLabel(key)}</dt>,
             <dd key={`d${key}`}>{valueText(value)}</dd>,
           ])}
         </dl>

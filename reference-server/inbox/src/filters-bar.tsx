@@ -1,16 +1,17 @@
-// Type, status, priority, release and tag filters and the search box of the report list.
+// Type, status (each kind its own statuses), priority, release and tag filters, the sort, and the search box
+// of the report list.
 import { useEffect, useState } from 'preact/hooks';
-import { ISSUE_PRIORITIES, ISSUE_STATUSES } from '../../../widget/src/protocol/issues.ts';
-import { FEATURE_REQUEST_STATUSES } from '../../../widget/src/protocol/feature-requests.ts';
-import { TICKET_STATUSES } from '../../../widget/src/protocol/tickets.ts';
 import { humanize } from './format.ts';
-import type { Filters, IssueTag, Release } from './types.ts';
+import type { ProjectInfo } from './project-info.ts';
+import { filterPriorities, filterStatuses, statusLabel } from './status-options.ts';
+import { KIND_LABEL, type Filters, type IssueTag, type Release, type ReportKind, type Sort } from './types.ts';
 
-const STATUSES: Record<Filters['type'], readonly string[]> = {
-  all: [...new Set([...ISSUE_STATUSES, ...FEATURE_REQUEST_STATUSES, ...TICKET_STATUSES])],
-  issue: ISSUE_STATUSES,
-  feature_request: FEATURE_REQUEST_STATUSES,
-  ticket: TICKET_STATUSES,
+const KINDS: ReportKind[] = ['issue', 'feature_request', 'ticket'];
+const SORT_LABEL: Record<Sort, string> = {
+  created: 'Newest first',
+  updated: 'Recently updated',
+  priority: 'Highest priority',
+  score: 'Highest score',
 };
 
 export const EMPTY_FILTERS: Filters = {
@@ -21,6 +22,7 @@ export const EMPTY_FILTERS: Filters = {
   tag: '',
   archived: false,
   query: '',
+  sort: 'created',
 };
 
 /** A tag's option text: a child tag names its parent first. */
@@ -33,12 +35,18 @@ export function FiltersBar(props: {
   filters: Filters;
   releases: Release[];
   tags: IssueTag[];
+  info: ProjectInfo;
   onChange(filters: Filters): void;
 }) {
   const { filters, onChange } = props;
   const [query, setQuery] = useState(filters.query);
   useEffect(() => setQuery(filters.query), [filters.query]);
-  const set = (patch: Partial<Filters>) => onChange({ ...filters, ...patch });
+  const set = (patch: Partial<Filters>) => {
+    const next = { ...filters, ...patch };
+    // A status belongs to one kind: choosing another kind clears it.
+    if (patch.type && patch.type !== filters.type && !patch.status) next.status = '';
+    onChange(next);
+  };
   const select = (id: string, label: string, value: string, options: Array<[string, string]>, key: keyof Filters) => (
     <div class="field">
       <label for={id}>{label}</label>
@@ -96,20 +104,37 @@ export function FiltersBar(props: {
           ],
           'type',
         )}
-        {select(
-          'filter-status',
-          'Status',
-          filters.status,
-          [['', 'Any status'], ...STATUSES[filters.type].map((s): [string, string] => [s, humanize(s)])],
-          'status',
-        )}
-        {select(
-          'filter-priority',
-          'Priority',
-          filters.priority,
-          [['', 'Any priority'], ...ISSUE_PRIORITIES.map((p): [string, string] => [p, humanize(p)])],
-          'priority',
-        )}
+        <div class="field">
+          <label for="filter-status">Status</label>
+          {/* Each kind's own statuses; with every kind shown, picking one also picks its kind. */}
+          <select
+            id="filter-status"
+            value={filters.status ? `${filters.type}:${filters.status}` : ''}
+            onChange={(e) => {
+              const [kind, status] = (e.target as HTMLSelectElement).value.split(':');
+              set(status ? { type: kind as ReportKind, status } : { status: '' });
+            }}
+          >
+            <option value="">Any status</option>
+            {KINDS.filter((k) => filters.type === 'all' || filters.type === k).map((kind) => (
+              <optgroup key={kind} label={`${KIND_LABEL[kind]}s`}>
+                {filterStatuses(kind, props.info).map((s) => (
+                  <option key={s} value={`${kind}:${s}`}>
+                    {statusLabel(s, props.info)}
+                  </option>
+                ))}
+              </optgroup>
+            ))}
+          </select>
+        </div>
+        {filters.type !== 'feature_request' &&
+          select(
+            'filter-priority',
+            'Priority',
+            filters.priority,
+            [['', 'Any priority'], ...filterPriorities(filters.type).map((p): [string, string] => [p, humanize(p)])],
+            'priority',
+          )}
         {select(
           'filter-release',
           'Release',
@@ -138,6 +163,7 @@ export function FiltersBar(props: {
           />
           <label for="filter-archived">Archived issues</label>
         </div>
+        {select('sort', 'Sort', filters.sort, Object.entries(SORT_LABEL) as Array<[string, string]>, 'sort')}
       </div>
     </div>
   );

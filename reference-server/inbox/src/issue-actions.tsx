@@ -1,12 +1,21 @@
 // The actions the API offers on an issue: publish a draft, archive or unarchive, and ask the
 // reporter for details (each its own operation; the answers are shown as they come).
 import { useState } from 'preact/hooks';
-import { ASK_FOR_DETAILS_WHAT } from '../../../widget/src/protocol/issues.ts';
+import { ASK_FOR_DETAILS_WHAT } from '../../../widget/src/protocol/statuses.ts';
 import { projectPath, type Api } from './api.ts';
 import { errorText, humanize } from './format.ts';
+import { may, type ProjectInfo } from './project-info.ts';
 import type { Issue } from './types.ts';
 
-export function IssueActions(props: { api: Api; projectId: string; issue: Issue; onDone(): void }) {
+export function IssueActions(props: {
+  api: Api;
+  projectId: string;
+  issue: Issue;
+  info: ProjectInfo;
+  /** The Issue object has no archived member: the list's archived view tells which of the two applies. */
+  archived: boolean;
+  onDone(): void;
+}) {
   const { api, issue } = props;
   const base = `${projectPath(props.projectId)}/issues/g-${issue.id}`;
   const [result, setResult] = useState<{ ok: boolean; text: string } | null>(null);
@@ -43,12 +52,21 @@ export function IssueActions(props: { api: Api; projectId: string; issue: Issue;
             Publish draft
           </button>
         )}
-        <button type="button" class="secondary" disabled={busy} onClick={() => run('Archive', `${base}/archive`)}>
-          Archive
-        </button>
-        <button type="button" class="secondary" disabled={busy} onClick={() => run('Unarchive', `${base}/unarchive`)}>
-          Unarchive
-        </button>
+        {may(props.info, 'bugs.archive') &&
+          (props.archived ? (
+            <button
+              type="button"
+              class="secondary"
+              disabled={busy}
+              onClick={() => run('Unarchive', `${base}/unarchive`)}
+            >
+              Unarchive
+            </button>
+          ) : (
+            <button type="button" class="secondary" disabled={busy} onClick={() => run('Archive', `${base}/archive`)}>
+              Archive
+            </button>
+          ))}
       </div>
       <form
         class="ask"

@@ -1,36 +1,69 @@
-// Status and priority of an issue, changed through the update operation (PATCH issue[...]).
+// Status, priority and assignee of an issue, changed through the update operation (PATCH issue[...]). Every
+// status the issue can hold is listed; those the update operation refuses are shown disabled with the reason.
 import { useState } from 'preact/hooks';
-import { UPDATE_PRIORITIES, UPDATE_STATUSES } from '../../../widget/src/protocol/issues.ts';
 import { projectPath, type Api } from './api.ts';
 import { errorText, humanize } from './format.ts';
+import type { ProjectInfo } from './project-info.ts';
+import { issuePriorityChoices, issueStatusChoices, statusLabel, type Choice } from './status-options.ts';
 import type { Issue } from './types.ts';
 
-/** The update enums, plus the current value when the issue holds another one (hidden, duplicate…). */
-const withCurrent = (values: readonly string[], current: string) =>
-  values.includes(current) ? values : [current, ...values];
+const NOT_SETTABLE = ' (not settable)';
 
-export function IssueFieldsForm(props: { api: Api; projectId: string; issue: Issue; onSaved(): void }) {
-  const { issue } = props;
+function Options(props: { choices: Choice[] }) {
+  return (
+    <>
+      {props.choices.map((c) => (
+        <option key={c.value} value={c.value} disabled={!c.settable}>
+          {c.label}
+          {c.settable ? '' : NOT_SETTABLE}
+        </option>
+      ))}
+    </>
+  );
+}
+
+export function IssueFieldsForm(props: {
+  api: Api;
+  projectId: string;
+  issue: Issue;
+  info: ProjectInfo;
+  onSaved(): void;
+}) {
+  const { issue, info } = props;
+  const assignee =
+    issue.assigned_to?.id === null || issue.assigned_to?.id === undefined ? '' : String(issue.assigned_to.id);
   const [status, setStatus] = useState(issue.status);
   const [priority, setPriority] = useState(issue.priority);
+  const [assignTo, setAssignTo] = useState(assignee);
   const [message, setMessage] = useState<{ ok: boolean; text: string } | null>(null);
   const [busy, setBusy] = useState(false);
-  const changed = status !== issue.status || priority !== issue.priority;
+  const changed = status !== issue.status || priority !== issue.priority || assignTo !== assignee;
+  const statuses = issueStatusChoices(info);
+  const known = [...statuses.settable, ...statuses.custom, ...statuses.fixed].some((c) => c.value === issue.status);
+  const members = info.members.some((m) => String(m.id) === assignee)
+    ? info.members
+    : [...info.members, ...(assignee ? [{ id: Number(assignee), name: issue.assigned_to.name, role: '' }] : [])];
 
   const save = async (event: Event) => {
     event.preventDefault();
     const patch: Record<string, string> = {};
-    if (status !== issue.status) patch.status = status;
-    if (priority !== issue.priority) patch.priority = priority;
+    const said: string[] = [];
+    if (status !== issue.status) {
+      patch.status = status;
+      said.push(`status ${statusLabel(status, info).toLowerCase()}`);
+    }
+    if (priority !== issue.priority) {
+      patch.priority = priority;
+      said.push(`priority ${priority}`);
+    }
+    if (assignTo !== assignee) {
+      patch.assigned_to_id = assignTo;
+      said.push(`assigned to ${members.find((m) => String(m.id) === assignTo)?.name ?? 'nobody'}`);
+    }
     setBusy(true);
     try {
       await props.api.send('PATCH', `${projectPath(props.projectId)}/issues/g-${issue.id}.json`, { issue: patch });
-      setMessage({
-        ok: true,
-        text: `Saved: ${Object.entries(patch)
-          .map(([k, v]) => `${k} ${humanize(v).toLowerCase()}`)
-          .join(', ')}.`,
-      });
+      setMessage({ ok: true, text: `Saved: ${said.join(', ')}.` });
       props.onSaved();
     } catch (error) {
       setMessage({ ok: false, text: `Not saved: ${errorText(error)}` });
@@ -44,11 +77,16 @@ export function IssueFieldsForm(props: { api: Api; projectId: string; issue: Iss
       <div class="field">
         <label for="issue-status">Status</label>
         <select id="issue-status" value={status} onChange={(e) => setStatus((e.target as HTMLSelectElement).value)}>
-          {withCurrent(UPDATE_STATUSES, issue.status).map((s) => (
-            <option key={s} value={s}>
-              {humanize(s)}
-            </option>
-          ))}
+          {!known && <option value={issue.status}>{issue.status_display || humanize(issue.status)}</option>}
+          <Options choices={statuses.settable} />
+          {statuses.custom.length > 0 && (
+            <optgroup label="This project's statuses">
+              <Options choices={statuses.custom} />
+            </optgroup>
+          )}
+          <optgroup label="Not settable through the API">
+            <Options choices={statuses.fixed} />
+          </optgroup>
         </select>
       </div>
       <div class="field">
@@ -58,9 +96,21 @@ export function IssueFieldsForm(props: { api: Api; projectId: string; issue: Iss
           value={priority}
           onChange={(e) => setPriority((e.target as HTMLSelectElement).value)}
         >
-          {withCurrent(UPDATE_PRIORITIES, issue.priority).map((p) => (
-            <option key={p} value={p}>
-              {humanize(p)}
+          <Options choices={issuePriorityChoices()} />
+        </select>
+      </div>
+      <div class="field">
+        <label for="issue-assignee">Assigned to</label>
+        <select
+          id="issue-assignee"
+          value={assignTo}
+          onChange={(e) => setAssignTo((e.target as HTMLSelectElement).value)}
+        >
+          <option value="">Nobody</option>
+          {members.map((m) => (
+            <option key={m.id} value={String(m.id)}>
+              {m.name ?? `User ${m.id}`}
+              {m.role ? ` (${m.role})` : ''}
             </option>
           ))}
         </select>

@@ -1,5 +1,5 @@
-// One issue as the API shows it to the team: fields, custom fields, device, debug trace, media
-// (from the media listing operations), similar issues and the actions.
+// One issue as the API shows it to the team: the triage facts first (release, browser, OS, GPU, viewport, page,
+// how it was sent), then fields, custom fields, device, debug trace, media, similar issues and the actions.
 import { projectPath, type Api } from './api.ts';
 import { DebugTrace, readDebugTrace } from './debug-trace.tsx';
 import { CustomFields, DeviceInfo } from './details-list.tsx';
@@ -9,7 +9,10 @@ import { IssueFieldsForm } from './issue-fields-form.tsx';
 import { LogFiles } from './log-viewer.tsx';
 import { BinaryFiles, VideoClips } from './media-files.tsx';
 import { Screenshots } from './screenshots.tsx';
+import type { ProjectInfo } from './project-info.ts';
+import { toHash } from './route.ts';
 import { SimilarIssues } from './similar-issues.tsx';
+import { TriageFacts } from './triage-facts.tsx';
 import type { Attachment, Issue, MediaSet } from './types.ts';
 import { useAsync } from './use-async.ts';
 
@@ -32,7 +35,15 @@ async function loadIssue(api: Api, projectId: string, pathId: string): Promise<{
   return { issue, media };
 }
 
-export function IssueView(props: { api: Api; projectId: string; pathId: string; revision: number; onChanged(): void }) {
+export function IssueView(props: {
+  api: Api;
+  projectId: string;
+  pathId: string;
+  revision: number;
+  info: ProjectInfo;
+  archived: boolean;
+  onChanged(): void;
+}) {
   const { api, projectId, pathId } = props;
   const state = useAsync(() => loadIssue(api, projectId, pathId), [api, projectId, pathId, props.revision]);
   if (state.error)
@@ -54,13 +65,36 @@ export function IssueView(props: { api: Api; projectId: string; pathId: string; 
         </p>
         <h2 id="report-title">{issue.title || '(no title)'}</h2>
         <p class="muted">
-          Reported {formatDate(issue.created_at)} by {issue.reported_by?.name ?? 'an anonymous player'}
-          {issue.source ? ` · source ${issue.source}` : ''} · updated {formatDate(issue.updated_at)} · score{' '}
-          {issue.score}
+          Reported {formatDate(issue.created_at)} by {issue.reported_by?.name ?? 'an anonymous player'} · updated{' '}
+          {formatDate(issue.updated_at)} · score {issue.score}
         </p>
       </header>
 
-      <IssueFieldsForm api={api} projectId={projectId} issue={issue} onSaved={props.onChanged} />
+      <TriageFacts issue={issue} />
+      {issue.status === 'duplicate' && (
+        <p class="duplicate-of">
+          {issue.potential_duplicate ? (
+            <>
+              Duplicate of{' '}
+              <a href={toHash({ view: 'reports', projectId, kind: 'issue', id: `g-${issue.potential_duplicate.id}` })}>
+                #{issue.potential_duplicate.scoped_id} {issue.potential_duplicate.title}
+              </a>
+              .{' '}
+            </>
+          ) : (
+            'Marked as a duplicate. '
+          )}
+          Not a duplicate? Set another status below.
+        </p>
+      )}
+      <IssueFieldsForm
+        key={issue.updated_at}
+        api={api}
+        projectId={projectId}
+        issue={issue}
+        info={props.info}
+        onSaved={props.onChanged}
+      />
 
       <section aria-labelledby="description-heading">
         <h3 id="description-heading">Description</h3>
@@ -100,19 +134,18 @@ export function IssueView(props: { api: Api; projectId: string; pathId: string; 
           <dd>{issue.assigned_to?.name ?? 'Nobody'}</dd>
           <dt>Status label</dt>
           <dd>{issue.status_display || humanize(issue.status)}</dd>
-          {issue.potential_duplicate && (
-            <>
-              <dt>Duplicate of</dt>
-              <dd>
-                #{issue.potential_duplicate.scoped_id} {issue.potential_duplicate.title}
-              </dd>
-            </>
-          )}
         </dl>
       </section>
 
       <SimilarIssues api={api} projectId={projectId} pathId={pathId} revision={props.revision} />
-      <IssueActions api={api} projectId={projectId} issue={issue} onDone={props.onChanged} />
+      <IssueActions
+        api={api}
+        projectId={projectId}
+        issue={issue}
+        info={props.info}
+        archived={props.archived}
+        onDone={props.onChanged}
+      />
     </article>
   );
 }

@@ -1,15 +1,24 @@
-// The inbox proper: the live list of reports beside the open report.
-import { useState } from 'preact/hooks';
+// The inbox proper: the live list of reports beside the open report (on a phone, one at a time with a way back),
+// with the triage keys, multi-select bulk changes, copy link and export of the current filter.
+import { useEffect, useRef, useState } from 'preact/hooks';
 import { projectPath, type Api } from './api.ts';
+import { BulkBar } from './bulk-bar.tsx';
+import { collectExport, download, toCsv } from './export.ts';
 import { FeatureRequestView } from './feature-request-view.tsx';
 import { EMPTY_FILTERS, FiltersBar } from './filters-bar.tsx';
-import { humanize } from './format.ts';
+import { errorText } from './format.ts';
 import { IssueView } from './issue-view.tsx';
-import { toHash, type Route } from './route.ts';
+import { KeySheet } from './key-sheet.tsx';
+import { useProjectInfo } from './project-info.ts';
+import { ReportList } from './report-list.tsx';
+import { navigate, toHash, type Route } from './route.ts';
+import { settableIssueStatuses, statusLabel } from './status-options.ts';
 import { TicketView } from './ticket-view.tsx';
 import { KIND_LABEL, type Filters, type IssueTag, type Release, type ReportItem } from './types.ts';
 import { useAsync } from './use-async.ts';
-import { reportKey, useReports, type ReportsState } from './use-reports.ts';
+import { useReports, type ReportsState } from './use-reports.ts';
+import { useTriageKeys } from './use-triage-keys.ts';
+import { TICKET_STATUSES } from '../../../widget/src/protocol/statuses.ts';
 
 const STREAM_TEXT = {
   connecting: 'Connecting…',
@@ -18,32 +27,121 @@ const STREAM_TEXT = {
   refused: 'Live updates refused',
 } as const;
 
+/** The address of a report, for "copy link". */
+export const reportLink = (projectId: string, item: Pick<ReportItem, 'kind' | 'pathId'>) =>
+  `${location.origin}${location.pathname}${toHash({ view: 'reports', projectId, kind: item.kind, id: item.pathId })}`;
+
 export function ReportsPage(props: { api: Api; route: Extract<Route, { view: 'reports' }> }) {
   const { api, route } = props;
   const [filters, setFilters] = useState<Filters>(EMPTY_FILTERS);
-  const releases = useAsync(
-    () => api.get<Release[]>(`${projectPath(route.projectId)}/releases.json`).catch(() => []),
-    [api],
-  );
+  const [selection, setSelection] = useState<ReadonlySet<string>>(new Set());
+  const [keysOpen, setKeysOpen] = useState(false);
+  const [message, setMessage] = useState('');
+  const base = projectPath(route.projectId);
+  const releases = useAsync(() => api.get<Release[]>(`${base}/releases.json`).catch(() => []), [api]);
   const tags = useAsync(
     () =>
       api
-        .get<{ tags: IssueTag[] }>(`${projectPath(route.projectId)}/issue_tags.json`)
+        .get<{ tags: IssueTag[] }>(`${base}/issue_tags.json`)
         .then((b) => b.tags)
         .catch(() => []),
     [api],
   );
+  const info = useProjectInfo(api, route.projectId);
   const reports = useReports(api, route.projectId, filters);
   const selected = route.kind && route.id ? { kind: route.kind, id: route.id } : null;
-  const selectedKey = selected
+  const openItem = selected
     ? reports.items.find(
         (i) => i.kind === selected.kind && (i.pathId === selected.id || String(i.scopedId) === selected.id),
-      )?.key
+      )
     : undefined;
-  const revision = selectedKey ? (reports.revisions[selectedKey] ?? 0) : 0;
+  const revision = openItem ? (reports.revisions[openItem.key] ?? 0) : 0;
+  const byKey = (key: string) => reports.items.find((i) => i.key === key);
+  const listScroll = useRef(0);
+
+  // On a phone the open report replaces the list: keep where the list was, and come back to it.
+  useEffect(() => {
+    if (!matchMedia('(max-width: 700px)').matches) return;
+    if (selected) scrollTo({ top: 0 });
+    else {
+      scrollTo({ top: listScroll.current });
+      document.querySelector<HTMLElement>('.report-row.selected a, .report-row a')?.focus({ preventScroll: true });
+    }
+  }, [selected?.kind, selected?.id]);
+  useEffect(() => {
+    const remember = () => {
+      if (!document.querySelector('.reports.has-open')) listScroll.current = scrollY;
+    };
+    addEventListener('scroll', remember, { passive: true });
+    return () => removeEventListener('scroll', remember);
+  }, []);
+
+  const act = async (label: string, call: () => Promise<unknown>) => {
+    try {
+      await call();
+      setMessage(label);
+      reports.reload();
+    } catch (error) {
+      setMessage(`${label.replace(/\.$/, '')} refused: ${errorText(error)}`);
+    }
+  };
+  useTriageKeys(openItem?.key, {
+    open: (key) => {
+      const item = byKey(key);
+      if (item) navigate({ view: 'reports', projectId: route.projectId, kind: item.kind, id: item.pathId });
+    },
+    setStatus: (key, index) => {
+      const item = byKey(key);
+      if (!item) return;
+      const name = `${KIND_LABEL[item.kind]} #${item.scopedId}`;
+      if (item.kind === 'feature_request') return setMessage(`${name}: feature requests have no update operation.`);
+      const statuses = item.kind === 'issue' ? settableIssueStatuses(info) : TICKET_STATUSES;
+      const status = statuses[index];
+      if (!status) return setMessage(`No status on key ${index + 1}.`);
+      const path = `${base}/${item.kind === 'issue' ? 'issues' : 'tickets'}/${item.pathId}.json`;
+      void act(`${name}: status ${statusLabel(status, info)}.`, () =>
+        api.send('PATCH', path, { [item.kind]: { status } }),
+      );
+    },
+    archive: (key) => {
+      const item = byKey(key);
+      if (item?.kind !== 'issue') return setMessage('Only issues can be archived.');
+      const verb = filters.archived ? 'unarchive' : 'archive';
+      void act(`Issue #${item.scopedId}: ${verb}d.`, () => api.send('POST', `${base}/issues/${item.pathId}/${verb}`));
+    },
+    toggle: (key) => toggle(key),
+    copyLink: (key) => {
+      const item = byKey(key);
+      if (item) void copyLink(reportLink(route.projectId, item), setMessage);
+    },
+    back: () => {
+      if (keysOpen) return setKeysOpen(false);
+      if (selected) navigate({ view: 'reports', projectId: route.projectId });
+    },
+    showKeys: () => setKeysOpen(true),
+    loadMore: () => void reports.loadMore(),
+  });
+  const toggle = (key: string) =>
+    setSelection((s) => {
+      const next = new Set(s);
+      if (!next.delete(key)) next.add(key);
+      return next;
+    });
+  const selectedItems = reports.items.filter((i) => selection.has(i.key));
+  const exportAs = async (format: 'csv' | 'json') => {
+    setMessage('Exporting…');
+    try {
+      const rows = await collectExport(api, route.projectId, filters, reports.items);
+      if (format === 'csv') download('glitchbox-reports.csv', 'text/csv', toCsv(rows));
+      else download('glitchbox-reports.json', 'application/json', JSON.stringify(rows, null, 2));
+      setMessage(`Exported ${rows.length} reports as ${format.toUpperCase()}.`);
+    } catch (error) {
+      setMessage(`Export refused: ${errorText(error)}`);
+    }
+  };
 
   return (
-    <div class="reports">
+    <div class={`reports${selected ? ' has-open' : ''}`}>
       <section class="list-pane" aria-labelledby="reports-heading">
         <div class="pane-head">
           <h1 id="reports-heading">Reports</h1>
@@ -51,7 +149,27 @@ export function ReportsPage(props: { api: Api; route: Extract<Route, { view: 're
             <span class="dot" aria-hidden="true" /> {STREAM_TEXT[reports.stream]}
           </span>
         </div>
-        <FiltersBar filters={filters} releases={releases.data ?? []} tags={tags.data ?? []} onChange={setFilters} />
+        <FiltersBar
+          filters={filters}
+          releases={releases.data ?? []}
+          tags={tags.data ?? []}
+          info={info}
+          onChange={(next) => {
+            setFilters(next);
+            setSelection(new Set());
+          }}
+        />
+        <div class="toolbar">
+          <button type="button" class="secondary" onClick={() => void exportAs('csv')}>
+            Export CSV
+          </button>
+          <button type="button" class="secondary" onClick={() => void exportAs('json')}>
+            Export JSON
+          </button>
+          <button type="button" class="secondary" onClick={() => setKeysOpen(true)} aria-keyshortcuts="?">
+            Keys
+          </button>
+        </div>
         {reports.stream === 'refused' && (
           <p class="error" role="alert">
             Live updates were refused: {reports.streamDetail}
@@ -61,11 +179,52 @@ export function ReportsPage(props: { api: Api; route: Extract<Route, { view: 're
         <div class="sr-only" aria-live="polite">
           {reports.announcement}
         </div>
-        <ReportList reports={reports} projectId={route.projectId} selectedKey={selectedKey} />
+        <p class="toast" role="status">
+          {message}
+        </p>
+        {selection.size > 0 && (
+          <BulkBar
+            api={api}
+            projectId={route.projectId}
+            info={info}
+            selected={selectedItems}
+            archivedView={filters.archived}
+            onDone={reports.reload}
+            onClear={() => setSelection(new Set())}
+          />
+        )}
+        <ReportList
+          reports={reports}
+          projectId={route.projectId}
+          info={info}
+          openKey={openItem?.key}
+          selection={selection}
+          onToggle={toggle}
+          onToggleAll={(keys) => setSelection(new Set(keys ?? []))}
+        />
       </section>
       <section class="detail-pane" aria-label="Open report">
         {!selected && (
-          <p class="placeholder">Choose a report from the list. New reports appear here as players send them.</p>
+          <p class="placeholder">
+            Choose a report from the list (<kbd>j</kbd>/<kbd>k</kbd> and <kbd>Enter</kbd>; <kbd>?</kbd> for every key).
+            New reports appear as players send them.
+          </p>
+        )}
+        {selected && (
+          <div class="detail-tools">
+            <a class="back" href={toHash({ view: 'reports', projectId: route.projectId })}>
+              ← Back to the list
+            </a>
+            <button
+              type="button"
+              class="secondary"
+              onClick={() =>
+                void copyLink(reportLink(route.projectId, { kind: selected.kind, pathId: selected.id }), setMessage)
+              }
+            >
+              Copy link
+            </button>
+          </div>
         )}
         {selected?.kind === 'issue' && (
           <IssueView
@@ -74,6 +233,8 @@ export function ReportsPage(props: { api: Api; route: Extract<Route, { view: 're
             projectId={route.projectId}
             pathId={selected.id}
             revision={revision}
+            info={info}
+            archived={filters.archived}
             onChanged={reports.reload}
           />
         )}
@@ -97,8 +258,19 @@ export function ReportsPage(props: { api: Api; route: Extract<Route, { view: 're
           />
         )}
       </section>
+      <KeySheet open={keysOpen} onClose={() => setKeysOpen(false)} />
     </div>
   );
+}
+
+async function copyLink(link: string, say: (text: string) => void): Promise<void> {
+  try {
+    await navigator.clipboard.writeText(link);
+    say(`Link copied: ${link}`);
+  } catch {
+    // No clipboard (plain http off localhost, or refused): the link is shown to copy by hand.
+    say(`Copy this link: ${link}`);
+  }
 }
 
 function SourceNotes(props: { notes: ReportsState['notes'] }) {
@@ -114,52 +286,3 @@ function SourceNotes(props: { notes: ReportsState['notes'] }) {
     </ul>
   );
 }
-
-function ReportList(props: { reports: ReportsState; projectId: string; selectedKey?: string }) {
-  const { items, loading, fresh } = props.reports;
-  if (loading && !items.length) return <p role="status">Loading reports…</p>;
-  if (!items.length) return <p class="empty">No reports match. New ones appear here without a reload.</p>;
-  return (
-    <ul class="report-list" aria-label={`${items.length} reports`}>
-      {items.map((item) => (
-        <ReportRow
-          key={item.key}
-          item={item}
-          projectId={props.projectId}
-          fresh={fresh.has(item.key)}
-          selected={item.key === props.selectedKey}
-        />
-      ))}
-    </ul>
-  );
-}
-
-function ReportRow(props: { item: ReportItem; projectId: string; fresh: boolean; selected: boolean }) {
-  const { item } = props;
-  return (
-    <li class={`report-row${props.selected ? ' selected' : ''}`} data-key={item.key}>
-      <a
-        href={toHash({ view: 'reports', projectId: props.projectId, kind: item.kind, id: item.pathId })}
-        aria-current={props.selected ? 'true' : undefined}
-      >
-        <span class="row-top">
-          <span class={`kind kind-${item.kind}`}>
-            {KIND_LABEL[item.kind]} #{item.scopedId}
-          </span>
-          {props.fresh && <span class="badge new">New</span>}
-          {item.raw && <span class="badge">Raw</span>}
-        </span>
-        <span class="row-title">{item.title || '(no title)'}</span>
-        <span class="row-meta">
-          <span class={`pill status-${item.status}`}>{humanize(item.status)}</span>
-          {item.priority && <span class={`pill priority-${item.priority}`}>{humanize(item.priority)}</span>}
-          <time dateTime={item.createdAt}>
-            {new Date(item.createdAt).toLocaleString('en-GB', { dateStyle: 'short', timeStyle: 'short' })}
-          </time>
-        </span>
-      </a>
-    </li>
-  );
-}
-
-export { reportKey };

@@ -1,7 +1,7 @@
 // One support ticket: text, reporter, attachments, custom fields; status and priority are
 // changed through the ticket update operation.
 import { useState } from 'preact/hooks';
-import { TICKET_PRIORITIES, TICKET_STATUSES } from '../../../widget/src/protocol/tickets.ts';
+import { TICKET_PRIORITIES, TICKET_STATUSES } from '../../../widget/src/protocol/statuses.ts';
 import { projectPath, type Api } from './api.ts';
 import { CustomFields } from './details-list.tsx';
 import { errorText, formatBytes, formatDate, humanize } from './format.ts';

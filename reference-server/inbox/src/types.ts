@@ -8,7 +8,7 @@ export type { FeatureRequest } from '../../../widget/src/protocol/feature-reques
 export type { Ticket } from '../../../widget/src/protocol/tickets.ts';
 export type { Release } from '../../../widget/src/protocol/releases.ts';
 export type { IssueTag } from '../../../widget/src/protocol/issue-tags.ts';
-export type { ProjectListItem } from '../../../widget/src/protocol/projects.ts';
+export type { ProjectDetail, ProjectListItem } from '../../../widget/src/protocol/projects.ts';
 export type { VerifyResponse } from '../../../widget/src/protocol/auth.ts';
 export type { ReportEvent, ReportKind } from '../../../widget/src/protocol/events.ts';
 
@@ -65,8 +65,14 @@ export interface ReportItem {
   status: string;
   priority?: string;
   createdAt: string;
+  updatedAt: string;
+  /** The service's 0-1 score (issues only). */
+  score?: number;
   raw?: boolean;
 }
+
+export const SORTS = ['created', 'updated', 'priority', 'score'] as const;
+export type Sort = (typeof SORTS)[number];
 
 export interface Filters {
   type: 'all' | ReportKind;
@@ -77,6 +83,7 @@ export interface Filters {
   tag: string;
   archived: boolean;
   query: string;
+  sort: Sort;
 }
 
 export const KIND_LABEL: Record<ReportKind, string> = {

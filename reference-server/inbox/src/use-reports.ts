@@ -1,26 +1,25 @@
-// The live report list: issues and feature requests from their list (or search) operations,
-// tickets from the event stream's replay (tickets have no list operation: docs/api-choices.md#operation-paths)
-// read one by one
-// through the show operation, all kept current by the report event stream.
-import { useCallback, useEffect, useRef, useState } from 'preact/hooks';
+// The live report list: issues (100 a page, more on demand) and feature requests from their list or search
+// operations, tickets from the event stream's replay (no ticket list exists) read through the show operation,
+// all kept current by the report event stream. A live arrival joins the list only when it matches the filters.
+import { useCallback, useEffect, useMemo, useRef, useState } from 'preact/hooks';
 import { ApiError, projectPath, type Api } from './api.ts';
+import { fromFeatureRequest, fromIssue, fromTicket, matchesFilters, reportKey, sortItems } from './report-items.ts';
+import { wantsKind, type FeatureRequestLine } from './report-items.ts';
 import { followEvents, type StreamState } from './sse.ts';
-import {
-  KIND_LABEL,
-  type FeatureRequest,
-  type Filters,
-  type Issue,
-  type ReportEvent,
-  type ReportItem,
-  type ReportKind,
-  type Ticket,
-} from './types.ts';
+import { KIND_LABEL, type Filters, type Issue, type ReportEvent, type ReportItem, type ReportKind } from './types.ts';
+import type { Ticket } from './types.ts';
 
 const EPOCH = '1970-01-01T00:00:00.000Z';
+export const ISSUE_PAGE = 100;
 
 export interface ReportsState {
   items: ReportItem[];
   loading: boolean;
+  /** Issues the current filter matches on the server, when the list operation told. */
+  issueTotal: number | null;
+  /** Whether more issues wait on the server; loadMore() asks for the next page. */
+  hasMore: boolean;
+  loadMore(): Promise<void>;
   /** Why a kind of report is missing from the list (refused or not served). */
   notes: Partial<Record<ReportKind, string>>;
   stream: StreamState;
@@ -30,60 +29,38 @@ export interface ReportsState {
   /** Bumped whenever a report changes, so an open report view reloads. */
   revisions: Readonly<Record<string, number>>;
   announcement: string;
+  tickets: ReadonlyMap<number, Ticket>;
   reload(): void;
 }
 
-export const reportKey = (kind: ReportKind, scopedId: number) => `${kind}:${scopedId}`;
-
-export const fromIssue = (i: Issue): ReportItem => ({
-  key: reportKey('issue', i.scoped_id),
-  kind: 'issue',
-  pathId: `g-${i.id}`,
-  scopedId: i.scoped_id,
-  title: i.title,
-  status: i.status,
-  priority: i.priority,
-  createdAt: i.created_at,
-  raw: i.raw,
-});
-const fromFeatureRequest = (f: Pick<FeatureRequest, 'scoped_id' | 'title' | 'status' | 'created_at'>): ReportItem => ({
-  key: reportKey('feature_request', f.scoped_id),
-  kind: 'feature_request',
-  pathId: String(f.scoped_id),
-  scopedId: f.scoped_id,
-  title: f.title,
-  status: f.status,
-  createdAt: f.created_at,
-});
-const fromTicket = (t: Ticket): ReportItem => ({
-  key: reportKey('ticket', t.scoped_id),
-  kind: 'ticket',
-  pathId: String(t.scoped_id),
-  scopedId: t.scoped_id,
-  title: t.title,
-  status: t.status,
-  priority: t.priority,
-  createdAt: t.created_at,
-});
-
-/** The filters the list operations cannot apply (search results, feature requests, tickets). */
-export function matchesFilters(item: ReportItem, f: Filters): boolean {
-  if (f.type !== 'all' && f.type !== item.kind) return false;
-  if (f.status && item.status !== f.status) return false;
-  if (f.priority && item.priority !== f.priority) return false;
-  if ((f.release || f.tag) && item.kind !== 'issue') return false;
-  return true;
-}
-
-const wants = (f: Filters, kind: ReportKind) =>
-  (f.type === 'all' || f.type === kind) &&
-  !((f.release || f.tag) && kind !== 'issue') &&
-  !(f.priority && kind === 'feature_request');
 const describe = (error: unknown) =>
   error instanceof ApiError ? `${error.message} (HTTP ${error.status})` : String(error);
 
+/** The query of the issue list (or search) operation for these filters. */
+export function issueQuery(f: Filters, page: number): { path: string; query: Record<string, string | number> } {
+  const query = f.query.trim();
+  if (query) return { path: 'issues/search.json', query: { query, page } };
+  const q: Record<string, string | number> = { per_page: ISSUE_PAGE, page, raw: 'any' };
+  if (f.status) q.status = f.status;
+  if (f.priority) q.priority = f.priority;
+  if (f.release) q.release_id = f.release;
+  if (f.tag) q.tag_ids = f.tag;
+  if (f.archived) q.archived = 'true';
+  return { path: 'issues.json', query: q };
+}
+
+interface IssuePage {
+  issues: Issue[];
+  pagination?: { total_pages: number; total_count: number };
+}
+
 export function useReports(api: Api, projectId: string, filters: Filters): ReportsState {
-  const [issues, setIssues] = useState<ReportItem[]>([]);
+  const [issues, setIssues] = useState<{ items: ReportItem[]; pages: number; total: number | null; last: number }>({
+    items: [],
+    pages: 0,
+    total: null,
+    last: 1,
+  });
   const [featureRequests, setFeatureRequests] = useState<ReportItem[]>([]);
   const [tickets, setTickets] = useState<ReadonlyMap<number, Ticket>>(new Map());
   const [ticketHits, setTicketHits] = useState<ReadonlySet<string> | null>(null);
@@ -95,60 +72,59 @@ export function useReports(api: Api, projectId: string, filters: Filters): Repor
   const [announcement, setAnnouncement] = useState('');
   const filtersRef = useRef(filters);
   filtersRef.current = filters;
+  const pagesRef = useRef(1);
   const sequence = useRef({ issue: 0, feature_request: 0, ticket: 0 });
   const timers = useRef<Partial<Record<ReportKind, ReturnType<typeof setTimeout>>>>({});
   const base = projectPath(projectId);
-
   const note = (kind: ReportKind, message?: string) => setNotes((n) => ({ ...n, [kind]: message }));
 
-  const loadIssues = useCallback(async () => {
-    const f = filtersRef.current;
-    const run = ++sequence.current.issue;
-    if (!wants(f, 'issue')) return setIssues([]);
-    try {
-      const query = f.query.trim();
-      const body = query
-        ? await api.get<{ issues: Issue[] }>(`${base}/issues/search.json`, { query })
-        : await api.get<{ issues: Issue[] }>(`${base}/issues.json`, {
-            per_page: 100,
-            status: f.status,
-            priority: f.priority,
-            release_id: f.release,
-            tag_ids: f.tag || undefined,
-            archived: f.archived ? 'true' : undefined,
-            raw: 'any',
-          });
-      if (run !== sequence.current.issue) return;
-      const items = body.issues.map(fromIssue);
-      setIssues(query ? items.filter((i) => matchesFilters(i, { ...f, release: '' })) : items);
-      note('issue');
-    } catch (error) {
-      if (run !== sequence.current.issue) return;
-      setIssues([]);
-      note('issue', describe(error));
-    }
-  }, [api, base]);
+  /** Reads pages 1..count again (a filter change asks for 1; a live change keeps what was loaded). */
+  const loadIssues = useCallback(
+    async (count = pagesRef.current) => {
+      const f = filtersRef.current;
+      const run = ++sequence.current.issue;
+      if (!wantsKind(f, 'issue')) return setIssues({ items: [], pages: 0, total: 0, last: 1 });
+      try {
+        const pages = await Promise.all(
+          Array.from({ length: count }, (_, i) => {
+            const { path, query } = issueQuery(f, i + 1);
+            return api.get<IssuePage>(`${base}/${path}`, query);
+          }),
+        );
+        if (run !== sequence.current.issue) return;
+        const seen = new Set<string>();
+        const items = pages
+          .flatMap((p) => p.issues.map(fromIssue))
+          .filter((i) => !seen.has(i.key) && seen.add(i.key) && (!f.query.trim() || matchesFilters(i, f)));
+        const last = pages[0]?.pagination?.total_pages ?? 1;
+        pagesRef.current = count;
+        setIssues({ items, pages: count, total: pages[0]?.pagination?.total_count ?? null, last });
+        note('issue');
+      } catch (error) {
+        if (run !== sequence.current.issue) return;
+        setIssues({ items: [], pages: 0, total: null, last: 1 });
+        note('issue', describe(error));
+      }
+    },
+    [api, base],
+  );
+
+  const loadMore = useCallback(() => loadIssues(pagesRef.current + 1), [loadIssues]);
 
   const loadFeatureRequests = useCallback(async () => {
     const f = filtersRef.current;
     const run = ++sequence.current.feature_request;
-    if (!wants(f, 'feature_request')) return setFeatureRequests([]);
+    if (!wantsKind(f, 'feature_request')) return setFeatureRequests([]);
     try {
       const query = f.query.trim();
-      let list: Array<Pick<FeatureRequest, 'scoped_id' | 'title' | 'status' | 'created_at'>>;
-      if (query)
-        list = (
-          await api.get<{ feature_requests: FeatureRequest[] }>(`${base}/feature_requests/search.json`, { query })
-        ).feature_requests;
-      else {
-        // `all` is the team's view with hidden and moderated requests; `new` is everyone's.
-        list = await api
-          .get<{ feature_requests: FeatureRequest[] }>(`${base}/feature_requests.json`, { sort: 'all' })
-          .catch(() =>
-            api.get<{ feature_requests: FeatureRequest[] }>(`${base}/feature_requests.json`, { sort: 'new' }),
-          )
-          .then((b) => b.feature_requests);
-      }
+      type Body = { feature_requests: FeatureRequestLine[] };
+      const list = query
+        ? (await api.get<Body>(`${base}/feature_requests/search.json`, { query })).feature_requests
+        : // `all` is the team's view with hidden and moderated requests; `new` is everyone's.
+          await api
+            .get<Body>(`${base}/feature_requests.json`, { sort: 'all' })
+            .catch(() => api.get<Body>(`${base}/feature_requests.json`, { sort: 'new' }))
+            .then((b) => b.feature_requests);
       if (run !== sequence.current.feature_request) return;
       setFeatureRequests(list.map(fromFeatureRequest).filter((i) => matchesFilters(i, f)));
       note('feature_request');
@@ -163,7 +139,7 @@ export function useReports(api: Api, projectId: string, filters: Filters): Repor
     const f = filtersRef.current;
     const run = ++sequence.current.ticket;
     const query = f.query.trim();
-    if (!query || !wants(f, 'ticket')) return setTicketHits(null);
+    if (!query || !wantsKind(f, 'ticket')) return setTicketHits(null);
     try {
       const hits = await api.get<Array<{ id: string; title: string }>>(`${base}/tickets/search.json`, { query });
       if (run === sequence.current.ticket) setTicketHits(new Set(hits.map((h) => String(h.id))));
@@ -199,16 +175,11 @@ export function useReports(api: Api, projectId: string, filters: Filters): Repor
     void Promise.all([loadIssues(), loadFeatureRequests(), searchTickets()]).finally(() => setLoading(false));
   }, [loadIssues, loadFeatureRequests, searchTickets]);
 
-  useEffect(reload, [
-    reload,
-    filters.type,
-    filters.status,
-    filters.priority,
-    filters.release,
-    filters.tag,
-    filters.archived,
-    filters.query,
-  ]);
+  const { type, status, priority, release, tag, archived, query } = filters;
+  useEffect(() => {
+    pagesRef.current = 1;
+    reload();
+  }, [reload, type, status, priority, release, tag, archived, query]);
 
   const schedule = (kind: 'issue' | 'feature_request') => {
     clearTimeout(timers.current[kind]);
@@ -234,7 +205,10 @@ export function useReports(api: Api, projectId: string, filters: Filters): Repor
         const event = JSON.parse(message.data) as ReportEvent;
         const key = reportKey(event.kind, event.scoped_id);
         setRevisions((r) => ({ ...r, [key]: (r[key] ?? 0) + 1 }));
-        if (event.type === 'report.created' && !event.replayed) {
+        // The event carries kind and status; the reload below applies every other filter on the server.
+        const line = { kind: event.kind, status: event.status } as ReportItem;
+        const f = filtersRef.current;
+        if (event.type === 'report.created' && !event.replayed && matchesFilters(line, { ...f, priority: '' })) {
           setFresh((s) => new Set(s).add(key));
           setAnnouncement(`New ${KIND_LABEL[event.kind].toLowerCase()} #${event.scoped_id}: ${event.title}`);
         }
@@ -248,25 +222,29 @@ export function useReports(api: Api, projectId: string, filters: Filters): Repor
     };
   }, [api, base]);
 
-  const f = filters;
-  const ticketItems = wants(f, 'ticket')
-    ? [...tickets.values()]
-        .filter((t) => !ticketHits || ticketHits.has(String(t.id)) || ticketHits.has(String(t.scoped_id)))
-        .map(fromTicket)
-        .filter((i) => matchesFilters(i, f))
-    : [];
-  const items = [...issues, ...featureRequests, ...ticketItems];
-  if (!f.query.trim())
-    items.sort((a, b) => (a.createdAt < b.createdAt ? 1 : a.createdAt > b.createdAt ? -1 : b.scopedId - a.scopedId));
+  // Sorted once per change of the data or the view, not on each render (a `j` step renders nothing here).
+  const items = useMemo(() => {
+    const ticketItems = wantsKind(filters, 'ticket')
+      ? [...tickets.values()]
+          .filter((t) => !ticketHits || ticketHits.has(String(t.id)) || ticketHits.has(String(t.scoped_id)))
+          .map(fromTicket)
+          .filter((i) => matchesFilters(i, filters))
+      : [];
+    return sortItems([...issues.items, ...featureRequests, ...ticketItems], filters.sort);
+  }, [issues, featureRequests, tickets, ticketHits, filters]);
   return {
     items,
     loading,
+    issueTotal: issues.total,
+    hasMore: issues.pages > 0 && issues.pages < issues.last,
+    loadMore,
     notes,
     stream: stream.state,
     streamDetail: stream.detail,
     fresh,
     revisions,
     announcement,
+    tickets,
     reload,
   };
 }

@@ -5,27 +5,10 @@ import { DateFilter, DiscordId, Email, FormBoolean, ListPagination, ProjectId, T
 import { defineOperation } from './operation.ts';
 import { paths } from './paths.ts';
 
+import { FEATURE_REQUEST_STATUSES, NON_PUBLIC_FEATURE_REQUEST_STATUSES } from './statuses.ts';
+
 /** Statuses a request can hold; the search excludes the last six (docs/api/submissions.md, Statuses). */
-export const FEATURE_REQUEST_STATUSES = [
-  'open',
-  'planned',
-  'in_progress',
-  'completed',
-  'hidden',
-  'pending_moderation',
-  'rejected',
-  'muted',
-  'duplicate',
-  'split',
-] as const;
-export const NON_PUBLIC_FEATURE_REQUEST_STATUSES = [
-  'hidden',
-  'pending_moderation',
-  'rejected',
-  'muted',
-  'duplicate',
-  'split',
-] as const;
+export { FEATURE_REQUEST_STATUSES, NON_PUBLIC_FEATURE_REQUEST_STATUSES };
 
 /** `top` (most votes) and `new` for everyone; the moderation views for the team only. */
 export const FEATURE_REQUEST_SORTS = ['top', 'new', 'all', 'moderation', 'rejected', 'muted', 'duplicates'] as const;

@@ -11,24 +11,17 @@ import { defineOperation } from './operation.ts';
 import { paths } from './paths.ts';
 import { toRecordList } from './releases.ts';
 import { FindSimilarQuery, SearchIssuesQuery, searchIssuesResponse } from './search.ts';
+import {
+  ASK_FOR_DETAILS_WHAT,
+  ISSUE_PRIORITIES,
+  ISSUE_STATUSES,
+  UPDATE_PRIORITIES,
+  UPDATE_STATUSES,
+} from './statuses.ts';
 
-export const ISSUE_STATUSES = [
-  'hidden',
-  'open',
-  'in_progress',
-  'resolved',
-  'closed',
-  'duplicate',
-  'pending_moderation',
-  'wont_fix',
-  'needs_more_info',
-] as const;
-export const ISSUE_PRIORITIES = ['low', 'medium', 'high', 'critical', 'blocker'] as const;
-/** The update operation's enums (reference, "Issue operations"): narrower than the built-ins. */
-export const UPDATE_STATUSES = ['open', 'in_progress', 'resolved', 'closed'] as const;
-export const UPDATE_PRIORITIES = ['low', 'medium', 'high', 'critical'] as const;
+export { ASK_FOR_DETAILS_WHAT, ISSUE_PRIORITIES, ISSUE_STATUSES, UPDATE_PRIORITIES, UPDATE_STATUSES };
+
 export const DEBUG_SEVERITIES = ['info', 'warning', 'danger'] as const;
-export const ASK_FOR_DETAILS_WHAT = ['steps', 'screenshot', 'video', 'logs', 'device'] as const;
 
 /** Top-level form flags (docs/api-choices.md#form-booleans): 1, 0, true, false, True, False, or a JSON boolean. */
 export const FlagBoolean = z.union(

@@ -13,8 +13,9 @@ import {
 import { defineOperation } from './operation.ts';
 import { paths } from './paths.ts';
 
-export const TICKET_STATUSES = ['new', 'open', 'pending', 'solved', 'closed'] as const;
-export const TICKET_PRIORITIES = ['low', 'medium', 'high', 'critical'] as const;
+import { TICKET_PRIORITIES, TICKET_STATUSES } from './statuses.ts';
+
+export { TICKET_PRIORITIES, TICKET_STATUSES };
 export const TicketStatus = z.enum(TICKET_STATUSES);
 export const TicketPriority = z.enum(TICKET_PRIORITIES);
 
