@@ -6,6 +6,7 @@ import type { Browser, Page } from 'playwright-core';
 import { expect, test } from 'vitest';
 import type { TestServer } from '../helpers/server.ts';
 import { issuesWith, openGame, overlay, ROOT, useDemoGame } from './harness.ts';
+import { installVirtualPad, setButtons } from './virtual-pad.ts';
 
 const AXE = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
 const DEMO_HTML = readFileSync(`${ROOT}/demo/index.html`, 'utf8');
@@ -18,9 +19,9 @@ useDemoGame((started, launched) => {
 });
 
 /** The demo page with its HTML changed (extra data attributes, a CSP meta tag). */
-async function gameWith(edit: (html: string) => string, init?: () => void): Promise<Page> {
+async function gameWith(edit: (html: string) => string, init?: (page: Page) => Promise<void>): Promise<Page> {
   const page = await (await browser.newContext()).newPage();
-  if (init) await page.addInitScript(init);
+  await init?.(page);
   await page.route('**/demo/index.html*', (route) =>
     route.fulfill({ contentType: 'text/html', body: edit(DEMO_HTML) }),
   );
@@ -84,48 +85,22 @@ test('works under a strict Content Security Policy', async () => {
 });
 
 test('opens with the gamepad chord, moves focus with the D-pad and closes with B', async () => {
-  // A virtual pad: the page's navigator.getGamepads answers from window.__pad.
-  const page = await gameWith(
-    (h) => h,
-    () => {
-      const pad = {
-        index: 0,
-        id: 'virtual',
-        connected: true,
-        mapping: 'standard',
-        axes: [0, 0, 0, 0],
-        buttons: Array.from({ length: 17 }, () => ({ pressed: false, value: 0, touched: false })),
-      };
-      (window as any).__pad = pad;
-      Object.defineProperty(navigator, 'getGamepads', { configurable: true, value: () => [pad, null, null, null] });
-    },
-  );
-  const press = async (buttons: number[], down: boolean) =>
-    page.evaluate(
-      ([b, d]) => {
-        for (const i of b as number[]) (window as any).__pad.buttons[i].pressed = d;
-      },
-      [buttons, down] as const,
-    );
+  const page = await gameWith((h) => h, installVirtualPad);
   await page.evaluate(() => dispatchEvent(new Event('gamepadconnected')));
-  await press([8, 9], true);
+  await setButtons(page, [8, 9], true);
   await overlay(page).waitFor();
-  await press([8, 9], false);
+  await setButtons(page, [8, 9], false);
   const focused = () =>
     page.evaluate(() => document.querySelector('[data-glitchbox]')!.shadowRoot!.activeElement?.id ?? '');
   expect(await focused()).toBe('gb-desc');
-  // The overlay polls pads every 100 ms: a button is held until its effect shows (a fixed hold can fall between
-  // two polls on a loaded machine), then released for a few polls so the next press is a new edge.
+  // Each press and release waits until the widget has read it (setButtons), then for the press's effect.
   const tap = async (button: number, expected: string) => {
-    await press([button], true);
+    await setButtons(page, [button], true);
     await expect.poll(focused, { timeout: 5000 }).toBe(expected);
-    await press([button], false);
-    await page.waitForTimeout(300);
+    await setButtons(page, [button], false);
   };
   await tap(13, 'gb-steps');
   await tap(12, 'gb-desc');
-  await press([1], true);
-  await page.waitForTimeout(120);
-  await press([1], false);
+  await setButtons(page, [1], true);
   await expect.poll(() => page.locator('[data-glitchbox]').count()).toBe(0);
 });

@@ -4,6 +4,7 @@ import type { Browser, Locator, Page } from 'playwright-core';
 import { expect, test } from 'vitest';
 import type { TestServer } from '../helpers/server.ts';
 import { issuesWith, openGame, overlay, useDemoGame } from './harness.ts';
+import { installVirtualPad, setButtons } from './virtual-pad.ts';
 
 let server: TestServer;
 let browser: Browser;
@@ -66,31 +67,16 @@ test('the keyboard reaches Send with Tab from the description and sends with Ent
 
 test('a gamepad moves focus to Send with Start and sends with A', async () => {
   const page = await browser.newPage({ viewport: { width: 800, height: 600 } });
-  await page.addInitScript(() => {
-    const buttons = Array.from({ length: 17 }, () => ({ pressed: false, value: 0, touched: false }));
-    const pad = { index: 0, id: 'virtual', connected: true, mapping: 'standard', axes: [0, 0, 0, 0], buttons };
-    (window as any).__pad = pad;
-    Object.defineProperty(navigator, 'getGamepads', { configurable: true, value: () => [pad, null, null, null] });
-  });
+  await installVirtualPad(page);
   await openGame(page, server);
-  // A button is held until the widget has acted on it (it reads the pad once a frame, and a loaded machine can
-  // stretch a frame past a short press), then let go.
-  const hold = (button: number, pressed: boolean) =>
-    page.evaluate(
-      ([b, down]) => {
-        (window as any).__pad.buttons[b as number].pressed = down;
-      },
-      [button, pressed] as const,
-    );
   await page.keyboard.press('F8');
   await overlay(page).waitFor();
   await page.locator('#gb-desc').fill('marker-fit-gamepad: the lift stops between floors');
-  await hold(9, true);
+  // Each press and release waits until the widget has read it (setButtons), and the press's effect shows.
+  await setButtons(page, [9], true);
   await expect.poll(() => focusedId(page), { timeout: 5_000 }).toBe('gb-send');
-  await hold(9, false);
-  await page.waitForTimeout(150);
-  await hold(0, true);
+  await setButtons(page, [9], false);
+  await setButtons(page, [0], true);
   await expect.poll(() => outcome(page), { timeout: 20_000 }).toBe('sent');
-  await hold(0, false);
   await page.close();
 });
