@@ -3,7 +3,7 @@
 import { recoverableChunk } from './runtime/chunks.ts';
 import { createPublicApi } from './runtime/public-api.ts';
 
-export type { GlitchboxOptions, ReplayOptions, Severity, Theme } from './runtime/options.ts';
+export type { GlitchboxOptions, GlitchboxUser, ReplayOptions, Severity, Theme } from './runtime/options.ts';
 export type { GlitchboxEvent } from './runtime/events.ts';
 export type { GlitchboxApi } from './runtime/public-api.ts';
 export type { ReportInput, ReportAttachmentInput } from './core/types.ts';
@@ -23,6 +23,7 @@ export const open = api.open;
 export const close = api.close;
 export const breadcrumb = api.breadcrumb;
 export const setCustomField = api.setCustomField;
+export const setUser = api.setUser;
 export const on = api.on;
 export const off = api.off;
 export const isOpen = api.isOpen;

@@ -36,7 +36,9 @@ export function jwtUsable(report: StoredReport, now: number): boolean {
 
 /** The credential of the create request; the same caller must repeat it for the Idempotency-Key to match. */
 export function creatorCredential(report: StoredReport, token: string): Credential {
-  return report.fields.email ? { scheme: 'token', token, email: report.fields.email } : { scheme: 'token', token };
+  const { email, discordId } = report.fields;
+  if (email) return { scheme: 'token', token, email };
+  return discordId ? { scheme: 'token', token, discordId } : { scheme: 'token', token };
 }
 
 /** Credentials to try, in order, for a write to the created draft (media, contact, publish, show). */

@@ -22,6 +22,8 @@ export interface ReportInput {
   steps?: string[];
   customFields?: Record<string, unknown>;
   email?: string;
+  /** Identifies the reporter by Discord id (digits) when no email is given: `FormUser tkn-…,discord_id:<id>`. */
+  discordId?: string;
   releaseLabel?: string;
   deviceInfo?: string;
   debugTrace?: { severity: 'info' | 'warning' | 'danger'; description: string }[];

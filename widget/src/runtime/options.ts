@@ -6,6 +6,18 @@ import type { ReportInput } from '../core/types.ts';
 export type Severity = 'info' | 'warning' | 'danger';
 export type Theme = 'light' | 'dark' | 'auto';
 
+/** Who the player is, as the game knows it (`setUser`, `user`, `data-user-*`); see docs/widget.md#the-player. */
+export interface GlitchboxUser {
+  /** The game's own player id: sent as the `player_id` custom field. */
+  id?: string | number;
+  /** Prefills the form's contact email; sent as the credential's email claim unless the player clears it. */
+  email?: string;
+  /** The player's name in the game: sent as the `player_name` custom field. */
+  name?: string;
+  /** A Discord user id (digits): the credential's Discord claim when no email goes with the report. */
+  discordId?: string;
+}
+
 export interface ReplayOptions {
   /** Seconds of canvas video kept in memory (default 30). */
   seconds?: number;
@@ -67,6 +79,8 @@ export interface GlitchboxOptions {
   playtime?: false | { tags?: Record<string, string> };
   /** Shows the optional contact email field (default true). */
   askEmail?: boolean;
+  /** The player, as `setUser` sets it later. */
+  user?: GlitchboxUser;
   /**
    * "Already reported?": matching reports shown while the player types (see docs/widget.md#already-reported).
    * Default: on for suggestions, and for bugs where the token may search issues; false turns it off.
@@ -152,6 +166,8 @@ export function readDataOptions(d: DOMStringMap): GlitchboxOptions {
       ),
     };
   if (d.serviceWorker) o.serviceWorkerUrl = d.serviceWorker;
+  if (d.userId || d.userEmail || d.userName || d.userDiscordId)
+    o.user = { id: d.userId, email: d.userEmail, name: d.userName, discordId: d.userDiscordId };
   if (d.pause) o.pauseGame = flag(d.pause);
   return o;
 }

@@ -17,6 +17,9 @@ export interface ReportSnapshot {
   deviceInfo: string;
   /** Values from the game (setCustomField and the customFields callback). */
   customFields: Record<string, unknown>;
+  /** The player's email and Discord id from setUser: the form's email starts with it. */
+  email?: string;
+  discordId?: string;
   releaseLabel?: string;
   frameStats?: FrameStats;
 }

@@ -2,7 +2,7 @@
 // before init are safe no-ops (breadcrumbs are kept and handed over), nothing throws into the game.
 import type { ChunkLoader } from './chunks.ts';
 import type { GlitchboxEvent } from './events.ts';
-import type { GlitchboxOptions } from './options.ts';
+import type { GlitchboxOptions, GlitchboxUser } from './options.ts';
 import { createRuntime, type Runtime } from './runtime.ts';
 
 export interface GlitchboxApi {
@@ -15,6 +15,16 @@ export interface GlitchboxApi {
   breadcrumb(severity: 'info' | 'warning' | 'danger' | string, text: string): void;
   /** A custom field value sent with every report (undefined removes it). */
   setCustomField(ident: string, value: unknown): void;
+  /**
+   * Who the player is, for every report from now on; `null` when they sign out. The id and name go as the
+   * `player_id` and `player_name` custom fields; the email fills the form's contact field and, unless the
+   * player clears it there, identifies the reporter (the credential's email claim); a Discord id is the
+   * claim when no email goes (docs/widget.md#the-player).
+   * @example
+   * Glitchbox.setUser({ id: 'p-1234', email: 'ana@example.com', name: 'Ana' });
+   * Glitchbox.setUser(null); // signed out: nothing of hers is sent
+   */
+  setUser(user: GlitchboxUser | null): void;
   on<K extends keyof GlitchboxEvent>(type: K, fn: (e: GlitchboxEvent[K]) => void): () => void;
   off<K extends keyof GlitchboxEvent>(type: K, fn: (e: GlitchboxEvent[K]) => void): void;
   isOpen(): boolean;
@@ -49,6 +59,10 @@ export function createPublicApi(chunks: ChunkLoader): GlitchboxApi & { runtime()
     setCustomField(ident: string, value: unknown) {
       if (rt) rt.setCustomField(ident, value);
       else waiting.push((r) => r.setCustomField(ident, value));
+    },
+    setUser(user: GlitchboxUser | null) {
+      if (rt) rt.setUser(user);
+      else waiting.push((r) => r.setUser(user));
     },
     on<K extends keyof GlitchboxEvent>(type: K, fn: (e: GlitchboxEvent[K]) => void): () => void {
       if (rt) return rt.on(type, fn);

@@ -5,7 +5,7 @@ import type { ChunkLoader } from './chunks.ts';
 import { createEmitter } from './events.ts';
 import { idle } from './idle.ts';
 import { createLauncher } from './launcher.ts';
-import { resolveOptions, type GlitchboxOptions, type ResolvedOptions } from './options.ts';
+import { resolveOptions, type GlitchboxOptions, type GlitchboxUser, type ResolvedOptions } from './options.ts';
 import { createOverlayControl } from './overlay-control.ts';
 import { startPlaytime } from './playtime.ts';
 import type { ReplayRecorder } from './replay-types.ts';
@@ -19,6 +19,7 @@ export function createRuntime(input: GlitchboxOptions, chunks: ChunkLoader) {
   const o = resolveOptions(input);
   const events = createEmitter();
   const gameFields: Record<string, unknown> = {};
+  let user = o.user;
   // Uncaught errors and rejections arrive as events in later tasks, by when `reporter` exists.
   const capture = startCapture(o, events, (message, detail) => void reporter.sendRaw(message, detail));
   const reporter = createReporterLink(o, chunks, events, capture);
@@ -29,7 +30,7 @@ export function createRuntime(input: GlitchboxOptions, chunks: ChunkLoader) {
     events,
     capture,
     reporter,
-    (canvas) => collectSnapshot(o, capture, gameFields, canvas),
+    (canvas) => collectSnapshot(o, capture, gameFields, canvas, user),
     replay,
   );
   const api = {
@@ -40,6 +41,10 @@ export function createRuntime(input: GlitchboxOptions, chunks: ChunkLoader) {
     setCustomField(ident: string, value: unknown) {
       if (value === undefined) delete gameFields[ident];
       else gameFields[ident] = value;
+    },
+    /** The player from now on (null forgets them): read into each report when the overlay opens. */
+    setUser(u: GlitchboxUser | null) {
+      user = u ?? undefined;
     },
     on: events.on,
     off: events.off,

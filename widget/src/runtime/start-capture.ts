@@ -8,7 +8,7 @@ import { createFrameHook, type FrameHook } from '../capture/frame-hook.ts';
 import { findCanvas } from '../capture/screenshot.ts';
 import type { createEmitter } from './events.ts';
 import { idle } from './idle.ts';
-import type { ResolvedOptions } from './options.ts';
+import type { GlitchboxUser, ResolvedOptions } from './options.ts';
 import type { ReportSnapshot } from './overlay-contract.ts';
 
 export type Capture = ReturnType<typeof startCapture>;
@@ -58,6 +58,7 @@ export async function collectSnapshot(
   { crumbs, logs, frames }: Capture,
   gameFields: Record<string, unknown>,
   canvas: HTMLCanvasElement | null,
+  user: GlitchboxUser = {},
 ): Promise<ReportSnapshot> {
   let fromGame: Record<string, unknown> = {};
   try {
@@ -76,7 +77,15 @@ export async function collectSnapshot(
     logCount: logs.entries().length,
     debugTrace: fitDebugTrace(crumbs.steps()),
     deviceInfo: collectDeviceInfo(canvas),
-    customFields: { ...fromGame, ...gameFields },
+    // The player's id and name are custom fields; a value the game sets itself under the same ident wins.
+    customFields: {
+      ...(user.id != null && { player_id: String(user.id) }),
+      ...(user.name && { player_name: user.name }),
+      ...fromGame,
+      ...gameFields,
+    },
+    email: user.email,
+    discordId: user.discordId,
     releaseLabel: o.release,
     frameStats: stats,
   };

@@ -82,7 +82,11 @@ export function App({ ctx, root }: { ctx: OverlayContext; root: ShadowRoot }) {
     ctx.screenshot.then(useShot);
     // Read in a task of its own: showing and focusing the dialog is this task's work (long tasks stall the game).
     collected.current = new Promise((r) => setTimeout(r)).then(ctx.collect).catch(() => NO_SNAPSHOT);
-    collected.current.then(setSnap);
+    collected.current.then((s) => {
+      setSnap(s);
+      // The game's setUser email starts the contact field; the player may change or clear it.
+      if (s.email && EMAIL.test(s.email)) setForm((f) => (f.email ? f : { ...f, email: s.email as string }));
+    });
     loadProjectInfo(ctx.options).then((i) => {
       setInfo(i);
       const kinds = availableKinds(i);

@@ -27,6 +27,8 @@ export async function buildReport(f: FormState, snap: ReportSnapshot, media: Med
   const report: ReportInput = { kind: f.kind, description: f.description.trim(), source: 'glitchbox-web' };
   if (f.title.trim()) report.title = f.title.trim();
   if (EMAIL.test(f.email.trim())) report.email = f.email.trim();
+  // The credential's Discord claim takes digits only; the email, when there is one, identifies the player.
+  else if (/^\d+$/.test(snap.discordId ?? '')) report.discordId = snap.discordId;
   if (snap.releaseLabel) report.releaseLabel = snap.releaseLabel;
   if (f.kind !== 'bug') return report;
 
