@@ -54,4 +54,12 @@ export const ar: Partial<Strings> = {
   clear: 'مسح الكل',
   done: 'تم',
   drawing: 'منطقة الرسم: اسحب للرسم بالأداة المختارة',
+  match_heading: 'هل تم الإبلاغ عنها من قبل؟',
+  match_votes: '{n} أصوات',
+  match_fixed: 'تم الحل: حدّث اللعبة',
+  match_fixed_in: 'تم الحل في {release}: حدّث اللعبة',
+  match_same: 'المشكلة نفسها',
+  match_not_it: 'ليست هي',
+  match_known: 'لا بأس، إنها معروفة',
+  match_linked: 'سيشير بلاغك إلى «{title}». أرسله لتضيف ما رأيته، أو أغلق: إنها معروفة.',
 };

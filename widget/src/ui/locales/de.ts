@@ -54,4 +54,13 @@ export const de: Partial<Strings> = {
   clear: 'Leeren',
   done: 'Fertig',
   drawing: 'Zeichenfläche: ziehen, um mit dem Werkzeug zu zeichnen',
+  match_heading: 'Schon gemeldet?',
+  match_votes: '{n} Stimmen',
+  match_fixed: 'Behoben: aktualisiere das Spiel',
+  match_fixed_in: 'Behoben in {release}: aktualisiere das Spiel',
+  match_same: 'Gleiches Problem',
+  match_not_it: 'Das ist es nicht',
+  match_known: 'Schon gut, ist bekannt',
+  match_linked:
+    'Deine Meldung verweist auf „{title}“. Sende sie, um zu ergänzen, was du gesehen hast, oder schließe: es ist bekannt.',
 };

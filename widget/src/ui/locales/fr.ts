@@ -54,4 +54,13 @@ export const fr: Partial<Strings> = {
   clear: 'Effacer',
   done: 'Terminé',
   drawing: 'Zone de dessin : faites glisser pour dessiner',
+  match_heading: 'Déjà signalé ?',
+  match_votes: '{n} votes',
+  match_fixed: 'Corrigé : mettez le jeu à jour',
+  match_fixed_in: 'Corrigé dans la {release} : mettez le jeu à jour',
+  match_same: 'Même problème',
+  match_not_it: 'Ce n’est pas ça',
+  match_known: 'Tant pis, c’est connu',
+  match_linked:
+    'Votre signalement renverra à « {title} ». Envoyez-le pour ajouter ce que vous avez vu, ou fermez : c’est connu.',
 };

@@ -54,4 +54,12 @@ export const ja: Partial<Strings> = {
   clear: 'すべて消す',
   done: '完了',
   drawing: '描画エリア：ドラッグして描きます',
+  match_heading: 'すでに報告済みですか？',
+  match_votes: '{n} 票',
+  match_fixed: '解決済み：ゲームを更新してください',
+  match_fixed_in: '{release} で解決済み：ゲームを更新してください',
+  match_same: '同じ問題',
+  match_not_it: '違う',
+  match_known: '既知なので閉じる',
+  match_linked: 'このレポートは「{title}」を参照します。見たことを追加するには送信、既知なら閉じてください。',
 };
