@@ -1,6 +1,6 @@
 // Status, priority and assignee of an issue, changed through the update operation (PATCH issue[...]). Every
 // status the issue can hold is listed; those the update operation refuses are shown disabled with the reason.
-import { useState } from 'preact/hooks';
+import { useEffect, useState } from 'preact/hooks';
 import { projectPath, type Api } from './api.ts';
 import { errorText, humanize } from './format.ts';
 import type { ProjectInfo } from './project-info.ts';
@@ -37,6 +37,12 @@ export function IssueFieldsForm(props: {
   const [assignTo, setAssignTo] = useState(assignee);
   const [message, setMessage] = useState<{ ok: boolean; text: string } | null>(null);
   const [busy, setBusy] = useState(false);
+  // A newer issue (saved here, or changed elsewhere) resets the choices; the last message stays.
+  useEffect(() => {
+    setStatus(issue.status);
+    setPriority(issue.priority);
+    setAssignTo(assignee);
+  }, [issue.updated_at]);
   const changed = status !== issue.status || priority !== issue.priority || assignTo !== assignee;
   const statuses = issueStatusChoices(info);
   const known = [...statuses.settable, ...statuses.custom, ...statuses.fixed].some((c) => c.value === issue.status);

@@ -87,14 +87,7 @@ export function IssueView(props: {
           Not a duplicate? Set another status below.
         </p>
       )}
-      <IssueFieldsForm
-        key={issue.updated_at}
-        api={api}
-        projectId={projectId}
-        issue={issue}
-        info={props.info}
-        onSaved={props.onChanged}
-      />
+      <IssueFieldsForm api={api} projectId={projectId} issue={issue} info={props.info} onSaved={props.onChanged} />
 
       <section aria-labelledby="description-heading">
         <h3 id="description-heading">Description</h3>
