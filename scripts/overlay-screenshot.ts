@@ -3,13 +3,11 @@
 // Run: npx tsx scripts/overlay-screenshot.ts
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { chromium } from 'playwright-core';
+import { launchChromium } from '../test/helpers/chromium.ts';
 import { startTestServer } from '../test/helpers/server.ts';
 import { ensureWidgetBuilt } from '../test/widget/build-once.ts';
 
 const root = join(import.meta.dirname, '..');
-const CHROMIUM_ARGS = ['--no-sandbox', '--disable-gpu', '--use-angle=swiftshader', '--enable-unsafe-swiftshader'];
-
 const dist = await ensureWidgetBuilt();
 const server = await startTestServer({
   seed: false,
@@ -19,10 +17,7 @@ const server = await startTestServer({
   ],
 });
 server.fixtures(JSON.parse(readFileSync(join(root, 'scripts/demo-fixtures.json'), 'utf8')));
-const browser = await chromium.launch({
-  executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-  args: CHROMIUM_ARGS,
-});
+const browser = await launchChromium();
 try {
   const page = await browser.newPage({ viewport: { width: 1280, height: 1000 }, deviceScaleFactor: 1 });
   page.setDefaultTimeout(15_000);

@@ -3,7 +3,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../helpers/server.ts';
 import { TOKENS } from '../helpers/seed.ts';
-import { makeIssue, md5hex } from '../helpers/media.ts';
+import { makeIssue } from '../helpers/media.ts';
+import { md5Hex } from '../helpers/md5.ts';
 
 let server: TestServer;
 let url: string;
@@ -29,7 +30,7 @@ describe('GET /cdn/<key>', () => {
     expect(r.headers.get('content-type')).toBe('application/x-replay');
     expect(r.headers.get('content-length')).toBe('1000');
     expect(r.headers.get('accept-ranges')).toBe('bytes');
-    expect(r.headers.get('etag')).toBe(`"${md5hex(BYTES)}"`);
+    expect(r.headers.get('etag')).toBe(`"${md5Hex(BYTES)}"`);
     expect(r.headers.get('content-disposition')).toBe(
       `attachment; filename="Replay _n_code.rpl"; filename*=UTF-8''Replay%20%C3%BCn%C3%AFcode.rpl`,
     );
@@ -48,7 +49,7 @@ describe('GET /cdn/<key>', () => {
   });
 
   it('answers 304 to If-None-Match with the current ETag', async () => {
-    const etag = `"${md5hex(BYTES)}"`;
+    const etag = `"${md5Hex(BYTES)}"`;
     const r = await fetch(url, { headers: { 'If-None-Match': `"other", ${etag}` } });
     expect(r.status).toBe(304);
     expect(r.headers.get('etag')).toBe(etag);

@@ -1,7 +1,7 @@
 // Shared helpers of the reporter-core tests: a fast clock (sleeping moves virtual time instead of
 // waiting), seeded randomness, PNG-ish bytes, MD5 of downloaded media, and server-side lookups.
-import { createHash } from 'node:crypto';
 import type { Clock } from '../../widget/src/core/types.ts';
+import { md5Hex } from '../helpers/md5.ts';
 import type { TestServer } from '../helpers/server.ts';
 import { ALL_FLAGS, PATS, PROJECT_ID, TOKENS, seedDocument } from '../helpers/seed.ts';
 
@@ -45,7 +45,7 @@ export function pngBytes(size: number, random: () => number = Math.random): Uint
   return bytes;
 }
 
-export const md5Hex = (bytes: Uint8Array | Buffer) => createHash('md5').update(bytes).digest('hex');
+export { md5Hex };
 
 /** Every issue of the project as the owner sees it (hidden and raw included). */
 export async function allIssues(server: TestServer): Promise<any[]> {

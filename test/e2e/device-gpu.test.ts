@@ -1,6 +1,7 @@
 // The GPU name in Chromium: read once per page from the game's own WebGL context while it idles, kept whole
 // (commas included) up to the inbox; a 2D game never gets a WebGL context from the widget.
-import type { Browser, Locator, Page } from 'playwright-core';
+import type { Browser } from 'playwright-core';
+import { outcome } from '../helpers/outcome.ts';
 import { expect, test } from 'vitest';
 import type { TestServer } from '../helpers/server.ts';
 import { issuesWith, openGame, overlay, useDemoGame } from './harness.ts';
@@ -11,9 +12,6 @@ useDemoGame((started, launched) => {
   server = started;
   browser = launched;
 });
-
-const OUTCOME = '[data-gb-outcome]';
-const outcome = (where: Page | Locator) => where.locator(OUTCOME).getAttribute('data-gb-outcome');
 
 /** A Canvas 2D game; a script before the loader records every getContext call and every GPU parameter read. */
 const GAME_2D = `<!doctype html><html><head><script>

@@ -1,6 +1,7 @@
 // The form fits small game windows: Send is on screen without scrolling at 800x600 and 1280x800, even with
 // the screenshot, the attachments and the project's custom fields shown; the keyboard and a gamepad reach it.
-import type { Browser, Locator, Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
+import { outcome } from '../helpers/outcome.ts';
 import { expect, test } from 'vitest';
 import type { TestServer } from '../helpers/server.ts';
 import { issuesWith, openGame, overlay, useDemoGame } from './harness.ts';
@@ -12,9 +13,6 @@ useDemoGame((started, launched) => {
   server = started;
   browser = launched;
 });
-
-const OUTCOME = '[data-gb-outcome]';
-const outcome = (where: Page | Locator) => where.locator(OUTCOME).getAttribute('data-gb-outcome');
 
 const focusedId = (page: Page) =>
   page.evaluate(() => document.querySelector('[data-glitchbox]')!.shadowRoot!.activeElement?.id ?? '');

@@ -2,27 +2,16 @@
 // widget/dist/ (same origin, like `npm start`), and Debian's Chromium through playwright-core.
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { chromium, type Browser, type Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
+import { launchChromium } from '../helpers/chromium.ts';
 import { startTestServer, type TestServer } from '../helpers/server.ts';
 import { afterAll, beforeAll } from 'vitest';
 import { ensureWidgetBuilt } from '../widget/build-once.ts';
 
 export const ROOT = resolve(import.meta.dirname, '../..');
 
-export const CHROMIUM_ARGS = [
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--no-first-run',
-  '--disable-sync',
-  // WebGL without a GPU: ANGLE on SwiftShader.
-  '--use-angle=swiftshader',
-  '--enable-unsafe-swiftshader',
-];
-
 export async function launchBrowser(): Promise<Browser> {
-  return chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: CHROMIUM_ARGS });
+  return launchChromium();
 }
 
 /** The demo project `npm start` seeds (pr-4242, token tkn-demo), which demo/index.html names. */

@@ -2,7 +2,8 @@
 // page load (the loader shows its own plain form), or drops after load before the first open (the overlay
 // is warm, the reporter chunk is not). The report is kept and arrives once when the network is back,
 // without a reload, though the chunks that failed in this document cannot be imported again by URL.
-import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { OUTCOME, outcome } from '../helpers/outcome.ts';
 import { expect, test } from 'vitest';
 import type { TestServer } from '../helpers/server.ts';
 import { DEMO, issuesWith, openGame, overlay, useDemoGame } from './harness.ts';
@@ -14,10 +15,7 @@ useDemoGame((started, launched) => {
   browser = launched;
 });
 
-const OUTCOME = '[data-gb-outcome]';
 const SAVED = 'Saved on this device, it will be sent when you are back online.';
-const outcome = (where: Page | Locator) => where.locator(OUTCOME).getAttribute('data-gb-outcome');
-
 /**
  * The network as the page sees it. While down, everything but the game page, its files and the loader
  * fails. A module script that failed stays failed for the rest of its document even once the network is

@@ -7,7 +7,8 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { join, normalize } from 'node:path';
 import { build } from 'esbuild';
-import type { Browser, Locator, Page } from 'playwright-core';
+import type { Browser } from 'playwright-core';
+import { outcome } from '../helpers/outcome.ts';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import type { TestServer } from '../helpers/server.ts';
 import { issuesWith, overlay, ROOT, useDemoGame } from './harness.ts';
@@ -19,9 +20,6 @@ useDemoGame((started, launched) => {
   server = started;
   browser = launched;
 });
-
-const OUTCOME = '[data-gb-outcome]';
-const outcome = (where: Page | Locator) => where.locator(OUTCOME).getAttribute('data-gb-outcome');
 
 let site: Server;
 let origin: string;

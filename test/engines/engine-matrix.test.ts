@@ -4,6 +4,7 @@
 // costs the game no long task, and the report arrives exactly once.
 import type { Browser } from 'playwright-core';
 import { describe, expect, test } from 'vitest';
+import { outcome } from '../helpers/outcome.ts';
 import type { TestServer } from '../helpers/server.ts';
 import { issuesWith, overlay } from '../e2e/harness.ts';
 import { GAMES, imageDifference, useEngines } from './harness.ts';
@@ -72,8 +73,7 @@ describe.each(GAMES)('%s', (game) => {
         const marker = `matrix-${game}-${tag}`;
         await page.locator('#gb-desc').fill(`${marker}: the boxes look wrong`);
         await page.locator('#gb-send').click();
-        const outcome = () => page.locator('[data-gb-outcome]').getAttribute('data-gb-outcome');
-        await expect.poll(outcome, { timeout: 20_000 }).toBe('sent');
+        await expect.poll(() => outcome(page), { timeout: 20_000 }).toBe('sent');
         await page.keyboard.press('Escape');
         await expect.poll(() => page.locator('[data-glitchbox] dialog').count()).toBe(0);
 

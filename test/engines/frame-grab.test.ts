@@ -3,6 +3,7 @@
 // default canvas chosen by its context and frames (a same-size 2D HUD canvas drawn over it as an overlay).
 import type { Browser, Page } from 'playwright-core';
 import { expect, test } from 'vitest';
+import { outcome } from '../helpers/outcome.ts';
 import type { TestServer } from '../helpers/server.ts';
 import { imagePixels, issuesWith, near, overlay } from '../e2e/harness.ts';
 import { useEngines } from './harness.ts';
@@ -91,8 +92,7 @@ async function reportFrom(
   if (name !== 'stopped.html') await p.locator('[data-glitchbox] img.gb-thumb').waitFor({ timeout: 15_000 });
   await p.locator('#gb-desc').fill(`${marker}: look`);
   await p.locator('#gb-send').click();
-  const outcome = () => p.locator('[data-gb-outcome]').getAttribute('data-gb-outcome');
-  await expect.poll(outcome, { timeout: 20_000 }).toBe('sent');
+  await expect.poll(() => outcome(p), { timeout: 20_000 }).toBe('sent');
   const [issue] = await issuesWith(server, marker);
   const log = await (await fetch(issue.log_files[0].url)).text();
   if (!points.length) return { pixels: [], log, p };

@@ -29,15 +29,8 @@ export interface ReportInput {
   keepDraft?: boolean;
 }
 
-export const CHROMIUM_ARGS = [
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--no-first-run',
-  '--disable-sync',
-];
-export const chromiumPath = () => process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+// The browser tests of the inbox import the launch flags from here too; they live in chromium.ts.
+export { CHROMIUM_ARGS, chromiumPath } from './chromium.ts';
 
 // Plain JavaScript source, evaluated in the page: a function passed to page.evaluate would be
 // rewritten by the TypeScript loader (name helpers that do not exist in the page).

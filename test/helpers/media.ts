@@ -1,6 +1,6 @@
 // Helpers of the media tests: issues inserted straight into the database, the direct-upload
 // steps, MD5 in the API's base64 form, and tiny but well-formed MP4, WebM and PNG files.
-import { createHash, randomBytes } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import { insertIssue, type IssueRow, type NewIssue } from '../../reference-server/src/areas/issues/repository.ts';
 import { findProjectByPublicId } from '../../reference-server/src/areas/projects-auth/repository.ts';
 import { findUserByPat } from '../../reference-server/src/areas/projects-auth/users-repository.ts';
@@ -8,8 +8,9 @@ import type { TestServer } from './server.ts';
 import { newIssue } from './issue-rows.ts';
 import { PROJECT_ID } from './seed.ts';
 
-export const md5 = (bytes: Uint8Array | string) => createHash('md5').update(bytes).digest('base64');
-export const md5hex = (bytes: Uint8Array | string) => createHash('md5').update(bytes).digest('hex');
+import { md5 } from './md5.ts';
+
+export { md5 };
 
 /** An issue of the seed project; `reporterPat` names its reporter by personal access token. */
 export function makeIssue(

@@ -7,6 +7,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { OutboxQuotaError, toStoredReport } from '../../widget/src/core/index.ts';
 import { createDiskOutbox } from '../../widget/src/node/index.ts';
 import { createNodeHasher } from '../../widget/src/node/node-hasher.ts';
+import { md5 } from '../helpers/md5.ts';
 
 let dir: string;
 beforeEach(() => {
@@ -15,7 +16,6 @@ beforeEach(() => {
 afterEach(() => rmSync(dir, { recursive: true, force: true }));
 
 const bytes = (n: number, seed = 1) => Uint8Array.from({ length: n }, (_, i) => (i * 31 + seed) & 0xff);
-const md5 = (b: Uint8Array) => createHash('md5').update(b).digest('base64');
 
 function newReport(files: Record<string, Uint8Array | Blob> = {}) {
   const attachments = Object.entries(files).map(([name, data]) => ({

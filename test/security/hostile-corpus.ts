@@ -2,7 +2,7 @@
 // server's origin (HTML, SVG, XHTML, XML, a comma-joined type, polyglots), and one uploader per
 // route that accepts a client's bytes, each answering the URLs the file is served at.
 import { encodeUnrealCrash } from '../helpers/unreal-crash.ts';
-import { makeIssue } from '../helpers/media.ts';
+import { makeIssue, md5 } from '../helpers/media.ts';
 import type { TestServer } from '../helpers/server.ts';
 import { PATS, PROJECT_ID, TOKENS } from '../helpers/seed.ts';
 
@@ -131,14 +131,13 @@ export const UPLOADERS: Record<string, Uploader> = {
   'video clip (multipart)': multipartMedia('video_clips', 'video_clip', 'video'),
   'binary file (direct upload)': async (server, file) => {
     const issue = makeIssue(server);
-    const { createHash } = await import('node:crypto');
     const type = file.type || 'application/octet-stream';
     const presign = await server.request('POST', `${issue.path}/binary_files/presigned_upload`, {
       auth: TOKEN,
       json: {
         filename: file.name,
         byte_size: file.bytes.byteLength,
-        checksum: createHash('md5').update(file.bytes).digest('base64'),
+        checksum: md5(file.bytes),
         content_type: type,
       },
     });
