@@ -372,7 +372,9 @@ describe('custom fields on feature requests', () => {
       FIELDS_PROJECT,
     );
     expect(r.status).toBe(422);
-    expect(r.body.error).toBe('Custom field platform must be one of: PC, Switch.');
+    expect(r.body.error).toBe(
+      'Custom field "Platform" has an invalid value "Xbox": allowed values are "PC", "Switch".',
+    );
   });
 
   it('refuses a form boolean sent as true instead of 1', async () => {
@@ -399,7 +401,7 @@ describe('custom fields on feature requests', () => {
   it('refuses a missing required field, but lets a draft wait until publish', async () => {
     const r = await create({ feature_request: { description: 'No area given' } }, auth, FIELDS_PROJECT);
     expect(r.status).toBe(422);
-    expect(r.body.error).toBe('Custom field Area (area) is required.');
+    expect(r.body.error).toBe('Custom field "Area" is required.');
     const draft = await create(
       { feature_request: { description: 'No area given yet' }, draft: true },
       auth,
@@ -415,7 +417,7 @@ describe('custom fields on feature requests', () => {
     expect(dbRow(FIELDS_PROJECT, draft.body.id).status).toBe('hidden');
   });
 
-  it('auto-creates a text field for an unknown ident on the SDK path and drops it for a signed-in user', async () => {
+  it('auto-creates a text field for an unknown ident on the SDK path and refuses it from a signed-in user', async () => {
     const r = await create(
       { feature_request: { description: 'From Roblox', custom: { area: 'x', roblox_id: '42' } } },
       auth,
@@ -433,8 +435,9 @@ describe('custom fields on feature requests', () => {
       `Bearer ${PATS.tester}`,
       FIELDS_PROJECT,
     );
-    expect(user.status).toBe(201);
-    expect(user.body.warnings).toEqual(['Unknown custom field mystery was ignored.']);
+    // As on issues (custom field rule 7): auto-creation is for the SDK and Discord paths only.
+    expect(user.status).toBe(422);
+    expect(user.body.error).toBe('Unknown custom field "mystery".');
   });
 
   it('keeps a text value of 4096 characters (an emoji counts as one), drops a longer one with a warning', async () => {

@@ -43,6 +43,8 @@ export const Ticket = z.object({
   assigned_to: UserRef,
   attachments: z.array(TicketAttachment),
   custom_fields: z.array(FeatureRequestCustomField),
+  /** On create, when something was dropped despite success (a custom value over a cap, a field not created). */
+  warnings: z.array(z.string()).optional(),
 });
 export type Ticket = z.infer<typeof Ticket>;
 

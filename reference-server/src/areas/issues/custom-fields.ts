@@ -1,7 +1,7 @@
-// The nine custom field rules of docs/api/issues.md#custom-field-rules: types, form booleans (1/0 only),
-// multi-select in form and JSON, required and select checks (deferred to publish for drafts),
-// ident-then-name lookup, auto-creation on the SDK and Discord paths up to 32 fields, the
-// 4096-character cap, and a warning for every value dropped.
+// The one implementation of the nine custom field rules (docs/api/issues.md#custom-field-rules) for
+// issues, feature requests and tickets: ident-then-name lookup, submission-token values trusted,
+// tester_settable, required and select checks (deferred to publish for drafts), auto-creation on
+// the SDK and Discord paths up to 32 fields per entity, and a warning for every value dropped.
 import type { Deps } from '../../deps.ts';
 import { unprocessable } from '../../errors.ts';
 import {
@@ -13,13 +13,25 @@ import {
 import { listIssueCustomValues, setIssueCustomValue } from './repository.ts';
 import type { ProjectRow } from '../projects-auth/repository.ts';
 import { stmt } from '../../db/database.ts';
+import {
+  assertSelect,
+  blank,
+  CUSTOM_VALUE_MAX,
+  charactersOf,
+  findField,
+  normalize,
+  toIdent,
+} from './custom-field-values.ts';
 
-export const CUSTOM_VALUE_MAX = 4096;
+export { CUSTOM_VALUE_MAX, toIdent };
 export const AUTO_CREATE_LIMIT = 32;
 
+export type CustomFieldEntity = CustomFieldRow['applies_to'];
 export type CustomFieldPath = 'sdk' | 'discord' | 'user';
 
 export interface CustomFieldInput {
+  /** Which entity's definitions apply; issues when absent. */
+  entity?: CustomFieldEntity;
   values: Record<string, unknown>;
   /** Values from a submission token: trusted, so tester_settable does not apply. */
   trusted?: Record<string, unknown>;
@@ -33,119 +45,20 @@ export interface CustomFieldInput {
 }
 
 export interface CustomFieldPlan {
+  entity: CustomFieldEntity;
   set: Array<{ field: CustomFieldRow; value: unknown }>;
   create: Array<{ ident: string; name: string; value: string }>;
   warnings: string[];
 }
 
-/**
- * Characters of a value for the 4096 cap (docs/api/issues.md#custom-field-rules, rule 8): a text's own characters (code
- * points, not its JSON escaping), a multi-select's items together, coordinates as JSON.
- */
-function charactersOf(value: unknown): number {
-  if (typeof value === 'string') return [...value].length;
-  if (Array.isArray(value)) return value.reduce((sum: number, item) => sum + charactersOf(String(item)), 0);
-  return typeof value === 'boolean' ? 0 : [...JSON.stringify(value)].length;
-}
-const blank = (v: unknown) =>
-  v === undefined || v === null || (typeof v === 'string' && v.trim() === '') || (Array.isArray(v) && v.length === 0);
-const optionsOf = (field: CustomFieldRow) => JSON.parse(field.options) as string[];
-
-export function toIdent(key: string): string {
-  return (
-    key
-      .normalize('NFKD')
-      .replace(/[^\w\s-]/g, '')
-      .trim()
-      .toLowerCase()
-      .replace(/[\s-]+/g, '_')
-      .replace(/_+/g, '_')
-      .slice(0, 100) || 'field'
-  );
-}
-
-function findField(fields: readonly CustomFieldRow[], key: string): CustomFieldRow | undefined {
-  return (
-    fields.find((f) => f.ident === key) ??
-    fields.find((f) => f.name === key) ??
-    fields.find((f) => f.name.toLowerCase() === key.toLowerCase())
-  );
-}
-
-function assertSelect(field: CustomFieldRow, values: string[]): void {
-  const options = optionsOf(field);
-  const bad = values.find((v) => !options.includes(v));
-  if (bad !== undefined) {
-    throw unprocessable(
-      `Custom field "${field.name}" has an invalid value ${JSON.stringify(bad)}: allowed values are ` +
-        `${options.map((o) => JSON.stringify(o)).join(', ')}.`,
-      { field: field.ident },
-    );
-  }
-}
-
-/** Converts one submitted value to its stored form, or throws 422; null means "blank". */
-function normalize(field: CustomFieldRow, raw: unknown, input: CustomFieldInput): unknown {
-  const name = field.name;
-  switch (field.field_type) {
-    case 'text':
-      if (blank(raw)) return null;
-      if (typeof raw === 'string' || typeof raw === 'number' || typeof raw === 'boolean') return String(raw);
-      throw unprocessable(`Custom field "${name}" must be text.`, { field: field.ident });
-    case 'boolean': {
-      if (blank(raw)) return null;
-      if (input.encoding === 'form') {
-        if (raw === '1' || raw === '0') return raw === '1';
-        if (raw === 'true' || raw === 'false' || raw === 'True' || raw === 'False') {
-          throw unprocessable(
-            `Custom field "${name}" is a boolean: in form encoding send 1 or 0, not ${JSON.stringify(raw)}.`,
-            { field: field.ident },
-          );
-        }
-        throw unprocessable(`Custom field "${name}" must be a boolean (1 or 0).`, { field: field.ident });
-      }
-      if (typeof raw === 'boolean') return raw;
-      if (raw === 1 || raw === 0 || raw === '1' || raw === '0') return raw === 1 || raw === '1';
-      if (raw === 'true' || raw === 'false') return raw === 'true';
-      throw unprocessable(`Custom field "${name}" must be a boolean.`, { field: field.ident });
-    }
-    case 'single_select':
-      if (blank(raw)) return null;
-      if (typeof raw !== 'string' && typeof raw !== 'number')
-        throw unprocessable(`Custom field "${name}" must be one of its allowed values.`, { field: field.ident });
-      if (!input.deferValidation) assertSelect(field, [String(raw)]);
-      return String(raw);
-    case 'multi_select': {
-      if (blank(raw)) return null;
-      const list = Array.isArray(raw) ? raw : [raw];
-      if (list.some((v) => typeof v !== 'string' && typeof v !== 'number'))
-        throw unprocessable(`Custom field "${name}" must be a list of allowed values.`, { field: field.ident });
-      const values = list.map(String).filter((v) => v !== '');
-      if (!input.deferValidation) assertSelect(field, values);
-      return values.length ? values : null;
-    }
-    case 'coordinates': {
-      if (blank(raw)) return null;
-      const point = raw as Record<string, unknown>;
-      const x = Number(point?.x);
-      const y = Number(point?.y);
-      if (
-        typeof raw !== 'object' ||
-        Array.isArray(raw) ||
-        point.client_map_id === undefined ||
-        point.x === '' ||
-        point.y === '' ||
-        !Number.isFinite(x) ||
-        !Number.isFinite(y)
-      ) {
-        throw unprocessable(`Custom field "${name}" must be coordinates {client_map_id, x, y}.`, {
-          field: field.ident,
-        });
-      }
-      return { client_map_id: String(point.client_map_id), x, y };
-    }
-  }
-}
+/** How warnings name an entity's fields: "32 feature request custom fields". */
+const NOUN: Record<CustomFieldEntity, string> = {
+  issue: 'issue',
+  feature_request: 'feature request',
+  ticket: 'ticket',
+};
+const fullMessage = (name: string, entity: CustomFieldEntity) =>
+  `Custom field "${name}" was not created: the project already has ${AUTO_CREATE_LIMIT} ${NOUN[entity]} custom fields.`;
 
 /** Decides what to store, create and warn about; every 422 of the rules is thrown here. */
 export function planCustomFields(
@@ -153,8 +66,11 @@ export function planCustomFields(
   project: ProjectRow,
   input: CustomFieldInput,
 ): CustomFieldPlan {
-  const fields = listCustomFields(deps.db, project.id, 'issue');
-  const plan: CustomFieldPlan = { set: [], create: [], warnings: [] };
+  const entity = input.entity ?? 'issue';
+  const fields = listCustomFields(deps.db, project.id, entity);
+  const plan: CustomFieldPlan = { entity, set: [], create: [], warnings: [] };
+  // A key is a field's ident, its name, or a name that makes an existing ident ("Niveau Élevé" → niveau_eleve).
+  const lookup = (key: string) => findField(fields, key) ?? fields.find((f) => f.ident === toIdent(key));
   const entries: Array<[string, unknown, boolean]> = [
     ...Object.entries(input.values).map(([k, v]): [string, unknown, boolean] => [k, v, false]),
     ...Object.entries(input.trusted ?? {}).map(([k, v]): [string, unknown, boolean] => [k, v, true]),
@@ -163,13 +79,13 @@ export function planCustomFields(
   const trustedFields = new Set(
     entries
       .filter(([, , t]) => t)
-      .map(([k]) => findField(fields, k)?.id)
+      .map(([k]) => lookup(k)?.id)
       .filter((id) => id !== undefined),
   );
   let room = AUTO_CREATE_LIMIT - fields.length;
 
   for (const [key, raw, trusted] of entries) {
-    const field = findField(fields, key);
+    const field = lookup(key);
     if (!field) {
       if (input.path === 'user' && !trusted) throw unprocessable(`Unknown custom field "${key}".`, { field: key });
       if (blank(raw)) continue;
@@ -194,9 +110,7 @@ export function planCustomFields(
         continue;
       }
       if (room <= 0) {
-        plan.warnings.push(
-          `Custom field "${key}" was not created: the project already has ${AUTO_CREATE_LIMIT} issue custom fields.`,
-        );
+        plan.warnings.push(fullMessage(key, entity));
         continue;
       }
       room -= 1;
@@ -226,37 +140,35 @@ export function planCustomFields(
   return plan;
 }
 
-/** Writes the plan for one issue (inside the caller's transaction); new fields are created first. */
-export function applyCustomFields(
+/**
+ * Writes a plan for one record of its entity (inside the caller's transaction): new fields are
+ * created first, then `write` stores each value. Answers the warnings of fields it could not create.
+ */
+export function applyCustomFieldPlan(
   deps: Pick<Deps, 'db' | 'clock'>,
   project: ProjectRow,
-  issueId: number,
   plan: CustomFieldPlan,
   path: CustomFieldPath,
-  blanks: number[] = [],
+  write: (fieldId: number, value: unknown) => void,
 ): string[] {
   const warnings: string[] = [];
   const now = deps.clock.now().toISOString();
-  for (const fieldId of blanks)
-    stmt(deps.db, 'DELETE FROM issue_custom_values WHERE issue_id = ? AND field_id = ?').run(issueId, fieldId);
-  for (const { field, value } of plan.set) setIssueCustomValue(deps.db, issueId, field.id, value);
+  for (const { field, value } of plan.set) write(field.id, value);
   for (const pending of plan.create) {
-    let field = stmt(
-      deps.db,
-      "SELECT * FROM custom_fields WHERE project_id = ? AND applies_to = 'issue' AND ident = ?",
-    ).get(project.id, pending.ident) as CustomFieldRow | undefined;
+    let field = stmt(deps.db, 'SELECT * FROM custom_fields WHERE project_id = ? AND applies_to = ? AND ident = ?').get(
+      project.id,
+      plan.entity,
+      pending.ident,
+    ) as CustomFieldRow | undefined;
     if (!field) {
       // Re-checked here: a concurrent request may have filled the last places.
-      if (countCustomFields(deps.db, project.id, 'issue') >= AUTO_CREATE_LIMIT) {
-        warnings.push(
-          `Custom field "${pending.name}" was not created: ` +
-            `the project already has ${AUTO_CREATE_LIMIT} issue custom fields.`,
-        );
+      if (countCustomFields(deps.db, project.id, plan.entity) >= AUTO_CREATE_LIMIT) {
+        warnings.push(fullMessage(pending.name, plan.entity));
         continue;
       }
       field = insertCustomField(deps.db, {
         project_id: project.id,
-        applies_to: 'issue',
+        applies_to: plan.entity,
         ident: pending.ident,
         name: pending.name,
         field_type: 'text',
@@ -269,17 +181,36 @@ export function applyCustomFields(
         created_at: now,
       });
     }
-    setIssueCustomValue(deps.db, issueId, field.id, pending.value);
+    write(field.id, pending.value);
   }
   return warnings;
 }
 
-/** Publish-time check of a draft: required fields present, select values allowed (rule 5). */
-export function assertCustomFieldsComplete(deps: Pick<Deps, 'db'>, project: ProjectRow, issueId: number): void {
-  const fields = listCustomFields(deps.db, project.id, 'issue');
-  const stored = new Map(
-    listIssueCustomValues(deps.db, issueId).map((v) => [v.field_id, JSON.parse(v.value) as unknown]),
+/** Writes the plan for one issue; `blanks` are fields an update empties. */
+export function applyCustomFields(
+  deps: Pick<Deps, 'db' | 'clock'>,
+  project: ProjectRow,
+  issueId: number,
+  plan: CustomFieldPlan,
+  path: CustomFieldPath,
+  blanks: number[] = [],
+): string[] {
+  for (const fieldId of blanks)
+    stmt(deps.db, 'DELETE FROM issue_custom_values WHERE issue_id = ? AND field_id = ?').run(issueId, fieldId);
+  return applyCustomFieldPlan(deps, project, plan, path, (fieldId, value) =>
+    setIssueCustomValue(deps.db, issueId, fieldId, value),
   );
+}
+
+/** Publish-time check of stored values: required fields present, select values allowed (rule 5). */
+export function assertStoredCustomValues(
+  deps: Pick<Deps, 'db'>,
+  project: ProjectRow,
+  entity: CustomFieldEntity,
+  storedValues: ReadonlyArray<{ field_id: number; value: string }>,
+): void {
+  const fields = listCustomFields(deps.db, project.id, entity);
+  const stored = new Map(storedValues.map((v) => [v.field_id, JSON.parse(v.value) as unknown]));
   for (const field of fields) {
     const value = stored.get(field.id);
     if (field.required === 1 && blank(value))
@@ -288,4 +219,9 @@ export function assertCustomFieldsComplete(deps: Pick<Deps, 'db'>, project: Proj
     if (field.field_type === 'single_select') assertSelect(field, [String(value)]);
     if (field.field_type === 'multi_select') assertSelect(field, (Array.isArray(value) ? value : [value]).map(String));
   }
+}
+
+/** Publish-time check of a draft issue. */
+export function assertCustomFieldsComplete(deps: Pick<Deps, 'db'>, project: ProjectRow, issueId: number): void {
+  assertStoredCustomValues(deps, project, 'issue', listIssueCustomValues(deps.db, issueId));
 }

@@ -20,7 +20,7 @@ import {
   requireTokenFlag,
 } from '../projects-auth/access.ts';
 import { signedInUser, type Caller } from '../projects-auth/caller.ts';
-import { resolveCustomValues } from './custom-fields.ts';
+import { planSubmissionCustomFields, writeSubmissionCustomFields } from './custom-fields.ts';
 import { discordBotReporter, mayActAsDiscordBot, titleFromDescription } from './reporter.ts';
 import { assertSubmissionTokenUnspent, spendSubmissionToken } from './submission-tokens.ts';
 import { toFeatureRequest } from './feature-request-render.ts';
@@ -67,22 +67,13 @@ export async function createFeatureRequest(
     warnings.push('user[...] fields are honoured only for the Discord bot and were ignored.');
   checkUploads('feature_request[files]', asFileList(fr.files));
   const discord = botAllowed && input.user?.discord_id ? input.user : null;
-  // Custom values are checked (and unknown text fields created) before the daily counter counts.
-  const custom = deps.db.transaction(() =>
-    resolveCustomValues(
-      deps,
-      project,
-      'feature_request',
-      { ...fr.custom_fields, ...fr.custom },
-      {
-        encoding,
-        defer: draft,
-        autoCreate: discord ? 'discord' : caller.token ? 'sdk' : null,
-        now,
-      },
-    ),
-  )();
-  warnings.push(...custom.warnings);
+  // Custom values (and a submission token's) are checked before the daily counter counts.
+  const custom = planSubmissionCustomFields(deps, caller, project, 'feature_request', fr, {
+    encoding,
+    draft,
+    discordBot: discord !== null,
+  });
+  warnings.push(...custom.plan.warnings);
   consumeDailyLimit(deps, caller, 'feature_request');
   const files = await storeUploads(deps, 'feature_request[files]', asFileList(fr.files));
 
@@ -104,7 +95,10 @@ export async function createFeatureRequest(
       });
       for (const file of files)
         insertFeatureRequestFile(deps.db, created.id, { ...file, user_id: reporter?.id ?? null, created_at: now });
-      for (const { field, value } of custom.values) setFeatureRequestCustomValue(deps.db, created.id, field.id, value);
+      const notCreated = writeSubmissionCustomFields(deps, project, custom, (fieldId, value) =>
+        setFeatureRequestCustomValue(deps.db, created.id, fieldId, value),
+      );
+      warnings.push(...notCreated);
       if (reporter) {
         // The author's own vote counts, and the author hears about changes.
         addFeatureRequestVote(deps.db, created.id, reporter.id, now);

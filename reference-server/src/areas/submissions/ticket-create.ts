@@ -11,7 +11,7 @@ import { insertTicket, insertTicketAttachment, setTicketCustomValue } from './ti
 import { findOrCreateVirtualUser, type UserRow } from '../projects-auth/users-repository.ts';
 import { consumeDailyLimit, FLAG_REFUSALS, requireTokenFlag } from '../projects-auth/access.ts';
 import { signedInUser, type Caller } from '../projects-auth/caller.ts';
-import { resolveCustomValues } from './custom-fields.ts';
+import { planSubmissionCustomFields, writeSubmissionCustomFields } from './custom-fields.ts';
 import { discordBotReporter, mayActAsDiscordBot, titleFromDescription } from './reporter.ts';
 import { asFileList, checkUploads, storeUploads, withStoredUploads } from './uploads.ts';
 import { assertSubmissionTokenUnspent, spendSubmissionToken } from './submission-tokens.ts';
@@ -68,20 +68,10 @@ export async function createTicket(
   }
   const files = asFileList(t.attachments);
   checkUploads('ticket[attachments]', files);
-  const custom = deps.db.transaction(() =>
-    resolveCustomValues(
-      deps,
-      project,
-      'ticket',
-      { ...t.custom_fields, ...t.custom },
-      {
-        encoding,
-        defer: false,
-        autoCreate: null,
-        now,
-      },
-    ),
-  )();
+  // Custom values (and a submission token's) are checked before the daily counter counts.
+  const discordBot = Boolean(input.user?.discord_id && mayActAsDiscordBot(deps, caller, project));
+  const custom = planSubmissionCustomFields(deps, caller, project, 'ticket', t, { encoding, draft: false, discordBot });
+  const warnings = [...custom.plan.warnings];
   consumeDailyLimit(deps, caller, 'ticket');
   const stored = await storeUploads(deps, 'ticket[attachments]', files);
 
@@ -102,9 +92,13 @@ export async function createTicket(
       });
       for (const file of stored)
         insertTicketAttachment(deps.db, created.id, { ...file, user_id: reporter.user.id, created_at: now });
-      for (const { field, value } of custom.values) setTicketCustomValue(deps.db, created.id, field.id, value);
+      const notCreated = writeSubmissionCustomFields(deps, project, custom, (fieldId, value) =>
+        setTicketCustomValue(deps.db, created.id, fieldId, value),
+      );
+      warnings.push(...notCreated);
       return created;
     })(),
   );
-  return toTicket(deps, project, row, true);
+  const ticket = toTicket(deps, project, row, true);
+  return warnings.length > 0 ? { ...ticket, warnings } : ticket;
 }
