@@ -8,6 +8,7 @@ import { z } from 'zod';
 import { FieldType } from './custom-fields.ts';
 import { DateFilter, ListPagination, Timestamp } from './common.ts';
 import { defineOperation } from './operation.ts';
+import { TEXT_LIMITS as L, tooLong } from './text-limits.ts';
 import { paths } from './paths.ts';
 import { toRecordList } from './releases.ts';
 import { FindSimilarQuery, SearchIssuesQuery, searchIssuesResponse } from './search.ts';
@@ -50,27 +51,31 @@ export const DebugTrace = z.object({
   steps: z.preprocess(toRecordList, z.array(z.object({ severity: z.enum(DEBUG_SEVERITIES), description: z.string() }))),
 });
 
+const Text = (max: number) => z.string().max(max, tooLong(max));
+
 export const DeviceInfoInput = z.union([
-  z.string(),
-  z.looseObject({ value: z.string().optional(), validation_mode: z.string().optional() }),
+  Text(L.deviceInfo),
+  z.looseObject({ value: Text(L.deviceInfo).optional(), validation_mode: Text(L.label).optional() }),
 ]);
 
 /** The `issue` object of a create request. Values the service judges by rule (custom fields,
  * debug_trace size, publish_after, device parsing) are checked by the service, not here. */
 export const IssueCreateFields = z.looseObject({
-  title: z.string().max(1000).optional(),
-  description: z.string().optional(),
-  unformatted_steps_to_reproduce: z.string().optional(),
-  steps_to_reproduce_array: OneOrMany(z.string()).optional(),
-  logs: z.string().optional(),
+  title: Text(L.issueTitle).optional(),
+  description: Text(L.issueText).optional(),
+  unformatted_steps_to_reproduce: Text(L.issueText).optional(),
+  steps_to_reproduce_array: OneOrMany(Text(L.stepText))
+    .refine((steps) => steps.length <= L.stepItems, `at most ${L.stepItems} steps`)
+    .optional(),
+  logs: Text(L.logText).optional(),
   release_id: IdLike.optional(),
-  release_label: z.string().optional(),
-  source: z.string().nullable().optional(),
+  release_label: Text(L.label).optional(),
+  source: Text(L.label).nullable().optional(),
   raw: OptionalFlag,
-  priority: z.string().optional(),
+  priority: Text(L.label).optional(),
   extras: z.looseObject({ device_info: DeviceInfoInput.optional() }).optional(),
   discord_id: IdLike.optional(),
-  discord_username: z.string().optional(),
+  discord_username: Text(L.label).optional(),
   tested_on_device_id: IdLike.optional(),
   tag_ids: OneOrMany(z.coerce.number({ error: 'tag ids are integers' }).int()).optional(),
   custom: z.record(z.string(), z.unknown()).optional(),
@@ -82,7 +87,7 @@ export const IssueCreateFields = z.looseObject({
   include_other: OptionalFlag,
   // Accepted inside `issue` too, because some clients nest them there.
   draft: OptionalFlag,
-  publish_after: z.string().optional(),
+  publish_after: Text(L.label).optional(),
   skip_description_check: OptionalFlag,
 });
 export type IssueCreateFields = z.infer<typeof IssueCreateFields>;
@@ -90,7 +95,7 @@ export type IssueCreateFields = z.infer<typeof IssueCreateFields>;
 export const IssueCreateBody = z.looseObject({
   issue: IssueCreateFields.optional(),
   draft: OptionalFlag,
-  publish_after: z.string().optional(),
+  publish_after: Text(L.label).optional(),
   skip_description_check: OptionalFlag,
 });
 export type IssueCreateBody = z.infer<typeof IssueCreateBody>;
@@ -98,13 +103,15 @@ export type IssueCreateBody = z.infer<typeof IssueCreateBody>;
 export const IssueUpdateBody = z.looseObject({
   issue: z
     .looseObject({
-      title: z.string().min(1).max(1000).optional(),
-      description: z.string().min(1).optional(),
-      status: z.string().optional(),
+      title: Text(L.issueTitle).min(1).optional(),
+      description: Text(L.issueText).min(1).optional(),
+      status: Text(L.label).optional(),
       priority: z.enum(UPDATE_PRIORITIES).optional(),
       assigned_to_id: IdLike.nullable().optional(),
-      unformatted_steps_to_reproduce: z.string().optional(),
-      steps_to_reproduce_array: OneOrMany(z.string()).optional(),
+      unformatted_steps_to_reproduce: Text(L.issueText).optional(),
+      steps_to_reproduce_array: OneOrMany(Text(L.stepText))
+        .refine((steps) => steps.length <= L.stepItems, `at most ${L.stepItems} steps`)
+        .optional(),
       release_id: IdLike.nullable().optional(),
       custom: z.record(z.string(), z.unknown()).optional(),
       custom_fields: z.record(z.string(), z.unknown()).optional(),

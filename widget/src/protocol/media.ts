@@ -2,6 +2,7 @@
 // video segments, and the storage and CDN endpoints (docs/api/media.md#direct-upload,
 // docs/api-choices.md#operation-paths, docs/api-choices.md#storage-and-media-urls).
 import { z } from 'zod';
+import { TEXT_LIMITS, tooLong } from './text-limits.ts';
 import { FormBoolean, Timestamp, UserRef } from './common.ts';
 import { defineOperation } from './operation.ts';
 import { paths } from './paths.ts';
@@ -112,7 +113,9 @@ const MediaFields = (file: string) =>
     .partial();
 export const UploadMediaBody = z.object({
   screenshot: MediaFields('image').extend({ layer_a: z.unknown().optional() }).optional(),
-  log_file: MediaFields('file').extend({ contents: z.string().optional() }).optional(),
+  log_file: MediaFields('file')
+    .extend({ contents: z.string().max(TEXT_LIMITS.logText, tooLong(TEXT_LIMITS.logText)).optional() })
+    .optional(),
   binary_file: MediaFields('file').optional(),
   video_clip: MediaFields('video').optional(),
 });

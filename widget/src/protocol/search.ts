@@ -2,6 +2,7 @@
 // them to the searchIssues and findSimilarIssues operations; the Issue schema stays there.
 import { z } from 'zod';
 import { FormBoolean, ListPagination, Timestamp } from './common.ts';
+import { TEXT_LIMITS, tooLong } from './text-limits.ts';
 
 /** An empty query-string value counts as absent (`page=` is page 1). */
 const blankIsAbsent = (value: unknown) => (value === '' ? undefined : value);
@@ -13,7 +14,10 @@ const Scalar = z.union([z.string(), z.number()]).transform(String);
  * docs/api-choices.md#error-bodies-and-statuses).
  */
 export const SearchIssuesQuery = z.looseObject({
-  query: Scalar.optional(),
+  query: z
+    .union([z.string().max(TEXT_LIMITS.query, tooLong(TEXT_LIMITS.query)), z.number()])
+    .transform(String)
+    .optional(),
   /** Comma-separated issue ids (the raw `id`, `g-<id>` also accepted), or an array of them. */
   skip_ids: z.union([Scalar, z.array(Scalar)]).optional(),
   /** Narrows the candidate pool to 200 (else 500); JSON results are not capped. */

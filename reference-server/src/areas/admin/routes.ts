@@ -18,7 +18,7 @@ export function adminRoutes(deps: Deps) {
     return c.json({ success: true });
   });
   app.post('/__admin/fixtures', async (c) =>
-    c.json(loadFixtures(deps, await readBody(c, { maxBytes: 64 * 1024 * 1024 })), 201),
+    c.json(loadFixtures(deps, await readBody(c, { maxBytes: 64 * 1024 * 1024, maxTextBytes: 64 * 1024 * 1024 })), 201),
   );
   app.post('/__admin/clock', async (c) => {
     const now = moveClock(deps, ClockRequest.parse(await readBody(c)));

@@ -2,6 +2,7 @@
 // works with, throwing the 422s that depend on the body alone: description, debug_trace,
 // publish_after, and the zod shape of the create table.
 import { DebugTrace, IssueCreateBody } from '../../../../widget/src/protocol/issues.ts';
+import { TEXT_LIMITS } from '../../../../widget/src/protocol/text-limits.ts';
 import type { Body } from '../../input.ts';
 import { unprocessable, describeZodError } from '../../errors.ts';
 import type { ProjectRow } from '../projects-auth/repository.ts';
@@ -77,7 +78,13 @@ export async function withTextParts(body: Body): Promise<Body> {
   const files = ['logs', 'debug_trace'].filter((key) => fields[key] instanceof Blob);
   if (files.length === 0) return body;
   const copy = { ...fields };
-  for (const key of files) copy[key] = await (fields[key] as Blob).text();
+  // The text caps hold for a file part too, checked on its size before it is read into memory.
+  const cap = { logs: TEXT_LIMITS.logText, debug_trace: DEBUG_TRACE_MAX_BYTES } as Record<string, number>;
+  for (const key of files) {
+    const limit = cap[key] >= 1024 * 1024 ? `${cap[key] / 1024 / 1024} MB` : `${cap[key] / 1024} KB`;
+    if ((fields[key] as Blob).size > cap[key]) throw unprocessable(`issue[${key}] is larger than the ${limit} limit.`);
+    copy[key] = await (fields[key] as Blob).text();
+  }
   return { ...body, issue: copy };
 }
 
