@@ -64,7 +64,8 @@ export async function run() {
       if (process.env.INBOX_BENCH_TRACE)
         console.log(
           await page.evaluate(
-            `performance.getEntriesByType('resource').map((e) => Math.round(e.startTime) + '+' + Math.round(e.duration) + ' ' + e.name.replace(location.origin, '')).join('\\n')`,
+            `performance.getEntriesByType('resource').map((e) => Math.round(e.startTime) + '+' + ` +
+              `Math.round(e.duration) + ' ' + e.name.replace(location.origin, '')).join('\\n')`,
           ),
         );
     }
