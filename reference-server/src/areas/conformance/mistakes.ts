@@ -3,12 +3,13 @@
 // token (its 404 stays: to that caller the draft does not exist).
 import type { Deps } from '../../deps.ts';
 import { findIssueById, findIssueByPathId } from '../issues/repository.ts';
+import { findProjectByPublicId } from '../projects-auth/repository.ts';
 
 /** What the recorder tells about an answered request of a /projects/{project_id} path. */
 export interface AnsweredRequest {
   method: string;
   path: string;
-  /** The project of the path, once the project check passed. */
+  /** The project of the path, once the project check passed (a refusal before it leaves it out). */
   projectId: number | null;
   authorization: string | undefined;
   status: number;
@@ -18,16 +19,19 @@ export interface Mistake {
   detail: string;
 }
 
-const ISSUE_PATH = /^\/projects\/[^/]+\/issues\/([^/]+?)(?:\.json)?(?:\/|$)/;
+const ISSUE_PATH = /^\/projects\/([^/]+)\/issues\/([^/]+?)(?:\.json)?(?:\/|$)/;
 /** `FormUser tkn-…` alone, or a raw `tkn-…`: no draft JWT, no email or Discord identity. */
 const BARE_PROJECT_TOKEN = /^(?:FormUser\s+)?tkn-[^,]*$/i;
 
 export function explainMistakes(deps: Pick<Deps, 'db'>): (request: AnsweredRequest) => Mistake[] {
   return ({ method, path, projectId, authorization, status }) => {
     const match = ISSUE_PATH.exec(path);
-    if (!match || projectId === null || match[1] === 'search') return [];
+    if (!match || match[2] === 'search') return [];
     const mistakes: Mistake[] = [];
-    const pathId = match[1];
+    const pathId = match[2];
+    // A draft JWT of another issue is refused before the project is set: read it from the path.
+    projectId ??= findProjectByPublicId(deps.db, match[1])?.id ?? null;
+    if (projectId === null) return [];
     if (/^\d+$/.test(pathId)) {
       // A bare number is a scoped id; an issue whose raw id it is was probably meant.
       const byId = findIssueById(deps.db, projectId, Number(pathId));
