@@ -83,14 +83,15 @@ export function listReplayPage(
 ): ReportChangeRow[] {
   const rows = kinds.flatMap((kind) => {
     // Rows at exactly `at` come after the cursor when their kind sorts after the cursor's, or is it
-    // and their id is larger.
+    // and their id is larger. The row-value comparison is a range of the (project_id, updated_at, id)
+    // index (migration 35): a page seeks to the cursor and reads `limit` rows, however deep the replay.
     const minId = kind > cursor.kind ? -1 : kind === cursor.kind ? cursor.id : AFTER_EVERY_ID;
     return stmt(
       db,
       `SELECT '${kind}' AS kind, id, scoped_id, title, status, created_at, updated_at
-      FROM ${TABLE_OF[kind]} WHERE project_id = ? AND (updated_at > ? OR (updated_at = ? AND id > ?))
+      FROM ${TABLE_OF[kind]} WHERE project_id = ? AND (updated_at, id) > (?, ?)
       ORDER BY updated_at, id LIMIT ?`,
-    ).all(projectId, cursor.at, cursor.at, minId, limit) as ReportChangeRow[];
+    ).all(projectId, cursor.at, minId, limit) as ReportChangeRow[];
   });
   const order = (a: string | number, b: string | number) => (a < b ? -1 : a > b ? 1 : 0);
   rows.sort((a, b) => order(a.updated_at, b.updated_at) || order(a.kind, b.kind) || a.id - b.id);

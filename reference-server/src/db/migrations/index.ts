@@ -10,6 +10,7 @@ import issueTagDetails from './012-issue-tag-details.ts';
 import issueListCounts from './014-issue-list-counts.ts';
 import media from './020-media.ts';
 import featureRequestsTickets from './030-feature-requests-tickets.ts';
+import eventReplayIndex from './035-event-replay-index.ts';
 import releasesPlaytimeFacts from './050-releases-playtime-facts.ts';
 import search from './040-search.ts';
 import searchIndexQueue from './041-search-index-queue.ts';
@@ -30,6 +31,7 @@ export const migrations: Migration[] = [
   issueListCounts,
   media,
   featureRequestsTickets,
+  eventReplayIndex,
   releasesPlaytimeFacts,
   search,
   searchIndexQueue,
