@@ -19,7 +19,7 @@ useDemoGame((started, launched) => {
 });
 
 /** The demo page with its HTML changed (extra data attributes, a CSP meta tag). */
-async function gameWith(edit: (html: string) => string, init?: (page: Page) => Promise<void>): Promise<Page> {
+async function gameWith(edit: (html: string) => string, init?: (page: Page) => Promise<unknown>): Promise<Page> {
   const page = await (await browser.newContext()).newPage();
   await init?.(page);
   await page.route('**/demo/index.html*', (route) =>
@@ -63,12 +63,13 @@ test('works under a strict Content Security Policy', async () => {
         '<meta charset="utf-8">',
         `<meta charset="utf-8">\n<meta http-equiv="Content-Security-Policy" content="${csp}">`,
       ),
-    () => {
-      (window as any).__violations = [];
-      addEventListener('securitypolicyviolation', (e: SecurityPolicyViolationEvent) =>
-        (window as any).__violations.push(`${e.violatedDirective} ${e.blockedURI}`),
-      );
-    },
+    (p) =>
+      p.addInitScript(() => {
+        (window as any).__violations = [];
+        addEventListener('securitypolicyviolation', (e: SecurityPolicyViolationEvent) =>
+          (window as any).__violations.push(`${e.violatedDirective} ${e.blockedURI}`),
+        );
+      }),
   );
   await page.keyboard.press('F8');
   await overlay(page).waitFor();
