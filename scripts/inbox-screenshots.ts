@@ -1,6 +1,6 @@
-// Takes the README screenshots of the QA inbox (docs/inbox.png, docs/inbox-report.png): builds the
-// page, starts a reference server on the demo project of `npm start` with a few more reports,
-// files a realistic player report through the API, and photographs the page in Chromium.
+// Takes the screenshots of the QA inbox (docs/inbox.png, docs/inbox-report.png, docs/inbox-phone.png): builds
+// the page, starts a reference server on the demo project of `npm start` with a few more reports, files a
+// realistic player report through the API, and photographs the page in Chromium, on a desktop and a phone.
 // Run: npx tsx scripts/inbox-screenshots.ts
 import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
@@ -75,7 +75,7 @@ try {
   await page.goto(`${server.url}/inbox/`);
   await page.getByLabel('Personal access token').fill('pat-demo-developer');
   await page.getByRole('button', { name: 'Sign in' }).click();
-  await page.getByLabel('Project', { exact: true }).selectOption(PROJECT);
+  // The demo developer belongs to one project: the inbox opens it without a picker.
   await page.getByText('Live', { exact: true }).waitFor();
 
   const media = await paintMedia(page, 1500);
@@ -105,7 +105,16 @@ try {
       { severity: 'warning', description: '[+63.8s] Dock clamp missed at 9.4 m/s' },
       { severity: 'danger', description: '[+63.9s] Ship collider overlaps the dock hull' },
     ],
-    device: 'Windows 11 23H2, AMD Ryzen 7 5800X, NVIDIA GeForce RTX 3070, 32 GB RAM, Chrome 126',
+    // The labelled lines the browser widget sends.
+    device: [
+      'OS: Windows 11 23H2',
+      'Browser: Chrome 126.0.6478.127',
+      'CPU: AMD Ryzen 7 5800X',
+      'RAM: 32 GB',
+      'GPU: NVIDIA GeForce RTX 3070',
+      'Viewport: 1600x900',
+      'Page: https://starcourier.example/play',
+    ].join('\n'),
     custom: { level: 'Nebula Docks', game_mode: 'Arcade', reproducible: true },
   });
   const row = page.locator('.report-row', { hasText: report.title });
@@ -118,7 +127,15 @@ try {
   await page.setViewportSize({ width: 1360, height: 1500 });
   await page.evaluate('document.querySelector(".detail-pane").scrollIntoView()');
   await page.locator('.detail-pane').screenshot({ path: join(root, 'docs/inbox-report.png') });
-  process.stdout.write('wrote docs/inbox.png and docs/inbox-report.png\n');
+
+  const phone = await browser.newPage({ viewport: { width: 390, height: 844 }, deviceScaleFactor: 2, isMobile: true });
+  await phone.goto(`${server.url}/inbox/`);
+  await phone.getByLabel('Personal access token').fill('pat-demo-developer');
+  await phone.getByRole('button', { name: 'Sign in' }).click();
+  await phone.locator('.report-row', { hasText: report.title }).getByRole('link').click();
+  await phone.getByRole('heading', { level: 2, name: report.title }).waitFor();
+  await phone.screenshot({ path: join(root, 'docs/inbox-phone.png') });
+  process.stdout.write('wrote docs/inbox.png, docs/inbox-report.png and docs/inbox-phone.png\n');
 } finally {
   await browser.close();
   await server.close();
