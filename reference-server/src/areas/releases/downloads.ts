@@ -6,7 +6,7 @@ import type { ReleaseDownloadInfo, ReleaseDownloadQuery } from '../../../../widg
 import type { Deps } from '../../deps.ts';
 import { notFound, unprocessable } from '../../errors.ts';
 import type { ProjectRow } from '../projects-auth/repository.ts';
-import { countDownload, listDownloadLinks } from './repository-extra.ts';
+import { countDownload, listDownloadLinks } from './repository.ts';
 import type { Caller } from '../projects-auth/caller.ts';
 import { assertCanReadReleases, findVisibleRelease, releaseViewer } from './access.ts';
 

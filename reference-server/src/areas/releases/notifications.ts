@@ -2,8 +2,7 @@
 // Drafts, archiving and restoring notify no one (docs/api/admin.md#notifications).
 import type { Deps } from '../../deps.ts';
 import type { ProjectRow } from '../projects-auth/repository.ts';
-import { listProjectMemberUserIds } from './repository-extra.ts';
-import type { ReleaseRow } from './repository.ts';
+import { listProjectMemberUserIds, type ReleaseRow } from './repository.ts';
 import type { Caller } from '../projects-auth/caller.ts';
 import { notify } from '../admin/notifications.ts';
 import { releasePublicId } from './render.ts';

@@ -14,7 +14,7 @@ import type { ProjectRow } from '../projects-auth/repository.ts';
 import {
   deleteDownloadLink,
   deleteReleaseAttachment,
-  insertDownloadLinkRow,
+  insertDownloadLink,
   insertReleaseAttachment,
   insertReleaseWithOptions,
   listDownloadLinks,
@@ -22,8 +22,9 @@ import {
   listReleasesByStatus,
   updateDownloadLink,
   updateReleaseFields,
-} from './repository-extra.ts';
-import { findReleaseByLabel, type ReleaseRow } from './repository.ts';
+  findReleaseByLabel,
+  type ReleaseRow,
+} from './repository.ts';
 import type { Caller } from '../projects-auth/caller.ts';
 import { assertCanManageReleases, assertCanReadReleases, findVisibleRelease, releaseViewer } from './access.ts';
 import { deleteStoredFiles, storeReleaseFiles, type StoredFile } from './files.ts';
@@ -114,7 +115,7 @@ export async function createRelease(
         created_at: deps.clock.now().toISOString(),
       });
       for (const link of links)
-        insertDownloadLinkRow(deps.db, {
+        insertDownloadLink(deps.db, {
           release_id: row.id,
           platform: link.platform,
           url: link.url,
@@ -145,7 +146,7 @@ function applyLinkChanges(deps: Deps, release: ReleaseRow, changes: LinkChange[]
     if (change._destroy) return;
     if (change.platform === undefined || change.url === undefined)
       throw unprocessable(`${at}: a new download link needs a platform and a url.`);
-    insertDownloadLinkRow(deps.db, {
+    insertDownloadLink(deps.db, {
       release_id: release.id,
       platform: change.platform,
       url: change.url,

@@ -2,8 +2,7 @@
 // count). Disabled download links are shown to release managers only.
 import type { Release } from '../../../../widget/src/protocol/releases.ts';
 import type { Deps } from '../../deps.ts';
-import { countReleaseAttachments, listDownloadLinks } from './repository-extra.ts';
-import type { ReleaseRow } from './repository.ts';
+import { countReleaseAttachments, listDownloadLinks, type ReleaseRow } from './repository.ts';
 import type { ReleaseViewer } from './access.ts';
 
 export function releasePublicId(release: Pick<ReleaseRow, 'id'>): string {

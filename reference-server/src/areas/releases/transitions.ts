@@ -12,8 +12,9 @@ import {
   deleteReleaseRow,
   listReleaseAttachments,
   updateReleaseFields,
-} from './repository-extra.ts';
-import { findRelease, type ReleaseRow } from './repository.ts';
+  findRelease,
+  type ReleaseRow,
+} from './repository.ts';
 import type { Caller } from '../projects-auth/caller.ts';
 import { assertCanManageReleases, findVisibleRelease, releaseViewer } from './access.ts';
 import { deleteStoredFiles } from './files.ts';
