@@ -1,4 +1,4 @@
-// The releases area owns releases: list, create, show, update, delete, the publish, archive and 
+// The releases area owns releases: list, create, show, update, delete, the publish, archive and
 // restore transitions, download links and their counts, release files and release notifications.
 import type { Area } from '../area.ts';
 import { releaseRoutes } from './routes.ts';
