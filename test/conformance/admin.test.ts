@@ -6,7 +6,7 @@ import { stmt } from '../../reference-server/src/db/database.ts';
 import { NotificationList } from '../../widget/src/protocol/fixtures.ts';
 import { createApp } from '../../reference-server/src/app.ts';
 import { createDeps } from '../../reference-server/src/server.ts';
-import { notify } from '../../reference-server/src/areas/admin/notifications.ts';
+import { notify } from '../../reference-server/src/areas/notifications/notify.ts';
 import { startTestServer, type TestServer } from '../helpers/server.ts';
 import { PROJECT_ID, seedDocument } from '../helpers/seed.ts';
 

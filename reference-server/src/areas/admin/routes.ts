@@ -7,7 +7,7 @@ import { readBody } from '../../http/body.ts';
 import type { AppEnv } from '../../http/env.ts';
 import { loopbackOnly } from '../../http/middleware.ts';
 import { loadFixtures } from './fixtures.ts';
-import { listNotificationRecords } from './notifications.ts';
+import { listNotificationRecords } from '../notifications/notify.ts';
 import { moveClock, resetServer } from './server-state.ts';
 
 export function adminRoutes(deps: Deps) {

@@ -14,7 +14,7 @@ import { signedInUser, type Caller } from '../projects-auth/caller.ts';
 import { emitIssueWrite } from './write-hooks.ts';
 import { issueUrl } from './render.ts';
 import { canEditDraft } from './visibility.ts';
-import { notify } from '../admin/notifications.ts';
+import { notify } from '../notifications/notify.ts';
 
 export interface ContactResult {
   id: number;

@@ -31,7 +31,7 @@ import { computeScore, predictPriority } from './stand-ins.ts';
 import { viewerOf } from './visibility.ts';
 import { attachInlineLog, pruneIssueMedia } from '../media/attachments.ts';
 import { notifyReleasePublished } from '../releases/notifications.ts';
-import { notify } from '../admin/notifications.ts';
+import { notify } from '../notifications/notify.ts';
 
 export type BodyEncoding = 'json' | 'form';
 

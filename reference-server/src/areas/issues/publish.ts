@@ -17,7 +17,7 @@ import { issueUrl, renderIssue } from './render.ts';
 import { computeScore } from './stand-ins.ts';
 import { canEditDraft } from './visibility.ts';
 import { pruneIssueMedia } from '../media/attachments.ts';
-import { notify } from '../admin/notifications.ts';
+import { notify } from '../notifications/notify.ts';
 import { parsePublishAfter, PUBLISH_AFTER_MAX_MS } from './create-input.ts';
 
 export const AUTO_PUBLISH_JOB = 'issues.auto_publish';

@@ -17,7 +17,7 @@ import type { BodyEncoding } from './create.ts';
 import { emitIssueWrite } from './write-hooks.ts';
 import { rescore } from './publish.ts';
 import { issueUrl, renderIssue, statusDisplay } from './render.ts';
-import { notify } from '../admin/notifications.ts';
+import { notify } from '../notifications/notify.ts';
 import { formatSteps } from './stand-ins.ts';
 import { canEditDraft, viewerOf } from './visibility.ts';
 

@@ -4,7 +4,7 @@ import type { Deps } from '../../deps.ts';
 import type { ProjectRow } from '../projects-auth/repository.ts';
 import { listProjectMemberUserIds, type ReleaseRow } from './repository.ts';
 import type { Caller } from '../projects-auth/caller.ts';
-import { notify } from '../admin/notifications.ts';
+import { notify } from '../notifications/notify.ts';
 import { releasePublicId } from './render.ts';
 
 export function notifyReleasePublished(

@@ -28,7 +28,7 @@ import { isTeam } from '../projects-auth/access.ts';
 import type { Caller } from '../projects-auth/caller.ts';
 import { assertStoredValuesValid } from './custom-fields.ts';
 import { canSeeFeatureRequest, mayChangeFeatureRequest, toFeatureRequest } from './feature-request-render.ts';
-import { notify } from '../admin/notifications.ts';
+import { notify } from '../notifications/notify.ts';
 
 export const PAGE_SIZE = 25;
 

@@ -27,7 +27,7 @@ import { provenUser, type Caller } from '../projects-auth/caller.ts';
 import { toCustomFieldEntries } from './custom-fields.ts';
 import { toUserRef } from './reporter.ts';
 import { asFileList, checkUploads, discardUploads, fileTypeOf, storeUploads, withStoredUploads } from './uploads.ts';
-import { notify } from '../admin/notifications.ts';
+import { notify } from '../notifications/notify.ts';
 
 export const TICKET_SEARCH_LIMIT = 10;
 export const MAX_ATTACHMENTS_PER_TICKET = 20;

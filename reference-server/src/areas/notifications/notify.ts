@@ -1,4 +1,5 @@
-// Records every email and in-app notification the real service would send.
+// The notifications area: records every email and in-app notification the real service would send, for any area
+// that sends one. It has no routes of its own: the admin area answers them at /__admin/notifications.
 import type { Deps } from '../../deps.ts';
 import type { NotificationRecord } from '../../../../widget/src/protocol/fixtures.ts';
 import { insertNotification, listNotifications } from './repository.ts';
