@@ -1,10 +1,11 @@
 // The terms of the feature request FTS5 index, as search/query.ts's typo-tolerant builder needs
-// them, read straight from an fts5vocab table. The vocab table is a TEMP one made per connection,
-// so it never appears in the schema (nor in /__admin/reset, which empties virtual tables).
+// them: loaded once from an fts5vocab table and kept in memory. The vocab table is a TEMP one made per
+// connection, so it never appears in the schema (nor in /__admin/reset, which empties virtual tables).
 import type { Db } from '../../db/database.ts';
 import { stmt } from '../../db/database.ts';
-import { editDistance, type TermVocabulary } from '../search/query.ts';
-import { stem } from '../search/text.ts';
+import type { TermVocabulary } from '../search/query.ts';
+import { tokenize } from '../search/text.ts';
+import { Vocabulary } from '../search/vocabulary.ts';
 
 const prepared = new WeakSet<Db>();
 
@@ -17,45 +18,64 @@ function ensureVocabTable(db: Db): void {
   prepared.add(db);
 }
 
-function closest(
-  word: string,
-  candidates: Array<{ term: string; doc: number }>,
-  maxEdits: number,
-  limit: number,
-  prefix: boolean,
-): string[] {
-  return candidates
-    .filter(({ term }) => term !== word && !(prefix && term.startsWith(word)))
-    .map(({ term, doc }) => ({ term, doc, distance: editDistance(word, term, maxEdits, prefix) }))
-    .filter(({ distance }) => distance <= maxEdits)
-    .sort((a, b) => a.distance - b.distance || b.doc - a.doc || a.term.localeCompare(b.term))
-    .slice(0, limit)
-    .map(({ term }) => term);
+interface Loaded {
+  vocabulary: Vocabulary;
+  lastId: number;
+  count: number;
+  loadedAt: number;
 }
 
-export function featureRequestVocabulary(db: Db): TermVocabulary {
+const loaded = new WeakMap<Db, Loaded>();
+/** Past this many new requests a fresh load is cheaper than adding their words one by one. */
+const REPLAY_LIMIT = 2000;
+/** An edited title or description reaches the typo candidates at the next fresh load, at most this late. */
+const MAX_AGE_MS = 60_000;
+
+function loadFresh(db: Db, lastId: number, count: number): Loaded {
   ensureVocabTable(db);
-  const termsOfLength = (min: number, max: number) =>
-    stmt(db, 'SELECT term, doc FROM temp.feature_requests_vocab WHERE length(term) BETWEEN ? AND ?').all(
-      min,
-      max,
-    ) as Array<{ term: string; doc: number }>;
-  return {
-    nearTerms: (word, maxEdits, limit) =>
-      closest(word, termsOfLength(word.length - maxEdits, word.length + maxEdits), maxEdits, limit, false),
-    nearPrefixTerms: (prefix, maxEdits, limit) =>
-      closest(prefix, termsOfLength(prefix.length - maxEdits, 1000), maxEdits, limit, true),
-    termsWithStem(wordStem) {
-      const head = wordStem.slice(0, 3);
-      const terms = stmt(db, 'SELECT term FROM temp.feature_requests_vocab WHERE term >= ? AND term < ?')
-        .pluck()
-        .all(head, `${head}\uffff`) as string[];
-      return terms.filter((term) => stem(term) === wordStem);
-    },
-    documentFrequency: (term) =>
-      (stmt(db, 'SELECT doc FROM temp.feature_requests_vocab WHERE term = ?').pluck().get(term) as
-        | number
-        | undefined) ?? 0,
-    documentCount: () => stmt(db, 'SELECT count(*) FROM feature_requests_fts').pluck().get() as number,
+  const vocabulary = new Vocabulary();
+  const rows = stmt(db, 'SELECT term, doc FROM temp.feature_requests_vocab').all() as Array<{
+    term: string;
+    doc: number;
+  }>;
+  for (const { term, doc } of rows) vocabulary.add(term, doc);
+  vocabulary.addDocuments(count);
+  return { vocabulary, lastId, count, loadedAt: Date.now() };
+}
+
+/**
+ * The vocabulary of the feature request index, kept in memory per connection like the issues' (search/vocabulary.ts):
+ * reading fts5vocab scans the whole index, far too slow for type-ahead at every query. New requests add their words;
+ * fewer rows (a deletion, a reset), a long run of new ones or an old load read fts5vocab again.
+ */
+export function featureRequestVocabulary(db: Db): TermVocabulary {
+  const { lastId, count } = stmt(
+    db,
+    'SELECT coalesce(max(id), 0) AS lastId, count(*) AS count FROM feature_requests',
+  ).get() as {
+    lastId: number;
+    count: number;
   };
+  let state = loaded.get(db);
+  if (
+    !state ||
+    lastId < state.lastId ||
+    count < state.count ||
+    lastId - state.lastId > REPLAY_LIMIT ||
+    Date.now() - state.loadedAt > MAX_AGE_MS
+  ) {
+    state = loadFresh(db, lastId, count);
+    loaded.set(db, state);
+  } else if (lastId > state.lastId) {
+    const added = stmt(db, 'SELECT title, description FROM feature_requests WHERE id > ? ORDER BY id').all(
+      state.lastId,
+    ) as Array<{ title: string; description: string }>;
+    for (const row of added) {
+      state.vocabulary.addDocuments(1);
+      for (const term of new Set(tokenize(`${row.title} ${row.description}`))) state.vocabulary.add(term);
+    }
+    state.lastId = lastId;
+    state.count = count;
+  }
+  return state.vocabulary;
 }
