@@ -97,8 +97,8 @@ function resolves(bases: string[], name: string): boolean {
   return bases.some((base) => candidates.some((c) => existsSync(resolve(base, c))));
 }
 
-/** Paths under folders that only exist after a build or an install, which a clean checkout cannot resolve. */
-const GENERATED = /(?:^|\/)(?:dist|esm|node_modules|coverage|test-results|\.vite)\//;
+/** Paths that only exist after a build or an install (folders, declaration files), which a clean checkout lacks. */
+const GENERATED = /(?:^|\/)(?:dist|esm|node_modules|coverage|test-results|\.vite)\/|\.d\.ts$/;
 
 /**
  * Repo-relative paths named in comments that do not exist, bare file names that are not in `names` (the names
@@ -120,7 +120,8 @@ export function checkComments(root: string, files: string[], names: Set<string>)
         problems.push({ file: where(comment), target: path, reason: 'no such file or folder' });
       }
       for (const [name] of comment.text.matchAll(BARE_NAME)) {
-        if (!names.has(name)) problems.push({ file: where(comment), target: name, reason: 'no file of that name' });
+        if (!names.has(name) && !GENERATED.test(name))
+          problems.push({ file: where(comment), target: name, reason: 'no file of that name' });
       }
     }
   }
