@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ensureInboxBuilt } from '../helpers/inbox-build.ts';
 import { CHROMIUM_ARGS, chromiumPath } from '../helpers/inbox-report.ts';
 import { axeViolations, signIn } from '../helpers/inbox-page.ts';
-import { PATS, PROJECT_ID, seedDocument } from '../helpers/seed.ts';
+import { PATS, PROJECT_ID, TOKENS, seedDocument } from '../helpers/seed.ts';
 import { startTestServer, type TestServer } from '../helpers/server.ts';
 
 const STATUSES = [
@@ -187,6 +187,27 @@ describe('QA inbox triage', () => {
     ]);
     const json = JSON.parse(readFileSync((await jsonFile.path())!, 'utf8')) as Array<{ scoped_id: number }>;
     expect(json.map((r) => r.scoped_id)).toEqual(api.map((i) => i.scoped_id));
+  });
+
+  it('shows a live arrival in a filtered view only once it matches the filter', async () => {
+    // The view still shows resolved issues only.
+    const asked = page.waitForResponse((r) => r.url().includes('/issues.json?') && r.url().includes('status=resolved'));
+    const created = await server.request('POST', `/projects/${PROJECT_ID}/issues.json`, {
+      auth: `FormUser ${TOKENS.all}`,
+      json: { issue: { title: 'Live arrival during triage', description: 'The minimap icons vanish at night.' } },
+    });
+    expect(created.body.status).toBe('open');
+    await asked;
+    await page.evaluate('new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 50)))');
+    expect(await row('Live arrival during triage').count()).toBe(0);
+    expect(await page.locator('[aria-live="polite"]').first().textContent()).not.toContain('Live arrival');
+
+    await server.request('PATCH', `/projects/${PROJECT_ID}/issues/g-${created.body.id}.json`, {
+      auth,
+      json: { issue: { status: 'resolved' } },
+    });
+    await row('Live arrival during triage').waitFor();
+    expect(await page.locator('.report-row').count()).toBe(21);
     expect(pageErrors).toEqual([]);
   });
 });

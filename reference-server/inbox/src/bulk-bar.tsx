@@ -33,7 +33,11 @@ export async function applyBulk(
     for (let item = queue.shift(); item; item = queue.shift()) {
       const base = `${projectPath(projectId)}/issues/${item.pathId}`;
       try {
-        if (Object.keys(patch).length) await api.send('PATCH', `${base}.json`, { issue: patch });
+        if (Object.keys(patch).length) {
+          const answer = await api.send<{ warnings?: string[] } | null>('PATCH', `${base}.json`, { issue: patch });
+          // Dropped values (priority from a non-developer) are failures for the count, with the server's words.
+          if (answer?.warnings?.length) failures.push(`#${item.scopedId}: ${answer.warnings.join(' ')}`);
+        }
         if (change.archive) await api.send('POST', `${base}/${change.archive}`);
       } catch (error) {
         failures.push(`#${item.scopedId}: ${errorText(error)}`);

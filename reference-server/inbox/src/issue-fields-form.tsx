@@ -68,8 +68,15 @@ export function IssueFieldsForm(props: {
     }
     setBusy(true);
     try {
-      await props.api.send('PATCH', `${projectPath(props.projectId)}/issues/g-${issue.id}.json`, { issue: patch });
-      setMessage({ ok: true, text: `Saved: ${said.join(', ')}.` });
+      const path = `${projectPath(props.projectId)}/issues/g-${issue.id}.json`;
+      const answer = await props.api.send<Issue | null>('PATCH', path, { issue: patch });
+      // A value the caller may not change (priority, for support) is dropped with a warning, not refused.
+      const warnings = answer?.warnings ?? [];
+      setMessage(
+        warnings.length
+          ? { ok: false, text: `Saved with warnings: ${warnings.join(' ')}` }
+          : { ok: true, text: `Saved: ${said.join(', ')}.` },
+      );
       props.onSaved();
     } catch (error) {
       setMessage({ ok: false, text: `Not saved: ${errorText(error)}` });
