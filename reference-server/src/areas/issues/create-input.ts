@@ -163,7 +163,7 @@ function readParsed(body: Body, project: ProjectRow): CreateInput {
   if (info !== undefined) {
     const value = typeof info === 'string' ? info : (info.value ?? '');
     const mode = typeof info === 'string' ? 'loose' : info.validation_mode;
-    // An unrecognised mode behaves as loose (docs/api/issues.md#choices-where-the-reference-is-silent, device_info).
+    // An unrecognised mode behaves as loose (docs/api/issues.md#choices-we-made, device_info).
     deviceInfo = { value, mode: mode === 'strict' || mode === 'optional' ? mode : 'loose' };
   }
 

@@ -173,7 +173,7 @@ export function parseDeviceInfo(value: string): ParsedDevice | null {
   if (gpu) configuration.gpu = gpu.trim();
   if (ram) configuration.ram = ram.trim();
   if (Object.keys(configuration).length === 0) return null;
-  // Labelled lines the browser widget sends beside those four, kept for triage (docs/api/issues.md#choices-where-the-reference-is-silent).
+  // Labelled lines the browser widget sends beside those four, kept for triage (docs/api/issues.md#choices-we-made).
   for (const [key, label] of EXTRA_LABELS) {
     const found = labelled(value, label)?.trim();
     if (found) configuration[key] = found;
