@@ -46,7 +46,7 @@ export function App({ ctx, root }: { ctx: OverlayContext; root: ShadowRoot }) {
   const [rejectedId, setRejectedId] = useState<string | null>(null);
   const viewRef = useRef(view);
   viewRef.current = view;
-  const undo = useRef<(() => void) | null>(null);
+  const undo = useRef<((redo: boolean) => void) | null>(null);
   const sendRef = useRef<() => void>(() => {});
   const collected = useRef<Promise<ReportSnapshot>>();
   // "Already reported?": the match the player said is the same problem, or "Not it" for this report.
@@ -101,9 +101,10 @@ export function App({ ctx, root }: { ctx: OverlayContext; root: ShadowRoot }) {
       } else if (e.key === 'Enter' && (e.ctrlKey || e.metaKey) && viewRef.current === 'form') {
         e.preventDefault();
         sendRef.current();
-      } else if (e.key === 'z' && (e.ctrlKey || e.metaKey) && viewRef.current === 'editor') {
+      } else if (/^[zy]$/i.test(e.key) && (e.ctrlKey || e.metaKey) && viewRef.current === 'editor') {
+        // Ctrl+Z undoes; Ctrl+Shift+Z and Ctrl+Y redo.
         e.preventDefault();
-        undo.current?.();
+        undo.current?.(e.shiftKey || e.key.toLowerCase() === 'y');
       }
     });
     const stopPad = startGamepadNav(root, ctx.getGamepads, back);
@@ -197,6 +198,7 @@ export function App({ ctx, root }: { ctx: OverlayContext; root: ShadowRoot }) {
           bindUndo={(fn) => {
             undo.current = fn;
           }}
+          getGamepads={ctx.getGamepads}
           onCancel={() => setView('form')}
           onDone={(s) => {
             setShapes(s);

@@ -1,7 +1,7 @@
-// Annotation shapes (pen, arrow, box, redact) and how they are painted: onto the editor's
-// canvas, onto the transparent annotation layer, and (redactions only) into the screenshot itself.
+// Annotation shapes (pen, arrow, box, text label, redact) in a chosen colour, and how they are painted: onto the
+// editor's canvas, onto the transparent annotation layer, and (redactions only) into the screenshot itself.
 
-export type Tool = 'pen' | 'arrow' | 'box' | 'redact';
+export type Tool = 'pen' | 'arrow' | 'box' | 'text' | 'redact';
 export interface Point {
   x: number;
   y: number;
@@ -9,9 +9,17 @@ export interface Point {
 export interface Shape {
   tool: Tool;
   points: Point[];
+  /** Stroke and text colour (redactions are always black); INK when absent. */
+  color?: string;
+  /** The label of a `text` shape, drawn at its first point. */
+  text?: string;
 }
 
 export const INK = '#ef4444';
+/** The colours offered: red (the default), yellow, green, blue, white; each readable over a dark or light frame
+ * with the outline labels get. */
+export const COLORS = { red: INK, yellow: '#facc15', green: '#22c55e', blue: '#3b82f6', white: '#ffffff' } as const;
+export type ColorName = keyof typeof COLORS;
 
 export function drawShape(
   ctx: CanvasRenderingContext2D | OffscreenCanvasRenderingContext2D,
@@ -24,12 +32,21 @@ export function drawShape(
   const b = pts[pts.length - 1];
   ctx.save();
   ctx.lineWidth = Math.max(2, 4 * scale);
-  ctx.strokeStyle = INK;
+  ctx.strokeStyle = s.color ?? INK;
   ctx.lineCap = 'round';
   ctx.lineJoin = 'round';
   if (s.tool === 'redact') {
     ctx.fillStyle = '#000';
     ctx.fillRect(Math.min(a.x, b.x), Math.min(a.y, b.y), Math.abs(b.x - a.x), Math.abs(b.y - a.y));
+  } else if (s.tool === 'text') {
+    // A dark outline under the colour keeps the label readable whatever the frame behind it.
+    ctx.font = `bold ${Math.round(Math.max(14, 28 * scale))}px system-ui, sans-serif`;
+    ctx.textBaseline = 'middle';
+    ctx.lineWidth = Math.max(3, 5 * scale);
+    ctx.strokeStyle = '#000';
+    ctx.strokeText(s.text ?? '', a.x, a.y);
+    ctx.fillStyle = s.color ?? INK;
+    ctx.fillText(s.text ?? '', a.x, a.y);
   } else if (s.tool === 'box') {
     ctx.strokeRect(Math.min(a.x, b.x), Math.min(a.y, b.y), Math.abs(b.x - a.x), Math.abs(b.y - a.y));
   } else if (s.tool === 'arrow') {
