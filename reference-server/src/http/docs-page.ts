@@ -1,12 +1,15 @@
-// Renders the OpenAPI document as one static HTML page: operations grouped by tag, with their
-// parameters and schemas. Every text is escaped; the page loads nothing from the network.
+// Renders the OpenAPI document as one static HTML page: operations grouped by tag, with their parameters (type,
+// description) and bodies as field tables with an example. Every text is escaped; the page loads nothing.
+import { schemaTable, typeLabel } from './docs-schema.ts';
+
+type Schema = Record<string, unknown>;
 interface OpenApiOperation {
   operationId: string;
   summary: string;
   tags: string[];
-  parameters?: Array<{ name: string; in: string; required: boolean; description?: string; schema?: unknown }>;
-  requestBody?: { content: Record<string, { schema: unknown }> };
-  responses: Record<string, { description: string; content?: Record<string, { schema: unknown }> }>;
+  parameters?: Array<{ name: string; in: string; required: boolean; description?: string; schema?: Schema }>;
+  requestBody?: { content: Record<string, { schema: Schema; example?: unknown }> };
+  responses: Record<string, { description: string; content?: Record<string, { schema: Schema; example?: unknown }> }>;
 }
 
 export function escapeHtml(text: string): string {
@@ -16,15 +19,22 @@ export function escapeHtml(text: string): string {
   );
 }
 
-function schemaBlock(title: string, schema: unknown): string {
-  return (
-    `<details><summary>${escapeHtml(title)}</summary><pre>${escapeHtml(JSON.stringify(schema, null, 2))}` +
-    `</pre></details>`
-  );
+function schemaBlock(
+  title: string,
+  content: { schema: Schema; example?: unknown },
+  components: Record<string, Schema>,
+): string {
+  const example =
+    content.example === undefined
+      ? ''
+      : `<details><summary>Example</summary><pre>${escapeHtml(JSON.stringify(content.example, null, 2))}</pre></details>`;
+  return `<h4>${escapeHtml(title)}</h4>${schemaTable(content.schema, components)}${example}`;
 }
 
 export function renderDocsPage(document: Record<string, unknown>): string {
   const paths = document.paths as Record<string, Record<string, OpenApiOperation>>;
+  const components = ((document.components as { schemas?: Record<string, Schema> } | undefined)?.schemas ??
+    {}) as Record<string, Schema>;
   const byTag = new Map<string, string[]>();
   for (const [path, methods] of Object.entries(paths)) {
     for (const [method, op] of Object.entries(methods)) {
@@ -32,18 +42,23 @@ export function renderDocsPage(document: Record<string, unknown>): string {
       const rows = params
         .map(
           (p) =>
-            `<tr><td><code>${escapeHtml(p.name)}</code></td><td>${p.in}</td><td>${p.required ? 'required' : ''}` +
-            `</td><td>${escapeHtml(p.description ?? '')}</td></tr>`,
+            `<tr><td><code>${escapeHtml(p.name)}</code></td><td>${p.in}</td>` +
+            `<td><code>${escapeHtml(typeLabel(p.schema ?? {}, components))}</code></td>` +
+            `<td>${p.required ? 'required' : ''}</td><td>${escapeHtml(p.description ?? '')}</td></tr>`,
         )
         .join('');
       const body = op.requestBody
         ? schemaBlock(
             'Request body (JSON form; form and multipart use bracketed keys)',
-            Object.values(op.requestBody.content)[0].schema,
+            Object.values(op.requestBody.content)[0],
+            components,
           )
         : '';
       const responses = Object.entries(op.responses)
-        .map(([status, r]) => (r.content ? schemaBlock(`${status} response`, Object.values(r.content)[0].schema) : ''))
+        .filter(([status]) => !status.startsWith('4'))
+        .map(([status, r]) =>
+          r.content ? schemaBlock(`${status} response`, Object.values(r.content)[0], components) : '',
+        )
         .join('');
       const html =
         `<section class="op" id="${escapeHtml(op.operationId)}"><h3><span class="m ${method}">` +
@@ -51,7 +66,7 @@ export function renderDocsPage(document: Record<string, unknown>): string {
 <p>${escapeHtml(op.summary)}</p>` +
         `${
           rows
-            ? `<table><thead><tr><th>Parameter</th><th>In</th><th></th><th></th></tr></thead><tbody>${rows}` +
+            ? `<table><thead><tr><th>Parameter</th><th>In</th><th>Type</th><th></th><th>Description</th></tr></thead><tbody>${rows}` +
               `</tbody></table>`
             : ''
         }${body}${responses}</section>`;
@@ -81,7 +96,8 @@ export function renderDocsPage(document: Record<string, unknown>): string {
     `</style></head><body><nav aria-label="Sections"><p><strong>API</strong> v${escapeHtml(info.version)}</p>` +
     `<ul>${nav}</ul><p><a href="/openapi.json">openapi.json</a></p></nav>\n` +
     `<main><h1>${escapeHtml(info.title)}</h1><p>Every path also answers with <code>.json</code> appended. ` +
-    'Send <code>Authorization</code> and <code>Service-Project-ID</code> on project operations.</p>' +
+    'Send <code>Authorization</code> and <code>Service-Project-ID</code> on project operations. ' +
+    'A refusal answers 4xx with <code>{"error": "…"}</code>.</p>' +
     `${sections}</main></body></html>`
   );
 }
