@@ -265,7 +265,7 @@ export const SuccessResponse = z.object({ success: z.boolean(), message: z.strin
 /**
  * A find_similar item: the full Issue without its four media arrays, plus `similarity_score`: a superset of
  * the seven short fields, so readers of either shape work
- * (docs/clients.md#where-we-answer-more-than-the-reference-shows).
+ * (docs/clients.md#where-we-answer-more-than-the-api-shows).
  */
 export const SimilarIssueFull = Issue.extend({ similarity_score: z.number() });
 export const FindSimilarFullResponse = z.object({ issues: z.array(SimilarIssueFull) });

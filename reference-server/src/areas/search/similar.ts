@@ -81,7 +81,7 @@ export function similarTo(
 /**
  * Each similar issue is the full Issue without its media arrays, plus `similarity_score`: a superset of
  * the seven fields of a find_similar item, and the shape the official API client reads
- * (docs/clients.md#where-we-answer-more-than-the-reference-shows).
+ * (docs/clients.md#where-we-answer-more-than-the-api-shows).
  */
 export function findSimilar(
   deps: Deps,
