@@ -1,7 +1,8 @@
 // The conformance report's memory: per client (User-Agent, credential kind, browser origin), each
 // rule once per outcome with a count and a few distinct examples. Bounded in bytes, because every
 // string in it comes from a client: each kept string is clipped, and everything kept is charged to
-// one budget; past it, new clients and rules share an `(other clients)` entry and examples stop.
+// one budget; past it, new clients and rules go to a shared `(other clients)` entry and no more
+// examples are kept. The JSON report stays under 1 MiB (docs/security.md).
 import type { ConformanceClient, ConformanceReport } from '../../../widget/src/protocol/conformance.ts';
 import type { Clock } from '../clock.ts';
 import { CONFORMANCE_RULES, type ConformanceRuleId } from './conformance-rules.ts';
@@ -28,9 +29,12 @@ export const CONFORMANCE_BOUNDS = {
   examplesPerRule: 5,
   userAgentChars: 300,
   originChars: 200,
-  pathChars: 300,
-  detailChars: 600,
-  /** Everything the named clients keep, as JSON bytes; the shared entry is bounded on its own. */
+  pathChars: 200,
+  detailChars: 400,
+  /**
+   * Everything kept, as JSON bytes. Past it only the shared entry still opens a rule (at most every rule
+   * twice, each with one example: under 250 KB even fully escaped), so the report stays under 1 MiB.
+   */
   budgetBytes: 768 * 1024,
 };
 const B = CONFORMANCE_BOUNDS;
@@ -44,6 +48,7 @@ export function clip(text: string, max: number): string {
 const bytesOf = (text: string) => Buffer.byteLength(JSON.stringify(text));
 /** A finding's fixed texts and counters, the same for every client. */
 const ENTRY_BYTES = 900;
+const exampleBytes = (e: Example) => bytesOf(e.path) + bytesOf(e.detail) + 60;
 const CLIENT_BYTES = 300;
 
 type Outcome = 'tolerated' | 'refused';
@@ -64,7 +69,7 @@ interface ClientState {
   statuses: Record<string, number>;
   first_seen: string;
   findings: Map<string, Entry>;
-  /** The shared entry charges nothing: it holds at most every rule twice, each with its few examples. */
+  /** The shared entry may open a rule past the budget (at most every rule twice). */
   shared: boolean;
 }
 
@@ -79,8 +84,7 @@ export function createConformanceStore(clock: Clock, strict: boolean): Conforman
   let shared: ClientState | null = null;
   let spent = 0;
   let since = clock.now().toISOString();
-  const afford = (client: ClientState, bytes: number) => {
-    if (client.shared) return true;
+  const afford = (bytes: number) => {
     if (spent + bytes > B.budgetBytes) return false;
     spent += bytes;
     return true;
@@ -137,7 +141,8 @@ export function createConformanceStore(clock: Clock, strict: boolean): Conforman
         const id = `${outcome}\u0000${finding.rule}`;
         let owner = client;
         let entry = client.findings.get(id);
-        if (!entry && !afford(client, ENTRY_BYTES)) {
+        // A new entry holds the example twice: as the latest, and as the first of its examples.
+        if (!entry && !afford(ENTRY_BYTES + 2 * exampleBytes(example))) {
           // No room for another rule on this client: it is counted on the shared entry instead.
           owner = sharedClient(now());
           entry = owner.findings.get(id);
@@ -148,12 +153,17 @@ export function createConformanceStore(clock: Clock, strict: boolean): Conforman
         }
         entry.count += 1;
         entry.last_seen = now();
-        entry.example = example;
+        // The latest example is replaced when the budget has room for the difference.
+        const grows = exampleBytes(example) - exampleBytes(entry.example);
+        if (grows <= 0 || afford(grows)) {
+          spent += Math.min(grows, 0);
+          entry.example = example;
+        }
         const distinct = !entry.examples.some(
           (e) => e.method === example.method && e.path === example.path && e.detail === example.detail,
         );
         if (distinct && entry.examples.length < B.examplesPerRule) {
-          if (afford(owner, bytesOf(example.path) + bytesOf(example.detail) + 60)) entry.examples.push(example);
+          if (afford(exampleBytes(example))) entry.examples.push(example);
         }
       }
     },
