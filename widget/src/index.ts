@@ -8,14 +8,11 @@ export type { GlitchboxEvent } from './runtime/events.ts';
 export type { GlitchboxApi } from './runtime/public-api.ts';
 export type { ReportInput, ReportAttachmentInput } from './core/types.ts';
 
-// A variable, not a literal: bundlers must not resolve it at build time (it exists in dist/esm only).
-const workerFile = 'encode-worker.js';
 const api = createPublicApi({
   ui: recoverableChunk(() => import('./ui/mount.tsx')),
   reporter: recoverableChunk(() => import('./delivery/reporter-chunk.ts')),
   domCapture: recoverableChunk(() => import('./media/dom-capture.ts')),
   replay: recoverableChunk(() => import('./media/replay.ts')),
-  workerUrl: new URL(workerFile, import.meta.url),
 });
 
 export const init = api.init;

@@ -13,7 +13,6 @@ const api = createPublicApi({
   reporter: load('reporter.js'),
   domCapture: load('dom-capture.js'),
   replay: load('replay.js'),
-  workerUrl: new URL('encode-worker.js', base),
 });
 (window as unknown as { Glitchbox: typeof api }).Glitchbox = api;
 if (script?.dataset.project) {

@@ -1,5 +1,5 @@
-// Main-thread side of the PNG encoder: starts the worker by URL (falling back to a blob: module
-// that imports it, then to encoding on the main thread) and matches answers to requests.
+// Main-thread side of the PNG encoder: starts the worker, a file next to this chunk (falling back to a blob:
+// module that imports it, then to encoding on the main thread), and matches answers to requests.
 
 export interface EncodedFrame {
   blob: Blob;
@@ -17,14 +17,20 @@ export interface FrameOverlay {
 
 type Pending = { resolve: (f: EncodedFrame) => void; reject: (e: Error) => void };
 
-export function createFrameEncoder(workerUrl: string | URL | undefined) {
+// The worker is created as `new Worker(new URL('./encode-worker.js', import.meta.url), { type: 'module' })` once
+// minified into dist/esm/ui.js: the pattern bundlers (Vite, webpack 5) turn into a worker file of the game's own
+// build, never a data: URL, which `worker-src 'self' blob:` refuses. Spelled `import.meta['url']` here so that our
+// own build (Vite too) leaves it alone; the minifier writes it back as `import.meta.url`, and
+// test/widget/worker-files.test.ts checks the built text.
+/** `workerUrl` overrides where the worker is (tests, a copy elsewhere); by default it sits next to this chunk. */
+export function createFrameEncoder(workerUrl?: string | URL) {
   let seq = 0;
   const pending = new Map<number, Pending>();
 
-  const start = (url: string): Promise<Worker | null> =>
+  const start = (create: () => Worker): Promise<Worker | null> =>
     new Promise((resolve) => {
       try {
-        const worker = new Worker(url, { type: 'module' });
+        const worker = create();
         const timer = setTimeout(() => resolve(null), 3000);
         worker.onmessage = (e) => {
           const m = e.data;
@@ -50,12 +56,24 @@ export function createFrameEncoder(workerUrl: string | URL | undefined) {
 
   // Started with the encoder (the runtime creates it while the game idles), so an encode does not wait for it.
   const worker = (async () => {
-    if (!workerUrl || typeof Worker === 'undefined' || typeof OffscreenCanvas === 'undefined') return null;
-    const href = new URL(String(workerUrl), location.href).href;
+    if (typeof Worker === 'undefined' || typeof OffscreenCanvas === 'undefined') return null;
+    // For the blob: fallback only. String() keeps it from reading as the pattern: a bundler would make the file
+    // an asset here, maybe a data: URL.
+    const url = workerUrl
+      ? new URL(String(workerUrl), location.href)
+      : new URL('./encode-worker.js', String(import.meta.url));
     // A worker script on another origin (a CDN) cannot be started directly; a blob: module can import it.
+    const viaBlob = () =>
+      new Worker(URL.createObjectURL(new Blob([`import ${JSON.stringify(url.href)};`], { type: 'text/javascript' })), {
+        type: 'module',
+      });
     return (
-      (await start(href)) ??
-      (await start(URL.createObjectURL(new Blob([`import ${JSON.stringify(href)};`], { type: 'text/javascript' }))))
+      (await start(() =>
+        workerUrl
+          ? new Worker(url, { type: 'module' })
+          : // biome-ignore lint/complexity/useLiteralKeys: kept from our own bundler, see the top of the file
+            new Worker(new URL('./encode-worker.js', import.meta['url']), { type: 'module' }),
+      )) ?? (await start(viaBlob))
     );
   })();
 

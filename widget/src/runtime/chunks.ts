@@ -20,7 +20,8 @@ export interface ChunkLoader {
   reporter(): Promise<ReporterModule>;
   domCapture(): Promise<DomCaptureModule>;
   replay(): Promise<ReplayModule>;
-  workerUrl: string | URL | undefined;
+  /** Where the encode worker is, when not next to the overlay chunk (its default, media/frame-encoder.ts). */
+  workerUrl?: string | URL;
 }
 
 /**
