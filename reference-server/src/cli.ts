@@ -61,7 +61,8 @@ if (values.help) {
   process.exit(0);
 }
 
-const portText = (values.port as string | undefined) ?? env.GLITCHBOX_PORT ?? env.PORT ?? '4010';
+// An empty variable counts as unset, as shells and .env files leave them.
+const portText = (values.port as string | undefined) ?? (env.GLITCHBOX_PORT || env.PORT || '4010');
 if (!/^\d+$/.test(portText) || Number(portText) > 65535)
   fail(`--port must be a number from 0 to 65535, not ${JSON.stringify(portText)}`);
 const publicUrl = (values['public-url'] as string | undefined) ?? env.GLITCHBOX_PUBLIC_URL;

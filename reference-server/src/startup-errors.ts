@@ -20,6 +20,12 @@ export function describeStartupError(error: unknown, settings: StartupSettings):
     return `not allowed to listen on ${settings.host}:${settings.port}; use a port above 1023 with --port N`;
   if (code === 'EADDRNOTAVAIL')
     return `cannot listen on ${settings.host}: no such local address; pick one with --host (default 127.0.0.1)`;
+  if (/bindings file|better_sqlite3\.node|NODE_MODULE_VERSION/.test(text))
+    return (
+      `better-sqlite3's native addon cannot be loaded (${text.split('\n')[0]}); ` +
+      'run `npm rebuild better-sqlite3`, which downloads a prebuilt binary from GitHub or else compiles one ' +
+      '(Python 3, make and a C++ compiler)'
+    );
   const sqliteOpen = ['SQLITE_CANTOPEN', 'SQLITE_NOTADB', 'SQLITE_READONLY', 'SQLITE_PERM'];
   if (sqliteOpen.some((c) => code?.startsWith(c)) || /open database|directory does not exist/i.test(text))
     return (
