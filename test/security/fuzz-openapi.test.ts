@@ -4,6 +4,7 @@
 // keep CI repeatable; a failure prints the seed and the shrunk request to replay it.
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { withExamples } from '../../reference-server/src/http/openapi-examples.ts';
 import { buildOpenApiDocument } from '../../widget/src/protocol/openapi.ts';
 import { startTestServer, type TestServer } from '../helpers/server.ts';
 import { authorization, fromSchema, pathParam, requestBody, type FuzzBody } from './fuzz-request-arbitraries.ts';
@@ -27,7 +28,7 @@ interface Operation {
 }
 
 // The same document GET /openapi.json serves (checked below), read at collection time to name one test per operation.
-const document = buildOpenApiDocument({} as never) as { paths: Record<string, Record<string, any>> };
+const document = withExamples(buildOpenApiDocument({} as never)) as { paths: Record<string, Record<string, any>> };
 const operations: Operation[] = Object.entries(document.paths)
   .flatMap(([path, ops]) =>
     Object.entries(ops).map(([method, op]) => ({
