@@ -72,7 +72,7 @@ export const CONFORMANCE_RULES = {
   'unknown-parameter': {
     kind: 'shape',
     title: 'Parameter the operation does not take',
-    rule: 'Each operation of the reference lists its parameters; the service silently ignores any other.',
+    rule: 'Each operation takes the parameters its section lists; the service silently ignores any other.',
     fix: 'Drop the parameter, or check its spelling and where it goes (query or body, inside the wrapper or not).',
   },
   'media-type-mislabelled': {

@@ -61,7 +61,7 @@ export function conformancePage(report: ConformanceReport) {
                       <tr>
                         <th>Outcome</th>
                         <th>Shape</th>
-                        <th>Rule of the reference</th>
+                        <th>Rule</th>
                         <th>Fix</th>
                         <th>Count</th>
                         <th>Examples</th>

@@ -1,6 +1,6 @@
-// One value of a custom field, by the reference's custom field rules, for issues, feature requests
-// and tickets alike: the ident of a new field's name, the 4096-character count, and each type's
-// conversion (text, 1/0 form booleans, exact select values, coordinates), 422 naming the field.
+// One value of a custom field by the rules of docs/api/issues.md#custom-field-rules, for issues,
+// feature requests and tickets alike: the ident of a new field's name, the 4096-character count, and
+// each type's conversion (text, 1/0 form booleans, exact select values, coordinates), 422 naming the field.
 import { unprocessable } from '../../errors.ts';
 import type { CustomFieldRow } from '../projects-auth/custom-fields-repository.ts';
 
