@@ -1,6 +1,7 @@
 // Search figures at 100,000 issues: time to index them (the insert trigger queues them, then the FTS5 catch-up
 // and the local embeddings), issue search p50/p95 (typo'd and paraphrased queries, candidates + visibility +
-// rendering of the page), and find_similar p50/p95 (brute-force cosine over the project matrix).
+// rendering of the page), find_similar p50/p95 (brute-force cosine over the project matrix), and type-ahead
+// search over HTTP while creates land (search-typeahead.ts).
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -14,11 +15,12 @@ import { searchCandidates, searchIssues } from '../../reference-server/src/areas
 import { catchUpIssueIndex } from '../../reference-server/src/areas/search/issue-index.ts';
 import { catchUpEmbeddings, projectVectors } from '../../reference-server/src/areas/search/similar-index.ts';
 import { findSimilar } from '../../reference-server/src/areas/search/similar.ts';
-import { PATS, PROJECT_ID, seedDocument } from '../helpers/seed.ts';
+import { ALL_FLAGS, PATS, PROJECT_ID, seedDocument } from '../helpers/seed.ts';
 import { newIssue } from '../helpers/issue-rows.ts';
 import { RELEVANCE_ISSUES } from '../relevance/dataset-issues.ts';
 import { RELEVANCE_QUERIES } from '../relevance/dataset-queries.ts';
 import { percentileOf } from './load.ts';
+import { insertSuggestions, searchWhileCreating, TYPEAHEAD_TOKEN } from './search-typeahead.ts';
 
 const ISSUE_COUNT = 100_000;
 const SYLLABLES = 'ka ri vo tes lan mir zu ph or ex no va ly den sol cor ta ne gri hal bri qua'.split(' ');
@@ -52,10 +54,17 @@ export function syntheticIssue(next: () => number, places: string[]): { title: s
 }
 
 export async function run() {
+  let figures: Array<{ name: string; value: number; unit: string; target?: string }>;
   const dir = mkdtempSync(join(tmpdir(), 'glitchbox-search-bench-'));
-  const deps = createDeps({ db: join(dir, 'bench.db'), storageDir: join(dir, 'storage') });
+  const file = join(dir, 'bench.db');
+  const deps = createDeps({ db: file, storageDir: join(dir, 'storage') });
   try {
-    loadFixtures(deps, seedDocument());
+    const seed = seedDocument();
+    // The widget's kind of token (may list issues), with room for the type-ahead phase's creates.
+    seed.projects
+      .find((p) => p.id === PROJECT_ID)!
+      .tokens!.push({ token: TYPEAHEAD_TOKEN, daily_limit: 10_000_000, ...ALL_FLAGS });
+    loadFixtures(deps, seed);
     const project = findProjectByPublicId(deps.db, PROJECT_ID)!;
     const next = random(42);
     const places = Array.from({ length: 6000 }, () =>
@@ -78,6 +87,7 @@ export async function run() {
     const embedMs = time(() => catchUpEmbeddings(deps.db, deps.clock));
     const vocabularyMs = time(() => issueVocabulary(deps.db));
     const matrixMs = time(() => projectVectors(deps.db, deps.clock, project.id));
+    insertSuggestions(deps.db, project.id, next, places);
 
     const caller = await resolveCaller(deps, `Bearer ${PATS.developer}`, '127.0.0.1');
     const queries = RELEVANCE_QUERIES.map((q) => q.text);
@@ -99,7 +109,7 @@ export async function run() {
       time(() => findSimilar(deps, caller, project, `g-${id}`, { limit: 5, include_archived: false })),
     );
 
-    return [
+    figures = [
       {
         name: 'search: index 100,000 issues, total (insert, FTS5 + embeddings)',
         value: (insertMs + indexMs + embedMs) / 1000,
@@ -136,6 +146,11 @@ export async function run() {
     ];
   } finally {
     deps.db.close();
+  }
+  try {
+    // The same database served by the server process: the widget's type-ahead while creates land.
+    return [...figures, ...(await searchWhileCreating(file, PROJECT_ID))];
+  } finally {
     rmSync(dir, { recursive: true, force: true });
   }
 }
