@@ -261,7 +261,8 @@ export async function confirmUpload(
       developer_private: (input.developer_private ?? blob.developer_private === 1) ? 1 : 0,
       description: screenshot ? describeScreenshot(issue) : null,
       status: screenshot ? 'ready' : null,
-      // Direct uploads are processed at confirmation, with no transcoding or length check\n      // (docs/api/media.md#video-clips).
+      // Direct uploads are processed at confirmation, with no transcoding or length check
+      // (docs/api/media.md#video-clips).
       processed: rules.kind === 'video_clip' ? 1 : 0,
       created_at: now,
     });
