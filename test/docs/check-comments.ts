@@ -72,8 +72,13 @@ const FOREIGN_CITATIONS: { pattern: RegExp; what: string }[] = [
  * absolute path:
  * `reference-server/src/app.ts`, `areas/media/`, `docs/api/issues.md#limits`.
  */
-const PATH =
-  /(?<![\w./:@~$-])(?:\.{1,2}\/)?(?:(?:[\w-]+\/)+[\w.-]*\w\.(?:tsx?|mjs|cjs|jsx?|json|md|css|html|sql)\b|(?:[\w-]+\/){2,}(?![\w{]))/g;
+const PATH = new RegExp(
+  [
+    String.raw`(?<![\w./:@~$-])(?:\.{1,2}\/)?`,
+    String.raw`(?:(?:[\w-]+\/)+[\w.-]*\w\.(?:tsx?|mjs|cjs|jsx?|json|md|css|html|sql)\b|(?:[\w-]+\/){2,}(?![\w{]))`,
+  ].join(''),
+  'g',
+);
 
 /** A bare file name (`video-probe.ts`), which must be the name of some file in the repository. */
 const BARE_NAME = /(?<![\w./:@~$-])[\w-]*[a-z][\w.-]*\.(?:tsx?|mjs|cjs|md|sql)\b(?![\w/-])/gi;
