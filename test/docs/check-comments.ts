@@ -1,5 +1,5 @@
-// The comment checker: every repo-relative path a code comment names must exist, and no comment may cite a
-// document that is not in the repository (the API contract we implement is cited through our own docs/ pages).
+// The comment checker: every repo-relative path a code comment names must exist, and no comment (nor a page of
+// the docs) may cite a document that is not in the repository: the API we implement is cited through docs/.
 import { existsSync, readFileSync } from 'node:fs';
 import { dirname, extname, join, relative, resolve, sep } from 'node:path';
 import ts from 'typescript';
@@ -131,4 +131,24 @@ export function checkComments(root: string, files: string[], names: Set<string>)
     }
   }
   return problems;
+}
+
+/** Citations a page of the docs must not make; `the reference server` is our server's name. */
+const FOREIGN_IN_DOCS: { pattern: RegExp; what: string }[] = [
+  { pattern: /decisions\s*§|shared\/spec|research note|style\.md/i, what: 'notes outside the repository' },
+  {
+    pattern: /\b[Tt]he\s+(?:API\s+)?reference\b(?![\s-]+server\b)|\breference(?:'s\s|\s+rule\b|\s+")|\bAPI reference\b/,
+    what: 'the API reference',
+  },
+];
+
+/** Citations of documents outside the repository in Markdown pages, outside fenced blocks (quoted output). */
+export function checkDocCitations(root: string, pages: string[]): Problem[] {
+  return pages.flatMap((page) => {
+    const text = readFileSync(page, 'utf8').replace(/^```[\s\S]*?^```/gm, '');
+    return FOREIGN_IN_DOCS.flatMap(({ pattern, what }) => {
+      const m = text.match(pattern);
+      return m ? [{ file: relative(root, page), target: m[0], reason: `cites ${what}` }] : [];
+    });
+  });
 }
