@@ -11,6 +11,7 @@ export type ErrorCode =
   | 'payload_too_large'
   | 'unsupported_media_type'
   | 'unprocessable'
+  | 'too_many_requests'
   | 'server_error';
 
 export class ServiceError extends Error {
@@ -32,6 +33,7 @@ export const notFound = (message: string) => new ServiceError('not_found', messa
 export const unprocessable = (message: string, detail?: Record<string, unknown>) =>
   new ServiceError('unprocessable', message, detail);
 export const payloadTooLarge = (message: string) => new ServiceError('payload_too_large', message);
+export const tooManyRequests = (message: string) => new ServiceError('too_many_requests', message);
 export const unsupportedMediaType = (message: string) => new ServiceError('unsupported_media_type', message);
 
 /** The text of a schema refusal: the first issue, prefixed by its path (`issue.title: Required`). */
@@ -44,7 +46,7 @@ export function describeZodError(error: ZodError): string {
 /**
  * Status of each code, as docs/server.md#global-rules and docs/api-choices.md#error-bodies-and-statuses list them.
  */
-export const STATUS_OF: Record<ErrorCode, 400 | 401 | 403 | 404 | 409 | 413 | 415 | 422 | 500> = {
+export const STATUS_OF: Record<ErrorCode, 400 | 401 | 403 | 404 | 409 | 413 | 415 | 422 | 429 | 500> = {
   bad_request: 400,
   unauthenticated: 401,
   forbidden: 403,
@@ -53,5 +55,6 @@ export const STATUS_OF: Record<ErrorCode, 400 | 401 | 403 | 404 | 409 | 413 | 41
   payload_too_large: 413,
   unsupported_media_type: 415,
   unprocessable: 422,
+  too_many_requests: 429,
   server_error: 500,
 };

@@ -97,6 +97,10 @@ export function projectMiddleware(deps: Deps): MiddlewareHandler<AppEnv> {
     else if (canonical === undefined) noteShape(c, 'project-header-alias', `BetaHub-Project-ID: ${header}`);
     const project = rememberedSettings(deps.db, 'project', publicId, () => findProjectByPublicId(deps.db, publicId));
     if (!project) throw notFound('Project not found.');
+    // A device sign-in token reaches the project that asked for it and no other.
+    const grant = c.get('caller').deviceGrant;
+    if (grant && grant.projectPublicId !== project.public_id)
+      throw forbidden('This device sign-in token was granted for another project.');
     assertCanViewProject(deps, c.get('caller'), project);
     assertGrantReaches(deps, c.get('caller'), project, draftTargetOf(c.req.path));
     c.set('project', project);

@@ -42,6 +42,20 @@ export const AdminDeviceAuthApproveBody = z.object({
   decision: z.enum(['approve', 'deny']).default('approve'),
 });
 
+/** A device grant: a device sign-in whose token was handed out (docs/clients.md#device-sign-in). */
+export const DeviceGrant = z.object({
+  id: z.string(),
+  entity_kind: z.string(),
+  entity_name: z.string(),
+  /** The only project the token reaches (null when the game named none: then it reaches no project). */
+  project_id: z.string().nullable(),
+  created_at: z.string(),
+  expires_at: z.string(),
+  revoked_at: z.string().nullable(),
+});
+export const DeviceGrantList = z.object({ grants: z.array(DeviceGrant) });
+export const DeviceTokenRevokeResponse = z.object({ status: z.literal('revoked') });
+
 export const deviceAuthOperations = {
   createDeviceAuth: defineOperation({
     id: 'createDeviceAuth',
@@ -70,6 +84,27 @@ export const deviceAuthOperations = {
       'The approval page (HTML): the signed-in player approves or denies; the POST carries a personal access token.',
     body: DeviceAuthDecisionBody,
     response: DeviceAuthDecisionResponse,
+  }),
+  listDeviceGrants: defineOperation({
+    id: 'listDeviceGrants',
+    ...paths.listDeviceGrants,
+    tag: 'Device sign-in',
+    summary: 'The device sign-ins of the account of the personal access token, revoked ones included.',
+    response: DeviceGrantList,
+  }),
+  revokeDeviceGrant: defineOperation({
+    id: 'revokeDeviceGrant',
+    ...paths.revokeDeviceGrant,
+    tag: 'Device sign-in',
+    summary: "Revoke one of the account's device sign-ins (personal access token): its token stops working at once.",
+    response: DeviceGrant,
+  }),
+  revokeDeviceToken: defineOperation({
+    id: 'revokeDeviceToken',
+    ...paths.revokeDeviceToken,
+    tag: 'Device sign-in',
+    summary: 'Sign the device out: revoke the device sign-in token sent as Bearer.',
+    response: DeviceTokenRevokeResponse,
   }),
   adminApproveDeviceAuth: defineOperation({
     id: 'adminApproveDeviceAuth',

@@ -59,5 +59,8 @@ export const otherPaths = {
   pollDeviceAuth: { methods: ['GET'], path: '/device_auth/{request_id}/poll' },
   authorizeDeviceAuth: { methods: ['GET', 'POST'], path: '/device_auth/{request_id}/authorize' },
   adminApproveDeviceAuth: { methods: ['POST'], path: '/__admin/device_auth/{request_id}/approve' },
+  listDeviceGrants: { methods: ['GET'], path: '/device_auth/grants' },
+  revokeDeviceGrant: { methods: ['DELETE'], path: '/device_auth/grants/{grant_id}' },
+  revokeDeviceToken: { methods: ['DELETE'], path: '/device_auth/token' },
   streamReportEvents: { methods: ['GET'], path: '/projects/{project_id}/events' },
 } as const satisfies Record<string, { methods: readonly HttpMethod[]; path: string }>;

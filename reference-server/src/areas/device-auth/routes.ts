@@ -1,6 +1,8 @@
 // Device sign-in routes: the game's create and poll (JSON), the player's approval page (HTML form,
-// or JSON with `Authorization: Bearer pat-…`), and the /__admin hook that approves without a browser.
-import { Hono } from 'hono';
+// or JSON with `Authorization: Bearer pat-…`), the grants' list and revocation, and the /__admin hook
+// that approves without a browser.
+import { Hono, type Context } from 'hono';
+import { resolveCaller } from '../projects-auth/caller.ts';
 import {
   AdminDeviceAuthApproveBody,
   DeviceAuthCreateBody,
@@ -10,7 +12,8 @@ import type { Deps } from '../../deps.ts';
 import { ServiceError } from '../../errors.ts';
 import { mediaTypeOf, readBody } from '../../http/body.ts';
 import type { AppEnv } from '../../http/env.ts';
-import { loopbackOnly } from '../../http/middleware.ts';
+import { clientIp, loopbackOnly } from '../../http/middleware.ts';
+import { listDeviceGrants, revokeDeviceGrant, revokePresentedToken } from './grants.ts';
 import { approvePage, resultPage } from './approve-page.ts';
 import { accountOf, approverOf, createDeviceAuth, decide, pollDeviceAuth, viewDeviceAuth } from './service.ts';
 
@@ -28,11 +31,22 @@ export function deviceAuthRoutes(deps: Deps) {
   app.post('/device_auth/create', async (c) => {
     const input = DeviceAuthCreateBody.parse(await readBody(c));
     const project = c.req.header('service-project-id') ?? c.req.header('betahub-project-id');
-    return c.json(createDeviceAuth(deps, input, project), 201);
+    const { status, pollSecret } = createDeviceAuth(deps, input, project, clientIp(c));
+    // A header, so the body stays the `{status: "created"}` the Unity plugin checks; a client that sends it back
+    // on each poll may poll from any address.
+    return c.json({ status }, 201, { 'Device-Poll-Secret': pollSecret, 'Cache-Control': 'no-store' });
   });
+  // The caller middleware covers /projects only: these resolve their credential themselves.
+  const callerOf = (c: Context) => resolveCaller(deps, c.req.header('authorization'), clientIp(c));
+  app.get('/device_auth/grants', async (c) => c.json(listDeviceGrants(deps, await callerOf(c))));
+  app.delete('/device_auth/grants/:grant_id', async (c) =>
+    c.json(revokeDeviceGrant(deps, await callerOf(c), c.req.param('grant_id'))),
+  );
+  app.delete('/device_auth/token', async (c) => c.json(revokePresentedToken(deps, await callerOf(c))));
   app.get(`${one}/poll`, async (c) => {
     try {
-      return c.json(await pollDeviceAuth(deps, c.req.param('request_id')));
+      const poller = { ip: clientIp(c), secret: c.req.header('device-poll-secret') };
+      return c.json(await pollDeviceAuth(deps, c.req.param('request_id'), poller));
     } catch (error) {
       // The Unity plugin keeps polling on not_found (status line or body): answer both.
       if (error instanceof ServiceError && error.code === 'not_found')

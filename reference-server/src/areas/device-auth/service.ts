@@ -1,9 +1,11 @@
 // Device sign-in rules: a game creates a request under its own uuid (10 minutes to approve, by the
-// server clock); a signed-in player approves or denies it; the first poll after approval receives a
-// JWT acting as that player for 24 hours (the Unity plugin keeps it as long), later polls do not.
+// server clock; a few per address, lapsed ones purged); a signed-in player approves or denies it; the
+// first poll after approval from the game that asked receives a JWT acting as that player, on the
+// project that asked only, for 24 hours (the Unity plugin keeps it as long) unless revoked (grants.ts).
 import type { DeviceAuthCreateBody, DeviceAuthPollResponse } from '../../../../widget/src/protocol/device-auth.ts';
 import type { Deps } from '../../deps.ts';
-import { notFound, ServiceError, unauthenticated, unprocessable } from '../../errors.ts';
+import { randomBytes, timingSafeEqual } from 'node:crypto';
+import { notFound, ServiceError, tooManyRequests, unauthenticated, unprocessable } from '../../errors.ts';
 import { findProjectByPublicId } from '../projects-auth/repository.ts';
 import { findUserById, findUserByPat, type UserRow } from '../projects-auth/users-repository.ts';
 import {
@@ -12,21 +14,45 @@ import {
   findDeviceAuth,
   insertDeviceAuth,
   markDelivered,
+  countCreatedSince,
+  purgeLapsed,
   type DeviceAuthRow,
 } from './repository.ts';
 
 export const DEVICE_AUTH_REQUEST_TTL_MS = 10 * 60 * 1000;
 export const DEVICE_AUTH_TOKEN_TTL_SECONDS = 24 * 3600;
+/** Requests one address may create per window (docs/security.md#caps-and-limits). */
+export const DEVICE_AUTH_RATE = { max: 30, windowMs: 10 * 60 * 1000 };
+/** How long a lapsed request stays answerable as `expired` before it is purged. */
+export const DEVICE_AUTH_PURGE_AFTER_MS = 60 * 60 * 1000;
+
+/** Who polls: the address, and the poll secret when the game kept it (the `Device-Poll-Secret` header). */
+export interface Poller {
+  ip: string;
+  secret?: string;
+}
 
 export function createDeviceAuth(
   deps: Deps,
   input: DeviceAuthCreateBody,
   projectHeader: string | undefined,
-): { status: 'created' } {
+  ip: string,
+): { status: 'created'; pollSecret: string } {
+  const now = deps.clock.now();
+  purgeLapsed(deps.db, new Date(now.getTime() - DEVICE_AUTH_PURGE_AFTER_MS).toISOString());
+  const since = new Date(now.getTime() - DEVICE_AUTH_RATE.windowMs).toISOString();
+  if (countCreatedSince(deps.db, ip, since) >= DEVICE_AUTH_RATE.max) {
+    throw tooManyRequests(
+      `Too many device sign-ins from this address: at most ${DEVICE_AUTH_RATE.max} per ` +
+        `${DEVICE_AUTH_RATE.windowMs / 60_000} minutes. Try again later.`,
+    );
+  }
   const project = projectHeader?.trim() ? findProjectByPublicId(deps.db, projectHeader.trim()) : undefined;
   if (projectHeader?.trim() && !project) throw unprocessable(`Unknown project ${projectHeader.trim()}.`);
-  const now = deps.clock.now();
+  const pollSecret = randomBytes(24).toString('base64url');
   const inserted = insertDeviceAuth(deps.db, {
+    creator_ip: ip,
+    poll_secret: pollSecret,
     request_id: input.request_id.toLowerCase(),
     project_public_id: project?.public_id ?? null,
     entity_kind: input.entity_kind,
@@ -35,8 +61,10 @@ export function createDeviceAuth(
     expires_at: new Date(now.getTime() + DEVICE_AUTH_REQUEST_TTL_MS).toISOString(),
   });
   if (!inserted) throw unprocessable('request_id is already in use: generate a new UUID for each sign-in.');
-  return { status: 'created' };
+  return { status: 'created', pollSecret };
 }
+
+const UNKNOWN_REQUEST = 'No device sign-in with this id (it may have been created against another server).';
 
 export type DeviceAuthView = DeviceAuthRow & {
   state: 'pending' | 'approved' | 'denied' | 'delivered' | 'expired';
@@ -46,7 +74,7 @@ export type DeviceAuthView = DeviceAuthRow & {
 /** The request as the page and the poll see it; a lapsed pending or undelivered request is expired. */
 export function viewDeviceAuth(deps: Deps, requestId: string): DeviceAuthView {
   const row = findDeviceAuth(deps.db, requestId.toLowerCase());
-  if (!row) throw notFound('No device sign-in with this id (it may have been created against another server).');
+  if (!row) throw notFound(UNKNOWN_REQUEST);
   const lapsed =
     (row.status === 'pending' || row.status === 'approved') && deps.clock.now().toISOString() >= row.expires_at;
   const user = row.user_id === null ? undefined : findUserById(deps.db, row.user_id);
@@ -57,8 +85,21 @@ function displayName(user: UserRow): string {
   return user.name ?? user.email ?? user.public_id;
 }
 
-export async function pollDeviceAuth(deps: Deps, requestId: string): Promise<DeviceAuthPollResponse> {
+/**
+ * Only the game that asked collects the token: a poll carrying the secret of the create answer, or (a client that
+ * does not keep it, as the Unity plugin) one from the address that created the request. Anyone else who saw the
+ * approval URL gets the answer of an unknown id.
+ */
+function mayPoll(row: DeviceAuthRow, poller: Poller): boolean {
+  if (row.poll_secret === null) return true; // a request from before polls were bound
+  if (poller.secret === undefined) return row.creator_ip === poller.ip;
+  const [a, b] = [Buffer.from(poller.secret), Buffer.from(row.poll_secret)];
+  return a.length === b.length && timingSafeEqual(a, b);
+}
+
+export async function pollDeviceAuth(deps: Deps, requestId: string, poller: Poller): Promise<DeviceAuthPollResponse> {
   const view = viewDeviceAuth(deps, requestId);
+  if (!mayPoll(view, poller)) throw notFound(UNKNOWN_REQUEST);
   switch (view.state) {
     case 'pending':
       return { status: 'pending' };
@@ -70,14 +111,18 @@ export async function pollDeviceAuth(deps: Deps, requestId: string): Promise<Dev
       return { status: 'expired', error: 'This sign-in was already completed: start a new one to get another token.' };
     case 'approved': {
       const user = findUserById(deps.db, view.user_id!)!;
-      if (!markDelivered(deps.db, view.request_id, deps.clock.now().toISOString())) {
+      const grantId = `dg-${randomBytes(12).toString('hex')}`;
+      const expiresAt = new Date(deps.clock.now().getTime() + DEVICE_AUTH_TOKEN_TTL_SECONDS * 1000).toISOString();
+      if (!markDelivered(deps.db, view.request_id, deps.clock.now().toISOString(), grantId, expiresAt)) {
         return {
           status: 'expired',
           error: 'This sign-in was already completed: start a new one to get another token.',
         };
       }
-      const token = await deps.jwt.signLegacyUserToken(user.public_id, DEVICE_AUTH_TOKEN_TTL_SECONDS);
-      const expiresAt = new Date(deps.clock.now().getTime() + DEVICE_AUTH_TOKEN_TTL_SECONDS * 1000).toISOString();
+      const token = await deps.jwt.signLegacyUserToken(user.public_id, DEVICE_AUTH_TOKEN_TTL_SECONDS, {
+        dgr: grantId,
+        project_id: view.project_public_id,
+      });
       return { status: 'approved', token, user_name: displayName(user), expires_at: expiresAt };
     }
   }

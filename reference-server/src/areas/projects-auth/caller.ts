@@ -16,6 +16,7 @@ import {
 } from './users-repository.ts';
 import { isSubmissionTokenUsed } from '../../db/idempotency.ts';
 import { looksLikeJwt, type ServiceClaims } from './jwt.ts';
+import { isGrantLive } from '../device-auth/grants.ts';
 
 /** How long after its hour a draft JWT still counts next to its project token: the 7-day publish_after cap. */
 export const STALE_DRAFT_GRACE_SECONDS = 7 * 86_400;
@@ -68,6 +69,8 @@ export interface Caller {
   submission: SubmissionGrant | null;
   /** Expiry (ms) of the legacy user JWT that signed this caller in (a device sign-in token, for one). */
   userTokenExpiresAt?: number;
+  /** A device sign-in token's grant: revocable, and reaching only its project (null: none). */
+  deviceGrant?: { id: string; projectPublicId: string | null };
   /** What was wrong with an identifier that was ignored (reported by /auth/verify). */
   ignored: string | null;
   ip: string;
@@ -226,11 +229,20 @@ async function applyClaims(
       if (bearer) throw unauthenticated('The token names an unknown user.');
       return { ...caller, ignored: 'ignored a legacy JWT for an unknown user' };
     }
+    let deviceGrant: Caller['deviceGrant'];
+    if (claims.dgr !== undefined) {
+      if (!isGrantLive(deps.db, claims.dgr, user.id)) {
+        if (bearer) throw unauthenticated('This device sign-in was revoked: sign in again.');
+        return { ...caller, ignored: 'ignored a revoked device sign-in token' };
+      }
+      deviceGrant = { id: claims.dgr, projectPublicId: claims.project_id ?? null };
+    }
     return {
       ...caller,
       scheme: bearer ? 'legacy_jwt' : caller.scheme,
       user,
       userTokenExpiresAt: expiresAt || undefined,
+      ...(deviceGrant ? { deviceGrant } : {}),
     };
   }
   if (bearer) throw unauthenticated('Invalid or expired token.');

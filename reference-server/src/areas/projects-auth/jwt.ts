@@ -26,6 +26,9 @@ export interface SubmissionClaims {
 export interface LegacyClaims {
   typ?: undefined;
   user_id: string | number;
+  /** A device sign-in token's grant (revocable, areas/device-auth/grants.ts) and the project it is scoped to. */
+  dgr?: string;
+  project_id?: string | null;
 }
 /** Draft JWT of a feature request (clients publish with it as `Bearer`), same 1 hour as an issue's. */
 export interface FeatureRequestClaims {
@@ -41,7 +44,11 @@ export interface JwtService {
     claims: Omit<SubmissionClaims, 'typ' | 'jti'>,
     expiresInSeconds: number,
   ): Promise<{ token: string; jti: string; expiresAt: Date }>;
-  signLegacyUserToken(userPublicId: string, expiresInSeconds?: number): Promise<string>;
+  signLegacyUserToken(
+    userPublicId: string,
+    expiresInSeconds?: number,
+    grant?: { dgr: string; project_id: string | null },
+  ): Promise<string>;
   signFeatureRequestToken(
     featureRequestId: number,
     projectPublicId: string,
@@ -76,8 +83,8 @@ export function createJwtService(secret: string, clock: Clock): JwtService {
       const token = await sign({ ...claims, typ: 'submission', jti }, expiresInSeconds);
       return { token, jti, expiresAt: new Date((nowSeconds() + expiresInSeconds) * 1000) };
     },
-    signLegacyUserToken(userPublicId, expiresInSeconds = 30 * 86400) {
-      return sign({ user_id: userPublicId }, expiresInSeconds);
+    signLegacyUserToken(userPublicId, expiresInSeconds = 30 * 86400, grant) {
+      return sign({ user_id: userPublicId, ...grant }, expiresInSeconds);
     },
     async signFeatureRequestToken(featureRequestId, projectPublicId) {
       const token = await sign(

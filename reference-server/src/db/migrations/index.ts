@@ -4,6 +4,7 @@
 import core from './001-core.ts';
 import deviceAuth from './002-device-auth.ts';
 import settingsVersion from './003-settings-version.ts';
+import deviceGrants from './005-device-grants.ts';
 import issues from './010-issues.ts';
 import issueIndexTrim from './011-issue-index-trim.ts';
 import issueTagDetails from './012-issue-tag-details.ts';
@@ -25,6 +26,7 @@ export const migrations: Migration[] = [
   core,
   deviceAuth,
   settingsVersion,
+  deviceGrants,
   issues,
   issueIndexTrim,
   issueTagDetails,
