@@ -18,7 +18,9 @@ function step(title, args) {
 
 step('building the reference server', ['run', 'build', '-w', 'reference-server', '--silent']);
 const widget = JSON.parse(readFileSync(join(root, 'widget', 'package.json'), 'utf8'));
-if (widget.scripts?.build) step('building the widget', ['run', 'build', '-w', 'widget', '--silent']);
+// The browser files only: the package's Node build and declarations (`npm run build`) are not needed to serve them.
+if (widget.scripts?.['build:browser'])
+  step('building the widget', ['run', 'build:browser', '-w', 'widget', '--silent']);
 
 const dataDir = join(root, '.data');
 mkdirSync(dataDir, { recursive: true });
