@@ -22,6 +22,13 @@ test('the overlay chunk starts the encode worker by the bundler pattern, relativ
   expect(read('encode-worker.js')).toContain('convertToBlob');
 });
 
+test('the reporter chunk starts the MD5 worker the same way', () => {
+  const [md5] = urlsOfThisModule(read('reporter.js'));
+  expect(md5).toMatch(/^new Worker\(new URL\(`\.\/assets\/md5-worker-[\w-]+\.js`,import\.meta\.url\)$/);
+  expect(urlsOfThisModule(read('reporter.js'))).toHaveLength(1);
+  expect(read(/`\.\/(.+)`/.exec(md5)![1])).toContain('postMessage');
+});
+
 test('the npm entry and the loader name no worker file (the old bare URL became a data: worker under Vite)', () => {
   expect(urlsOfThisModule(read('index.js'))).toEqual([]);
   expect(readFileSync(join(esm, '..', 'glitchbox.js'), 'utf8')).not.toContain('encode-worker');

@@ -28,6 +28,20 @@ const sparkMd5AsEsm = {
   },
 };
 
+// Vite writes a bundled worker's URL as `new URL(new URL('assets/x.js', import.meta.url).href, '' + import.meta.url)`.
+// A game's bundler reads only `new Worker(new URL('./x.js', import.meta.url))` as a worker: the nested form is an
+// asset to it, which Vite inlines as a data: URL when small (refused by `worker-src 'self' blob:`). So the final
+// chunks get the plain form back (test/widget/worker-files.test.ts checks the built text).
+const NESTED_WORKER_URL = /new Worker\(new URL\(new URL\(`([^`$]+)`,import\.meta\.url\)\.href,``\+import\.meta\.url\)/g;
+const plainWorkerUrls = {
+  name: 'glitchbox:plain-worker-urls',
+  generateBundle(_options, bundle) {
+    for (const out of Object.values(bundle))
+      if (out.type === 'chunk')
+        out.code = out.code.replace(NESTED_WORKER_URL, 'new Worker(new URL(`./$1`,import.meta.url)');
+  },
+};
+
 const widget = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const src = (p) => resolve(widget, 'src', p);
 
@@ -54,7 +68,7 @@ export async function buildWidget(outDir = resolve(widget, 'dist')) {
     root: widget,
     base: './',
     define: { 'process.env.NODE_ENV': '"production"' },
-    plugins: [sparkMd5AsEsm],
+    plugins: [sparkMd5AsEsm, plainWorkerUrls],
     // development: false, or oxc follows NODE_ENV: under vitest (NODE_ENV=test) it emitted jsxDEV calls
     // with each element's absolute source path and line, 0.7 KB gzip more in ui.js than a plain build.
     // The widget's own .tsx files switch to classic `h` with a file pragma (no preact/jsx-runtime, 0.16 KB
