@@ -58,6 +58,6 @@ describe('GET /docs', () => {
     expect(html).not.toContain('&quot;properties&quot;');
     expect(html).toContain('<th>Field</th><th>Type</th>');
     expect(html).toMatch(/<td><code>project_id<\/code><\/td><td>path<\/td><td><code>string<\/code><\/td>/);
-    expect(html).toContain('Project id, `pr-…`');
+    expect(html).toContain('Project id, <code>pr-…</code>');
   });
 });

@@ -19,6 +19,11 @@ export function escapeHtml(text: string): string {
   );
 }
 
+/** A description as OpenAPI writes it (CommonMark): escaped, with its `code` spans shown as code. */
+export function markdownInline(text: string): string {
+  return escapeHtml(text).replace(/`([^`]+)`/g, '<code>$1</code>');
+}
+
 function schemaBlock(
   title: string,
   content: { schema: Schema; example?: unknown },
@@ -44,7 +49,7 @@ export function renderDocsPage(document: Record<string, unknown>): string {
           (p) =>
             `<tr><td><code>${escapeHtml(p.name)}</code></td><td>${p.in}</td>` +
             `<td><code>${escapeHtml(typeLabel(p.schema ?? {}, components))}</code></td>` +
-            `<td>${p.required ? 'required' : ''}</td><td>${escapeHtml(p.description ?? '')}</td></tr>`,
+            `<td>${p.required ? 'required' : ''}</td><td>${markdownInline(p.description ?? '')}</td></tr>`,
         )
         .join('');
       const body = op.requestBody

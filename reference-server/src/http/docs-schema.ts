@@ -1,6 +1,6 @@
 // Renders one JSON Schema of the OpenAPI document for the /docs page: a table of fields with their types,
 // whether they are required, and their descriptions, nested objects inside; `$ref`s followed into components.
-import { escapeHtml } from './docs-page.ts';
+import { escapeHtml, markdownInline } from './docs-page.ts';
 
 type Schema = Record<string, unknown>;
 const MAX_DEPTH = 4;
@@ -70,7 +70,7 @@ export function schemaTable(schema: Schema, components: Record<string, Schema>, 
         : '';
     return (
       `<tr><td><code>${escapeHtml(name)}</code></td><td><code>${escapeHtml(typeLabel(field, components))}</code></td>` +
-      `<td>${required.has(name) ? 'required' : ''}</td><td>${escapeHtml(String(description))}${nested}</td></tr>`
+      `<td>${required.has(name) ? 'required' : ''}</td><td>${markdownInline(String(description))}${nested}</td></tr>`
     );
   });
   return (
