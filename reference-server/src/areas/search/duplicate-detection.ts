@@ -2,7 +2,7 @@
 // created or published on a project with detection on is queued; the job compares it with the
 // project's earlier issues and, at or above the project's threshold, marks it a duplicate.
 import type { Deps } from '../../deps.ts';
-import { markDuplicate } from './duplicates-repository.ts';
+import { markDuplicate, repointDuplicates } from './duplicates-repository.ts';
 import { findIssueByGlobalId, type IssueRow } from '../issues/repository.ts';
 import { findProjectById, hasDuplicateDetection } from '../projects-auth/repository.ts';
 import { emitIssueWrite, type IssueWriteKind } from '../issues/write-hooks.ts';
@@ -42,9 +42,14 @@ export function detectDuplicate(deps: Deps, issueId: number): DuplicateVerdict {
   // Point at the original of a chain, not at another duplicate.
   const canonical =
     best.status === 'duplicate' && best.duplicate_of_issue_id !== null ? best.duplicate_of_issue_id : best.id;
-  const marked = markDuplicate(deps.db, issue.id, canonical, deps.clock.now().toISOString());
-  if (!marked) return none;
-  emitIssueWrite(deps, marked, 'updated');
+  const at = deps.clock.now().toISOString();
+  // One transaction: no reader sees a duplicate that points at a duplicate.
+  const written = deps.db.transaction(() => {
+    const marked = markDuplicate(deps.db, issue.id, canonical, at);
+    return marked ? [marked, ...repointDuplicates(deps.db, issue.id, canonical, at)] : [];
+  })();
+  if (written.length === 0) return none;
+  for (const row of written) emitIssueWrite(deps, row, 'updated');
   return { issueId, duplicateOf: canonical, score: best.similarity_score };
 }
 

@@ -1,4 +1,5 @@
-// The one write of duplicate detection: an issue still open becomes a duplicate of another.
+// The writes of duplicate detection: an issue still open becomes a duplicate of another, and the
+// duplicates that pointed at it follow it to its original.
 import { stmt, type Db } from '../../db/database.ts';
 import type { IssueRow } from '../issues/repository.ts';
 
@@ -9,4 +10,15 @@ export function markDuplicate(db: Db, issueId: number, canonicalId: number, at: 
     `UPDATE issues SET status = 'duplicate', duplicate_of_issue_id = ?, updated_at = ?
     WHERE id = ? AND status = 'open' AND duplicate_of_issue_id IS NULL RETURNING *`,
   ).get(canonicalId, at, issueId) as IssueRow | undefined;
+}
+
+/**
+ * Points the duplicates of `fromId` at `toId`: when jobs ran out of order, a report judged earlier may point at one
+ * that has just become a duplicate itself. Answers the rows changed.
+ */
+export function repointDuplicates(db: Db, fromId: number, toId: number, at: string): IssueRow[] {
+  return stmt(
+    db,
+    `UPDATE issues SET duplicate_of_issue_id = ?, updated_at = ? WHERE duplicate_of_issue_id = ? RETURNING *`,
+  ).all(toId, at, fromId) as IssueRow[];
 }
