@@ -62,9 +62,30 @@ class Reader {
 
 const inflateAsync = promisify(inflateCallback);
 
+/**
+ * Inflates at once (docs/security.md#caps-and-limits): each may hold up to MAX_UNCOMPRESSED_BYTES, so eight crash
+ * containers at once would otherwise hold eight times that. The others wait their turn, in order.
+ */
+export const MAX_CONCURRENT_INFLATES = 2;
+let inflating = 0;
+const waiting: Array<() => void> = [];
+
+/** How many reports are inflating now (read by the test that holds the bound). */
+export const inflatesInFlight = () => inflating;
+
+async function inflateSlot(): Promise<() => void> {
+  if (inflating >= MAX_CONCURRENT_INFLATES) await new Promise<void>((resolve) => waiting.push(resolve));
+  inflating += 1;
+  return () => {
+    inflating -= 1;
+    waiting.shift()?.();
+  };
+}
+
 /** Inflates on libuv's thread pool, never on the event loop; the output stops at maxBytes (a zip bomb is 413). */
 async function inflate(compressed: Uint8Array, maxBytes: number): Promise<Buffer> {
   if (compressed.byteLength === 0) throw badRequest('The crash report body is empty.');
+  const release = await inflateSlot();
   try {
     return await inflateAsync(compressed, { maxOutputLength: maxBytes });
   } catch (error) {
@@ -74,6 +95,8 @@ async function inflate(compressed: Uint8Array, maxBytes: number): Promise<Buffer
     throw badRequest(
       `The crash report is not a zlib stream the CrashReportClient would send (${(error as Error).message}).`,
     );
+  } finally {
+    release();
   }
 }
 
