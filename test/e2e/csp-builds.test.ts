@@ -1,6 +1,7 @@
 // The documented Content Security Policy in Chromium against the reference server, in both ways a game embeds the
 // widget: a small game built with Vite from the npm entry, and the demo with the script tag. Each sends a report
-// with a screenshot, encodes it in a worker loaded from a file of its own build, and records no violation.
+// with a screenshot, encodes it in a worker loaded from a file of its own build, and records no violation. The Vite
+// game also gets its reporter chunk back after a failed import (the bundler owns that chunk's URL).
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -103,4 +104,47 @@ test('the script tag under the same policy: no violation, and the launcher draws
   expect(await page.evaluate(() => (window as any).__violations)).toEqual([]);
   expect(workers.some((u) => u === `${server.url}/widget/esm/encode-worker.js`)).toBe(true);
   await page.context().close();
+}, 60_000);
+
+test("the Vite game's reporter chunk loads after a failed import, without a reload", async () => {
+  const context = await browser.newContext();
+  // While down, the API and the reporter chunk fail; an import that failed keeps failing in this document, as in
+  // Chromium 150 (the offline-first test says more).
+  let down = false;
+  const failed = new Set<string>();
+  const importedAgain: string[] = [];
+  await context.route('**/*', (route) => {
+    const request = route.request();
+    const { pathname } = new URL(request.url());
+    const isReporter = pathname.includes('/assets/reporter-');
+    const isImport = isReporter && request.resourceType() === 'script';
+    if (isImport && failed.has(request.url())) {
+      importedAgain.push(pathname);
+      return route.abort('failed');
+    }
+    if (!down || (pathname.startsWith('/vite-game/') && !isReporter)) return route.continue();
+    if (isImport) failed.add(request.url());
+    return route.abort('internetdisconnected');
+  });
+  const page = await context.newPage();
+  const warmed = page.waitForResponse((r) => /\/assets\/ui-[^/]+\.js$/.test(r.url()));
+  await page.goto(`${server.url}/vite-game/index.html`);
+  await warmed;
+  await page.waitForFunction(() => (window as any).__game?.state.frame > 5);
+  down = true;
+  await page.keyboard.press('F8');
+  await overlay(page).waitFor();
+  await page.locator('#gb-desc').fill('marker-vite-offline: the boss never spawns');
+  await page.locator('#gb-send').click();
+  const outcome = page.locator('[data-gb-outcome]');
+  await expect.poll(() => outcome.getAttribute('data-gb-outcome'), { timeout: 20_000 }).toBe('queued');
+  expect(failed.size).toBe(1);
+
+  down = false;
+  await context.setOffline(true);
+  await context.setOffline(false);
+  const arrived = async () => (await issuesWith(server, 'marker-vite-offline')).map((i) => i.screenshots.length);
+  await expect.poll(arrived, { timeout: 30_000, interval: 250 }).toEqual([1]);
+  expect(importedAgain).toEqual([]);
+  await context.close();
 }, 60_000);
