@@ -1,6 +1,6 @@
 // A bounded writer for a Server-Sent Events stream: messages go out one after another, and a
 // client that does not take them is dropped (its socket destroyed) rather than having them
-// buffered for it without end (docs/security.md#limits).
+// buffered for it without end (docs/security.md#caps-and-limits).
 import type { ServerResponse } from 'node:http';
 import type { SSEMessage, SSEStreamingApi } from 'hono/streaming';
 

@@ -1,7 +1,7 @@
 // The report feed behind GET /projects/{pid}/events (an extension): issue writes arrive through
 // the area's onIssueWrite; feature requests, tickets and issue attachments are polled once a second by
 // their highest id and latest update, which costs two indexed aggregates per source. A replay
-// reads pages, waits for the consumer between them, and stops at REPLAY_CAP (docs/security.md#limits).
+// reads pages, waits for the consumer between them, and stops at REPLAY_CAP (docs/security.md#caps-and-limits).
 import type { Db } from '../../db/database.ts';
 import type { Deps } from '../../deps.ts';
 import { forbidden, unauthenticated } from '../../errors.ts';
