@@ -1,6 +1,6 @@
 // Status, priority and assignee of an issue, changed through the update operation (PATCH issue[...]). Every
 // status the issue can hold is listed; those the update operation refuses are shown disabled with the reason.
-import { useEffect, useState } from 'preact/hooks';
+import { useEffect, useRef, useState } from 'preact/hooks';
 import { projectPath, type Api } from './api.ts';
 import { errorText, humanize } from './format.ts';
 import type { ProjectInfo } from './project-info.ts';
@@ -37,11 +37,15 @@ export function IssueFieldsForm(props: {
   const [assignTo, setAssignTo] = useState(assignee);
   const [message, setMessage] = useState<{ ok: boolean; text: string } | null>(null);
   const [busy, setBusy] = useState(false);
-  // A newer issue (saved here, or changed elsewhere) resets the choices; the last message stays.
+  // A newer issue (saved here, or changed elsewhere) moves the choices the user has not touched; a choice being
+  // made stays (a late live event must not undo it). The last message stays too.
+  const seen = useRef({ status: issue.status, priority: issue.priority, assignee });
   useEffect(() => {
-    setStatus(issue.status);
-    setPriority(issue.priority);
-    setAssignTo(assignee);
+    const was = seen.current;
+    seen.current = { status: issue.status, priority: issue.priority, assignee };
+    setStatus((s) => (s === was.status ? issue.status : s));
+    setPriority((p) => (p === was.priority ? issue.priority : p));
+    setAssignTo((a) => (a === was.assignee ? assignee : a));
   }, [issue.updated_at]);
   const changed = status !== issue.status || priority !== issue.priority || assignTo !== assignee;
   const statuses = issueStatusChoices(info);

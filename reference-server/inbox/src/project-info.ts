@@ -13,10 +13,12 @@ export interface ProjectInfo {
 
 export const EMPTY_PROJECT_INFO: ProjectInfo = { statuses: [], members: [], scopes: null };
 
-export function useProjectInfo(api: Api, projectId: string): ProjectInfo {
+/** `enabled` false: nothing asked yet (the page lets its list go first). */
+export function useProjectInfo(api: Api, projectId: string, enabled = true): ProjectInfo {
   const state = useAsync(
-    () => api.get<ProjectDetail>(`${projectPath(projectId)}.json`).catch(() => null),
-    [api, projectId],
+    () =>
+      enabled ? api.get<ProjectDetail>(`${projectPath(projectId)}.json`).catch(() => null) : Promise.resolve(null),
+    [api, projectId, enabled],
   );
   const detail = state.data;
   if (!detail) return EMPTY_PROJECT_INFO;

@@ -37,7 +37,9 @@ export function ReportList(props: ListProps) {
           <label for="select-all">Select all {items.length} shown</label>
         </p>
         <span class="muted count">
-          {issueTotal !== null && hasMore ? `${items.length} shown of ${issueTotal} issues and more` : ''}
+          {issueTotal !== null && hasMore
+            ? `${items.filter((i) => i.kind === 'issue').length} of ${issueTotal} issues loaded`
+            : ''}
         </span>
       </div>
       <ul class="report-list" aria-label={`${items.length} reports`}>

@@ -38,17 +38,26 @@ export function ReportsPage(props: { api: Api; route: Extract<Route, { view: 're
   const [keysOpen, setKeysOpen] = useState(false);
   const [message, setMessage] = useState('');
   const base = projectPath(route.projectId);
-  const releases = useAsync(() => api.get<Release[]>(`${base}/releases.json`).catch(() => []), [api]);
+  // The list's own requests go first; the filters' data follows once the first page is in, so a busy server
+  // answers the rows before the release names (first painted rows: docs/inbox.md#tests-benchmark-and-screenshots).
+  const reports = useReports(api, route.projectId, filters);
+  const [ready, setReady] = useState(false);
+  if (!ready && !reports.loading) setReady(true);
+  const releases = useAsync(
+    () => (ready ? api.get<Release[]>(`${base}/releases.json`).catch(() => []) : Promise.resolve([])),
+    [api, ready],
+  );
   const tags = useAsync(
     () =>
-      api
-        .get<{ tags: IssueTag[] }>(`${base}/issue_tags.json`)
-        .then((b) => b.tags)
-        .catch(() => []),
-    [api],
+      ready
+        ? api
+            .get<{ tags: IssueTag[] }>(`${base}/issue_tags.json`)
+            .then((b) => b.tags)
+            .catch(() => [])
+        : Promise.resolve([]),
+    [api, ready],
   );
-  const info = useProjectInfo(api, route.projectId);
-  const reports = useReports(api, route.projectId, filters);
+  const info = useProjectInfo(api, route.projectId, ready);
   const selected = route.kind && route.id ? { kind: route.kind, id: route.id } : null;
   const openItem = selected
     ? reports.items.find(

@@ -30,6 +30,7 @@ export interface ReportsState {
   revisions: Readonly<Record<string, number>>;
   announcement: string;
   tickets: ReadonlyMap<number, Ticket>;
+  /** Reads the first page again, keeping the later ones loaded. */
   reload(): void;
 }
 
@@ -49,17 +50,28 @@ export function issueQuery(f: Filters, page: number): { path: string; query: Rec
   return { path: 'issues.json', query: q };
 }
 
+interface IssueLines {
+  /** In the server's order, page after page. */
+  items: ReportItem[];
+  pages: number;
+  total: number | null;
+  last: number;
+  /** How many of `items` came from page 1: a refresh replaces those and keeps the rest. */
+  firstSize: number;
+}
+
 interface IssuePage {
   issues: Issue[];
   pagination?: { total_pages: number; total_count: number };
 }
 
 export function useReports(api: Api, projectId: string, filters: Filters): ReportsState {
-  const [issues, setIssues] = useState<{ items: ReportItem[]; pages: number; total: number | null; last: number }>({
+  const [issues, setIssues] = useState<IssueLines>({
     items: [],
     pages: 0,
     total: null,
     last: 1,
+    firstSize: 0,
   });
   const [featureRequests, setFeatureRequests] = useState<ReportItem[]>([]);
   const [tickets, setTickets] = useState<ReadonlyMap<number, Ticket>>(new Map());
@@ -78,38 +90,60 @@ export function useReports(api: Api, projectId: string, filters: Filters): Repor
   const base = projectPath(projectId);
   const note = (kind: ReportKind, message?: string) => setNotes((n) => ({ ...n, [kind]: message }));
 
-  /** Reads pages 1..count again (a filter change asks for 1; a live change keeps what was loaded). */
+  /**
+   * `reset` reads page 1 alone (a new filter); `more` reads the next page and appends it; `refresh` reads page 1
+   * again and keeps the later pages already loaded (a live change: one request, however many pages are shown).
+   */
   const loadIssues = useCallback(
-    async (count = pagesRef.current) => {
+    async (mode: 'reset' | 'more' | 'refresh' = 'refresh') => {
       const f = filtersRef.current;
       const run = ++sequence.current.issue;
-      if (!wantsKind(f, 'issue')) return setIssues({ items: [], pages: 0, total: 0, last: 1 });
+      if (!wantsKind(f, 'issue')) return setIssues({ items: [], pages: 0, total: 0, last: 1, firstSize: 0 });
+      const page = mode === 'more' ? pagesRef.current + 1 : 1;
       try {
-        const pages = await Promise.all(
-          Array.from({ length: count }, (_, i) => {
-            const { path, query } = issueQuery(f, i + 1);
-            return api.get<IssuePage>(`${base}/${path}`, query);
-          }),
-        );
+        const { path, query } = issueQuery(f, page);
+        const body = await api.get<IssuePage>(`${base}/${path}`, query);
         if (run !== sequence.current.issue) return;
-        const seen = new Set<string>();
-        const items = pages
-          .flatMap((p) => p.issues.map(fromIssue))
-          .filter((i) => !seen.has(i.key) && seen.add(i.key) && (!f.query.trim() || matchesFilters(i, f)));
-        const last = pages[0]?.pagination?.total_pages ?? 1;
-        pagesRef.current = count;
-        setIssues({ items, pages: count, total: pages[0]?.pagination?.total_count ?? null, last });
+        const fresh = body.issues.map(fromIssue).filter((i) => !f.query.trim() || matchesFilters(i, f));
+        const keys = new Set(fresh.map((i) => i.key));
+        setIssues((prev) => {
+          const later = mode === 'reset' ? [] : mode === 'more' ? prev.items : prev.items.slice(prev.firstSize);
+          const kept = later.filter((i) => !keys.has(i.key));
+          const pages = mode === 'more' ? page : mode === 'reset' ? 1 : Math.max(prev.pages, 1);
+          pagesRef.current = pages;
+          return {
+            items: mode === 'more' ? [...kept, ...fresh] : [...fresh, ...kept],
+            pages,
+            total: body.pagination?.total_count ?? null,
+            last: body.pagination?.total_pages ?? 1,
+            firstSize: mode === 'more' ? prev.firstSize : fresh.length,
+          };
+        });
         note('issue');
       } catch (error) {
         if (run !== sequence.current.issue) return;
-        setIssues({ items: [], pages: 0, total: null, last: 1 });
+        if (mode !== 'more') setIssues({ items: [], pages: 0, total: null, last: 1, firstSize: 0 });
         note('issue', describe(error));
       }
     },
     [api, base],
   );
 
-  const loadMore = useCallback(() => loadIssues(pagesRef.current + 1), [loadIssues]);
+  const loadMore = useCallback(() => loadIssues('more'), [loadIssues]);
+  /**
+   * A live change to an issue maybe on a later page (which a refresh does not read again): dropped when it left
+   * the filter or the project, else its line takes the event's status, title and time.
+   */
+  const touch = (event: ReportEvent, gone: boolean) =>
+    setIssues((prev) => {
+      const key = reportKey('issue', event.scoped_id);
+      const at = prev.items.findIndex((i) => i.key === key);
+      if (at === -1) return prev;
+      const items = [...prev.items];
+      if (gone) items.splice(at, 1);
+      else items[at] = { ...items[at], status: event.status, title: event.title, updatedAt: event.updated_at };
+      return { ...prev, items, firstSize: gone && at < prev.firstSize ? prev.firstSize - 1 : prev.firstSize };
+    });
 
   const loadFeatureRequests = useCallback(async () => {
     const f = filtersRef.current;
@@ -170,16 +204,16 @@ export function useReports(api: Api, projectId: string, filters: Filters): Repor
     [api, base],
   );
 
-  const reload = useCallback(() => {
-    setLoading(true);
-    void Promise.all([loadIssues(), loadFeatureRequests(), searchTickets()]).finally(() => setLoading(false));
-  }, [loadIssues, loadFeatureRequests, searchTickets]);
+  const reload = useCallback(
+    (mode: 'reset' | 'refresh' = 'refresh') => {
+      setLoading(true);
+      void Promise.all([loadIssues(mode), loadFeatureRequests(), searchTickets()]).finally(() => setLoading(false));
+    },
+    [loadIssues, loadFeatureRequests, searchTickets],
+  );
 
   const { type, status, priority, release, tag, archived, query } = filters;
-  useEffect(() => {
-    pagesRef.current = 1;
-    reload();
-  }, [reload, type, status, priority, release, tag, archived, query]);
+  useEffect(() => reload('reset'), [reload, type, status, priority, release, tag, archived, query]);
 
   const schedule = (kind: 'issue' | 'feature_request') => {
     clearTimeout(timers.current[kind]);
@@ -213,7 +247,11 @@ export function useReports(api: Api, projectId: string, filters: Filters): Repor
           setAnnouncement(`New ${KIND_LABEL[event.kind].toLowerCase()} #${event.scoped_id}: ${event.title}`);
         }
         if (event.kind === 'ticket') void loadTicket(event.path_id, event.scoped_id, event.type === 'report.deleted');
-        else schedule(event.kind);
+        else {
+          if (event.kind === 'issue')
+            touch(event, event.type === 'report.deleted' || !matchesFilters(line, { ...f, priority: '' }));
+          schedule(event.kind);
+        }
       },
     });
     return () => {
