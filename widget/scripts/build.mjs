@@ -28,8 +28,8 @@ const sparkMd5AsEsm = {
   },
 };
 
-// Vite writes a bundled worker's URL as `new URL(new URL('assets/x.js', import.meta.url).href, '' + import.meta.url)`.
-// A game's bundler reads only `new Worker(new URL('./x.js', import.meta.url))` as a worker: the nested form is an
+// Vite writes a bundled worker's URL as `new URL(new URL(<its file>, import.meta.url).href, '' + import.meta.url)`.
+// A game's bundler reads only `new Worker(new URL(<'./' + file>, import.meta.url))` as a worker: the nested form is an
 // asset to it, which Vite inlines as a data: URL when small (refused by `worker-src 'self' blob:`). So the final
 // chunks get the plain form back (test/widget/worker-files.test.ts checks the built text).
 const NESTED_WORKER_URL = /new Worker\(new URL\(new URL\(`([^`$]+)`,import\.meta\.url\)\.href,``\+import\.meta\.url\)/g;
