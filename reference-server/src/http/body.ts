@@ -158,7 +158,7 @@ async function parseBody(c: Context, options: BodyOptions): Promise<Body> {
   if (c.req.method === 'GET' || c.req.method === 'HEAD') return Object.create(null);
   const textMax = options.maxTextBytes ?? Math.min(max, MAX_BODY_BYTES);
   if (type !== 'multipart/form-data' && declared > textMax) {
-    throw payloadTooLarge(`A ${type || 'text'} body may be at most ${Math.round(textMax / 1024 / 1024)} MB.`);
+    throw payloadTooLarge(`The ${type || 'request'} body may be at most ${Math.round(textMax / 1024 / 1024)} MB.`);
   }
   if (type === 'application/json' || type.endsWith('+json')) {
     const text = await readText(c, textMax);
