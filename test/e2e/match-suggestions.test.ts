@@ -25,6 +25,7 @@ const FLAGS = {
 let server: TestServer;
 let browser: Browser;
 let ids: Record<string, { id: number; scoped_id: number }>;
+// Each test gets 60 s (a browser, the game and typing key by key are slow on a loaded machine).
 useDemoGame((started, launched) => {
   server = started;
   browser = launched;
@@ -128,7 +129,7 @@ test('shows the near-duplicate first, and "Same problem" sends the report carryi
   const reference = created.custom_fields.find((f: { ident: string }) => f.ident === 'glitchbox_same_as');
   expect(reference?.value).toBe(`g-${ids['dock-01'].id}`);
   expect(problems).toEqual([]);
-});
+}, 60_000);
 
 test('says where a fix is known, and "Never mind" closes without sending and tells the game', async () => {
   const { page, problems } = await game(TOKENS.search);
@@ -157,7 +158,7 @@ test('says where a fix is known, and "Never mind" closes without sending and tel
   ]);
   expect((await issuesMarked('')).length).toBe(before);
   expect(problems).toEqual([]);
-});
+}, 60_000);
 
 test('"Not it" dismisses the matches for this report and stops searching', async () => {
   const { page, searches } = await game(TOKENS.search);
@@ -170,7 +171,7 @@ test('"Not it" dismisses the matches for this report and stops searching', async
   await page.waitForTimeout(1200);
   expect(searches.length).toBe(asked);
   expect(await page.locator('[data-glitchbox] .gb-matches').count()).toBe(0);
-});
+}, 60_000);
 
 test('shows and asks nothing for a token without can_list_issues, and logs nothing', async () => {
   const { page, searches, problems } = await game(TOKENS.blind);
@@ -180,14 +181,25 @@ test('shows and asks nothing for a token without can_list_issues, and logs nothi
   expect(searches).toEqual([]);
   expect(await page.locator('[data-glitchbox] .gb-matches').count()).toBe(0);
   expect(problems).toEqual([]);
-});
+}, 60_000);
 
-test('searches nothing with data-suggest-matches="false", nor offline', async () => {
+test('never asks with a token the server says may not search, even with data-suggest-matches="true"', async () => {
+  const { page, searches, problems } = await game(TOKENS.blind, 'data-suggest-matches="true"');
+  await page.locator('#gb-title').pressSequentially('docking clamps stay locked after refuel', { delay: 10 });
+  await page.waitForTimeout(1200);
+  expect(searches).toEqual([]);
+  expect(problems).toEqual([]);
+}, 60_000);
+
+test('searches nothing with data-suggest-matches="false"', async () => {
   const off = await game(TOKENS.search, 'data-suggest-matches="false"');
   await off.page.locator('#gb-title').pressSequentially('docking clamps stay locked after refuel', { delay: 10 });
   await off.page.waitForTimeout(1200);
   expect(off.searches).toEqual([]);
+  expect(await off.page.locator('[data-glitchbox] .gb-matches').count()).toBe(0);
+}, 60_000);
 
+test('skips the search offline, without a word', async () => {
   const offline = await game(TOKENS.search);
   await offline.page.context().setOffline(true);
   await offline.page.locator('#gb-title').pressSequentially('docking clamps stay locked after refuel', { delay: 10 });
@@ -195,14 +207,16 @@ test('searches nothing with data-suggest-matches="false", nor offline', async ()
   expect(offline.searches).toEqual([]);
   expect(await offline.page.locator('[data-glitchbox] .gb-matches').count()).toBe(0);
   expect(offline.problems).toEqual([]);
-});
+}, 60_000);
 
 test('in suggestion mode searches the public feature requests and shows their votes', async () => {
-  for (const title of ['Add a photo mode', 'Let me rebind the docking key', 'Photo mode with free camera'])
-    await server.request('POST', `/projects/${PROJECT}/feature_requests.json`, {
+  for (const title of ['Add a photo mode', 'Let me rebind the docking key', 'Photo mode with free camera']) {
+    const made = await server.request('POST', `/projects/${PROJECT}/feature_requests.json`, {
       auth: PAT,
       json: { feature_request: { title, description: `${title}, please: it would help a lot.` } },
     });
+    expect(made.status).toBe(201);
+  }
   // The blind token may not list issues, but feature-request search is public.
   const { page, searches, problems } = await game(TOKENS.blind);
   await page.locator('#gb-kind-suggestion').check();
@@ -211,4 +225,4 @@ test('in suggestion mode searches the public feature requests and shows their vo
   expect(searches.every((url) => url.includes('/feature_requests/search.json?'))).toBe(true);
   expect(await page.locator('[data-glitchbox] .gb-match').first().textContent()).toMatch(/\d+ votes/);
   expect(problems).toEqual([]);
-});
+}, 60_000);

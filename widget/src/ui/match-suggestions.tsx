@@ -19,13 +19,13 @@ const refused = new Set<MatchKind>();
 
 /**
  * Whether to search for this kind of report. Off with `suggestMatches: false`; feature-request search is public,
- * so suggestions search by default; issue search needs a token that may list issues, which the project info
- * says (`mayListIssues`): by default only then, with `suggestMatches: true` whatever it says.
+ * so suggestions search by default; issue search needs a token that may list issues: by default only where the
+ * project info says it may (`mayListIssues`), and with `suggestMatches: true` also where it does not say.
  */
 export function mayMatch(option: boolean | undefined, kind: ReportKind, mayListIssues: boolean | undefined): boolean {
   if (option === false || refused.has(kind as MatchKind)) return false;
   if (kind === 'suggestion') return true;
-  return kind === 'bug' && (option === true || mayListIssues === true);
+  return kind === 'bug' && (mayListIssues === true || (option === true && mayListIssues === undefined));
 }
 
 export interface FoundMatches {

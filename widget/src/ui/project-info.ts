@@ -40,6 +40,8 @@ export async function loadProjectInfo(o: ResolvedOptions): Promise<ProjectInfo> 
       getJson(o, `/projects/${pid}.json`),
       getJson(o, `/projects/${pid}/custom_fields.json?applies_to=issue`).catch(() => ({ custom_fields: [] })),
     ]);
+    // Not every service tells a token its flags: undefined then, which is not false.
+    const perms = project.token_permissions as Record<string, unknown> | undefined;
     const info: ProjectInfo = {
       modules: Array.isArray(project.modules) ? project.modules : DEFAULTS.modules,
       minDescription: Number(project.min_description_length) || 0,
@@ -47,7 +49,7 @@ export async function loadProjectInfo(o: ResolvedOptions): Promise<ProjectInfo> 
       fields: ((fields.custom_fields ?? []) as FieldDef[]).filter(
         (f) => f.tester_settable && f.field_type !== 'coordinates',
       ),
-      mayListIssues: (project.token_permissions as Record<string, unknown> | undefined)?.can_list_issues === true,
+      mayListIssues: perms && typeof perms === 'object' ? perms.can_list_issues === true : undefined,
     };
     try {
       localStorage.setItem(key, JSON.stringify(info));
