@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CONFORMANCE_RULES } from '../../reference-server/src/http/conformance-rules.ts';
 import { startTestServer, type TestServer } from '../helpers/server.ts';
 import { PROJECT_ID } from '../helpers/seed.ts';
-import { MISTAKES, NEWCOMER_AGENT, newcomerFixture, prepareDraft, type Mistake } from './newcomer.ts';
+import { MISTAKES, NEWCOMER_AGENT, newcomerFixture, PNG, prepareDraft, type Mistake } from './newcomer.ts';
 import { prepareApi, send, type WireResponse } from './replay.ts';
 
 const isShape = (m: Mistake) => m.rule !== null && CONFORMANCE_RULES[m.rule].kind === 'shape';
@@ -71,6 +71,38 @@ for (const strict of [false, true]) {
         .flatMap((c: any) => c.findings.filter((f: any) => f.rule === 'unknown-parameter'))
         .flatMap((f: any) => f.examples.map((e: any) => e.detail));
       expect(details).toContainEqual(expect.stringMatching(/"issue\[descripton\]", "issue\[titel\]"/));
+    });
+
+    it('types a feature-request file labelled application/octet-stream by its bytes, as issue media', async () => {
+      const body = new FormData();
+      body.append('feature_request[description]', 'Let me attach a mock-up of the cargo screen to this idea.');
+      body.append('feature_request[files][]', new Blob([PNG], { type: 'application/octet-stream' }), 'mockup.png');
+      const r = await send(server.url, {
+        method: 'POST',
+        path: `/projects/${PROJECT_ID}/feature_requests.json`,
+        headers: {
+          'User-Agent': 'suggestion-box',
+          Accept: 'application/json',
+          'Service-Project-ID': PROJECT_ID,
+          Authorization: 'FormUser tkn-all',
+        },
+        body: body as never,
+      });
+      if (strict) {
+        expect(r.status).toBe(400);
+        expect(r.body.error).toContain('rule "media-type-mislabelled"');
+      } else {
+        expect(r.status, r.text).toBe(201);
+        expect(r.body.files.map((f: any) => f.content_type)).toEqual(['image/png']);
+      }
+      const report = (await server.request('GET', '/__admin/conformance')).body;
+      const client = report.clients.find((c: any) => c.user_agent === 'suggestion-box');
+      expect(client.findings.map((f: any) => [f.rule, f.example.detail])).toEqual([
+        [
+          'media-type-mislabelled',
+          'feature_request[files][] sent as application/octet-stream; its bytes are image/png',
+        ],
+      ]);
     });
 
     it('never calls a client whose requests failed "all canonical" on the page', async () => {

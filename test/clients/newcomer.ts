@@ -9,7 +9,7 @@ import { formBody, type PrepareApi, type ReplayContext, type WireRequest } from 
 export const NEWCOMER_AGENT = 'NewcomerGame/0.1 (UnityWebRequest)';
 const P = `/projects/${PROJECT_ID}`;
 const AUTH = `FormUser ${TOKENS.all}`;
-const PNG = Uint8Array.from(
+export const PNG = Uint8Array.from(
   Buffer.from(
     'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==',
     'base64',

@@ -7,10 +7,10 @@
 // see docs/api-choices.md#strict-mode).
 import type { Context } from 'hono';
 import { operations, type Operation } from '../../../widget/src/protocol/index.ts';
-import { badRequest } from '../errors.ts';
 import { noteShape } from './conformance-recorder.ts';
 import { clip } from './conformance-store.ts';
 import { requestUrl } from './request-url.ts';
+import { checkFileTypes, refuseJsonAsForm } from './strict-bodies.ts';
 
 /** Allowed keys of an object schema: null means "anything" (not an object, a record, a union of non-objects). */
 interface KeySet {
@@ -237,47 +237,6 @@ export function strictBody(c: Context, body: Record<string, unknown>, encoding: 
   if (encoding === 'form') {
     checkFlags(c, body, '');
     checkFileTypes(c, body);
-  }
-}
-
-/**
- * A JSON text sent as `application/x-www-form-urlencoded` parses as one odd key (`{"issue":{…}}`):
- * answered 400 saying so, in both modes, rather than as unknown parameters and a missing description.
- */
-function refuseJsonAsForm(c: Context, body: Record<string, unknown>): void {
-  const keys = Object.keys(body);
-  const type = (c.req.header('content-type') ?? '').toLowerCase();
-  if (keys.length !== 1 || !type.includes('x-www-form-urlencoded') || !/^\s*(\{\s*"|\[)/.test(keys[0])) return;
-  noteShape(c, 'json-labelled-form', `A JSON body sent with Content-Type: ${clip(type, 100)}`);
-  throw badRequest(
-    'The body is JSON but its Content-Type is application/x-www-form-urlencoded: ' +
-      'send it with Content-Type: application/json.',
-  );
-}
-
-/** File parts that must be an image or a video, by their field; `application/octet-stream` says neither. */
-const TYPED_PARTS: Record<string, Record<string, string>> = {
-  screenshot: { image: 'image/png or image/jpeg', layer_a: 'image/png' },
-  video_clip: { video: 'video/mp4, video/webm, video/quicktime, …' },
-  video_segment: { video: 'video/mp4 or video/webm' },
-};
-
-/** An image or video part labelled `application/octet-stream` or not labelled (the server re-types it by its bytes). */
-function checkFileTypes(c: Context, body: Record<string, unknown>): void {
-  for (const [wrapper, parts] of Object.entries(TYPED_PARTS)) {
-    const fields = body[wrapper];
-    if (!fields || typeof fields !== 'object' || fields instanceof Blob) continue;
-    for (const [part, expected] of Object.entries(parts)) {
-      const file = (fields as Record<string, unknown>)[part];
-      if (!(file instanceof Blob)) continue;
-      const type = file.type.split(';')[0].trim().toLowerCase();
-      if (type !== '' && type !== 'application/octet-stream') continue;
-      noteShape(
-        c,
-        'media-type-mislabelled',
-        `${wrapper}[${part}] sent as ${type || 'a part without Content-Type'}; label it ${expected}`,
-      );
-    }
   }
 }
 

@@ -9,6 +9,7 @@ import {
 } from '../../../../widget/src/protocol/feature-requests.ts';
 import type { Deps } from '../../deps.ts';
 import { mediaTypeOf, readBody, readQuery } from '../../http/body.ts';
+import { strictFileParts } from '../../http/strict-bodies.ts';
 import type { AppEnv } from '../../http/env.ts';
 import { serveUserFile } from '../../http/user-content.ts';
 import { notFound } from '../../errors.ts';
@@ -45,6 +46,8 @@ export function featureRequestRoutes(deps: Deps) {
     const project = c.get('project');
     assertMayCreateFeatureRequest(deps, caller, project);
     const body = await readBody(c, { maxBytes: MAX_UPLOAD_BODY_BYTES, files: UPLOAD_FILE_LIMITS });
+    // Screenshots and clips among the files are typed by their bytes, as issue media: a wrong label is noted.
+    await strictFileParts(c, 'feature_request[files][]', (body.feature_request as { files?: unknown })?.files);
     const result = await withIdempotencyKey(
       deps,
       caller,
