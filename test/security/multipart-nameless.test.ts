@@ -1,6 +1,8 @@
 // Multipart parts without a name, and a fuzz pass over odd multipart shapes, sent to a server in
 // its own process: each gets a 4xx JSON {error} (never a 5xx) and the process keeps serving.
+import { EventEmitter } from 'node:events';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { guardEvents } from '../../reference-server/src/http/guarded-events.ts';
 import { PROJECT_ID } from '../helpers/seed.ts';
 import {
   API_HEADERS,
@@ -133,4 +135,15 @@ describe('fuzzed multipart shapes', () => {
       }
     });
   }
+});
+
+it('hands whatever a guarded listener throws to the request instead of the process', () => {
+  const failures: unknown[] = [];
+  const emitter = new EventEmitter();
+  guardEvents((error) => failures.push(error))(emitter, 'field', (name: string | undefined) => {
+    if (name!.length > 0) throw new Error('unreachable');
+  });
+  expect(() => emitter.emit('field', undefined)).not.toThrow();
+  expect(failures).toHaveLength(1);
+  expect(failures[0]).toBeInstanceOf(TypeError);
 });

@@ -121,7 +121,7 @@ export const IssueUpdateBody = z.looseObject({
 export type IssueUpdateBody = z.infer<typeof IssueUpdateBody>;
 
 export const PublishBody = z.looseObject({ email_my_report: OptionalFlag });
-export const ContactInfoBody = z.looseObject({ email: z.string().optional(), discord_id: IdLike.optional() });
+export const ContactInfoBody = z.looseObject({ email: Text(L.label).optional(), discord_id: IdLike.optional() });
 export const AskForDetailsBody = z.looseObject({
   what: z.enum(ASK_FOR_DETAILS_WHAT, { error: `what must be one of ${ASK_FOR_DETAILS_WHAT.join(', ')}` }),
   comment: z.string().max(10_000).optional(),
