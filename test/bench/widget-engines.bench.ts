@@ -1,12 +1,13 @@
 // Widget benchmark per engine of the matrix (test/engines: three.js, Phaser, PixiJS 7 and 8, Babylon.js,
-// Canvas 2D, a slow game), the tag before the game's script, 800x600: hotkey to the first frame that paints
-// the form (trace, checked in the page) and the longest main-thread task, first open in a fresh page and
-// later opens, the steps between the key and that frame, and the game's own longest task as a baseline.
+// Canvas 2D, a slow game; the tag before the game's script) and on the demo game, 800x600: hotkey to the
+// first frame that paints the form (trace, checked in the page; in ms and in game frames) and the longest
+// main-thread task, first open in a fresh page and later opens, the steps between, and the game alone.
 import type { Browser, Page } from 'playwright-core';
-import { launchBrowser } from '../e2e/harness.ts';
+import { launchBrowser, startDemoServer } from '../e2e/harness.ts';
 import { GAMES, startEngineServer } from '../engines/harness.ts';
 import type { TestServer } from '../helpers/server.ts';
 import {
+  FRAME_60,
   median,
   type OpenSteps,
   paintedInPage,
@@ -28,16 +29,36 @@ interface Open {
   longest: number;
   painted: number;
   inPage: number;
+  /** Game frames drawn from the key to the first frame painting the form, counted in the page. */
+  gameFrames: number;
   steps: OpenSteps;
 }
 
-/** Loads the game with the tag before its script and waits until it settled, as the matrix test does. */
+/** The page of a game: an engine of the matrix with the tag before its script, or the demo as it ships (moving). */
+const pathOf = (game: string) => (game === 'demo' ? '/demo/index.html' : `/engines/${game}-before.html`);
+
+/** Loads the game and waits until it settled, as the matrix test does. */
 async function freshGame(browser: Browser, server: TestServer, game: string): Promise<Page> {
   const context = await browser.newContext({ viewport: { width: 800, height: 600 } });
   await context.addInitScript(recordHotkey);
+  // The matrix pages count __longtasks themselves; the demo gets the same observer.
+  await context.addInitScript(() => {
+    const w = window as any;
+    if (w.__longtasks) return;
+    w.__longtasks = [];
+    new PerformanceObserver((l) => {
+      for (const e of l.getEntries()) w.__longtasks.push({ start: e.startTime, duration: e.duration });
+    }).observe({ type: 'longtask', buffered: true });
+  });
   const page = await context.newPage();
-  await page.goto(`${server.url}/engines/${game}-before.html`);
-  await page.waitForFunction(() => (window as any).__game?.frames > 10, undefined, { timeout: 30_000 });
+  await page.goto(`${server.url}${pathOf(game)}`);
+  await page.waitForFunction(
+    () => ((window as any).__game?.frames ?? (window as any).__game?.state?.frame) > 10,
+    undefined,
+    {
+      timeout: 30_000,
+    },
+  );
   // After the widget's idle warm-up (from 1.5 s on) and 400 ms without a long task (engine start-up).
   await page.waitForFunction(
     () => {
@@ -58,11 +79,11 @@ async function open(browser: Browser, page: Page): Promise<Open> {
     await page.keyboard.press('F8');
     await page.locator('[data-glitchbox] img.gb-thumb').waitFor({ timeout: 20_000 });
   });
-  const inPage = await paintedInPage(page);
+  const { ms: inPage, frames: gameFrames } = await paintedInPage(page);
   await page.keyboard.press('Escape');
   await page.waitForFunction(() => !document.querySelector('[data-glitchbox]'));
   await page.waitForTimeout(300);
-  return { ...trace, inPage };
+  return { ...trace, inPage, gameFrames };
 }
 
 async function measureGame(browser: Browser, server: TestServer, game: string) {
@@ -113,6 +134,29 @@ function figures(game: string, { first, later, baseline }: Awaited<ReturnType<ty
     row(`hotkey to painted form, later opens, trace (worst of ${n2})`, worst(pick(later, (o) => o.painted))),
     row(`hotkey to painted form, later opens, in the page (median of ${n2})`, median(pick(later, (o) => o.inPage))),
     row(
+      `hotkey to painted form, all opens, trace, in frames at 60 fps (median of ${FIRST_PAGES + LATER_OPENS})`,
+      median(pick([...first, ...later], (o) => o.painted / FRAME_60)),
+      'frames',
+      '<= 1 frame',
+    ),
+    row(
+      `hotkey to painted form, all opens, trace, in frames at 60 fps (worst of ${FIRST_PAGES + LATER_OPENS})`,
+      worst(pick([...first, ...later], (o) => o.painted / FRAME_60)),
+      'frames',
+      '<= 1 frame',
+    ),
+    row(
+      `game frames drawn from the key to the painted form, all opens (median of ${FIRST_PAGES + LATER_OPENS})`,
+      median(pick([...first, ...later], (o) => o.gameFrames)),
+      'frames',
+      '1 frame',
+    ),
+    row(
+      `game frames drawn from the key to the painted form, all opens (worst of ${FIRST_PAGES + LATER_OPENS})`,
+      worst(pick([...first, ...later], (o) => o.gameFrames)),
+      'frames',
+    ),
+    row(
       `longest main-thread task, first open (median of ${n1})`,
       median(pick(first, (o) => o.longest)),
       'ms',
@@ -153,10 +197,18 @@ export async function run(): Promise<Result[]> {
   try {
     [server, browser] = await Promise.all([startEngineServer(), launchBrowser()]);
     const results: Result[] = [];
-    // BENCH_ENGINES=three,slow measures only those.
+    // BENCH_ENGINES=three,slow measures only those (and `demo`, the demo game as it ships, served apart).
     const only = process.env.BENCH_ENGINES?.split(',');
     for (const game of GAMES.filter((g) => !only || only.includes(g)))
       results.push(...figures(game, await measureGame(browser, server, game)));
+    if (!only || only.includes('demo')) {
+      const demo = await startDemoServer();
+      try {
+        results.push(...figures('demo', await measureGame(browser, demo, 'demo')));
+      } finally {
+        await demo.close();
+      }
+    }
     return results;
   } finally {
     await browser?.close();

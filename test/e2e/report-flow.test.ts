@@ -34,7 +34,8 @@ test('sends a report: the game frame as screenshot, its annotation layer, log, d
   const truth: number[][] = await page.evaluate((p) => (window as any).__game.readPixels(p), POINTS);
   await page.keyboard.press('F8');
   await overlay(page).waitFor();
-  expect(await page.evaluate(() => (window as any).__game.state.paused)).toBe(true);
+  // The form shows in the key's frame; the game hears 'open' (and pauses) once the frame it drew is grabbed.
+  await expect.poll(() => page.evaluate(() => (window as any).__game.state.paused)).toBe(true);
 
   const thumb = page.locator('[data-glitchbox] img.gb-thumb');
   await thumb.waitFor();

@@ -30,6 +30,10 @@ export function createOverlayControl(
   let canvas: HTMLCanvasElement | null = null;
   let keyHandler: ((e: KeyboardEvent) => void) | null = null;
   let encoder: ReturnType<UiModule['createFrameEncoder']> | undefined;
+  /** The overlay chunk once loaded and its locale prepared: opening then mounts in the key's own task. */
+  let warm: UiModule | undefined;
+  let paused = false;
+  let opens = 0;
   const isOwnElement = (el: Element) => el.hasAttribute?.(HOST_ATTR) || el.hasAttribute?.('data-glitchbox-launcher');
   const shield = listenForHotkeys();
   const collect = () => snapshot(canvas);
@@ -59,25 +63,34 @@ export function createOverlayControl(
   async function open(): Promise<void> {
     if (state !== 'closed') return;
     state = 'opening';
+    const me = ++opens;
     // From the key press on, the game gets no input and has every held key and button released.
     shield.engage();
     try {
       canvas = findCanvas(o.canvas, frames);
-      const uiLoading = chunks.ui().then(async (m) => {
-        await m.prepare(o.locale);
-        return m;
-      });
-      // The frame is grabbed before anything of ours is drawn and before the game hears 'open';
-      // encoding and the blank-frame fallbacks live in the lazy UI chunk.
-      const grab = await grabCanvas(canvas, frames);
+      // The grab takes the game's next drawn frame, the one the player sees after the key. The form is shown
+      // meanwhile: it is DOM over the canvas and never enters the canvas's pixels, so a warm overlay is mounted
+      // in this task and painted in that same frame (docs/widget.md#opening-input-and-focus).
+      const grab = grabCanvas(canvas, frames);
       if (document.pointerLockElement) document.exitPointerLock();
-      const ui = await uiLoading.catch(
-        (e) => void logs.record('warn', `Glitchbox overlay unavailable (plain form): ${e}`),
-      );
+      const ui =
+        warm ??
+        (await chunks
+          .ui()
+          .then(async (m) => {
+            await m.prepare(o.locale);
+            return m;
+          })
+          .catch((e) => void logs.record('warn', `Glitchbox overlay unavailable (plain form): ${e}`)));
       if (ui) mountOverlay(ui, grab);
-      else mountFallback(grab);
+      else mountFallback(await grab);
       state = 'open';
-      if (o.pauseGame) signalPause(true);
+      // Pausing and 'open' (which a game may pause on) wait for the grabbed frame to be drawn.
+      await grab;
+      // Closed (or closed and opened again) before the frame came: that open is not this one.
+      if (state !== 'open' || me !== opens) return;
+      paused = !!o.pauseGame;
+      if (paused) signalPause(true);
       events.emit('open', {});
       // Load the reporter while the player writes: sending must work if the network drops meanwhile.
       reporter.preload();
@@ -89,16 +102,20 @@ export function createOverlayControl(
   }
 
   /** Hands the overlay its context: the screenshot being finished from the grab, what was captured, the actions. */
-  function mountOverlay(ui: UiModule, grab: Grab) {
+  function mountOverlay(ui: UiModule, grabbing: Promise<Grab>) {
     encoder ??= ui.createFrameEncoder(chunks.workerUrl);
-    const screenshot = ui.finishScreenshot(canvas, grab, {
-      frames,
-      encode: encoder.encode,
-      grab: (c) => grabCanvas(c, frames),
-      domCapture: chunks.domCapture,
-      hud: o.hud,
-      isOwnElement,
-    });
+    const { encode } = encoder;
+    const from = canvas;
+    const screenshot = grabbing.then((grab) =>
+      ui.finishScreenshot(from, grab, {
+        frames,
+        encode,
+        grab: (c) => grabCanvas(c, frames),
+        domCapture: chunks.domCapture,
+        hud: o.hud,
+        isOwnElement,
+      }),
+    );
     const recorder = replay();
     const ctx: OverlayContext = {
       options: o,
@@ -147,7 +164,8 @@ export function createOverlayControl(
     overlay = undefined;
     keyHandler = null;
     shield.disengage();
-    if (o.pauseGame) signalPause(false);
+    if (paused) signalPause(false);
+    paused = false;
     try {
       if (canvas?.isConnected) {
         if (!canvas.hasAttribute('tabindex')) canvas.tabIndex = -1;
@@ -171,6 +189,7 @@ export function createOverlayControl(
         .then(async (m) => {
           encoder ??= m.createFrameEncoder(chunks.workerUrl);
           await m.prepare(o.locale);
+          warm = m;
           idle(() => {
             m.warm(o, false);
             idle(() => m.warm(o, true), 0);

@@ -8,7 +8,7 @@ import { createRuntime, type Runtime } from './runtime.ts';
 export interface GlitchboxApi {
   /** Starts the widget once per page; outside a browser (server-side rendering, Node) a no-op with one warning. */
   init(options: GlitchboxOptions): GlitchboxApi;
-  /** Grabs the frame, then shows the reporter. */
+  /** Shows the reporter and grabs the game's next frame; resolves once grabbed and 'open' is emitted. */
   open(): Promise<void>;
   close(): void;
   /** Leaves a breadcrumb in the debug trace: severity info | warning | danger. */

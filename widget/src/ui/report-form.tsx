@@ -145,7 +145,7 @@ export function ReportForm(p: FormProps) {
                   </button>
                 </>
               ) : !p.shot ? (
-                <p class="gb-hint" role="status">
+                <p class="gb-hint gb-thumb-wait" role="status">
                   {t('shot_loading')}
                 </p>
               ) : null}
