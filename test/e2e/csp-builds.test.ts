@@ -55,7 +55,7 @@ async function watchedPage(): Promise<{ page: Page; workers: string[] }> {
   page.on('worker', (w) => workers.push(w.url()));
   await page.addInitScript(() => {
     (window as any).__violations = [];
-    addEventListener('securitypolicyviolation', (e) =>
+    addEventListener('securitypolicyviolation', (e: SecurityPolicyViolationEvent) =>
       (window as any).__violations.push(`${e.violatedDirective} ${e.blockedURI}`),
     );
   });
