@@ -157,7 +157,9 @@ export function conformanceMiddleware(
         );
       }
       noteCredential(c);
-      const acceptsJson = (c.req.header('accept') ?? '').toLowerCase().includes('application/json');
+      // An event stream (the inbox's live updates) asks for text/event-stream: its answer is no JSON.
+      const accept = (c.req.header('accept') ?? '').toLowerCase();
+      const acceptsJson = accept.includes('application/json') || accept.includes('text/event-stream');
       if (!path.endsWith('.json') && !acceptsJson) {
         noteShape(c, 'json-less-path', `${c.req.method} ${path} without .json or Accept: application/json`);
       }
