@@ -1,5 +1,6 @@
 // The conformance report's own behaviour: what it does not record (unknown routes, preflights, the
-// admin surface), its bound on distinct clients, the page escaping what clients send, and clearing.
+// admin surface), its bound on distinct clients, browser clients told apart by origin, the page escaping
+// what clients send, and clearing.
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../helpers/server.ts';
 import { clientsFixture, PROJECT_ID, TOKENS } from './fixture.ts';
@@ -43,4 +44,30 @@ it('shows what a client sent as text on the page', async () => {
   expect(await (await get('/__admin/conformance?format=json', { Accept: 'text/html' })).json()).toMatchObject({
     mode: 'default',
   });
+});
+
+it('tells two web games in one browser apart by Origin, or by the origin of Referer', async () => {
+  await server.request('DELETE', '/__admin/conformance');
+  const browser = 'Mozilla/5.0 (X11; Linux x86_64) Chrome/131.0';
+  const auth = `FormUser ${TOKENS.all}`;
+  await get(`/projects/${PROJECT_ID}.json`, {
+    'User-Agent': browser,
+    Authorization: auth,
+    Origin: 'https://a.example',
+  });
+  await get(`/projects/${PROJECT_ID}.json`, {
+    'User-Agent': browser,
+    Authorization: auth,
+    Origin: 'https://b.example',
+  });
+  await get(`/projects/${PROJECT_ID}.json`, {
+    'User-Agent': browser,
+    Authorization: auth,
+    Referer: 'https://a.example/play/level-2?x=1',
+  });
+  const { clients } = await report();
+  expect(clients.map((c: any) => [c.origin, c.requests])).toEqual([
+    ['https://a.example', 2],
+    ['https://b.example', 1],
+  ]);
 });
