@@ -44,11 +44,15 @@ function pageHtml(game: string, tag: 'before' | 'after'): string {
 }
 
 /** Bundles the games (IIFE, as a game's build would ship them) and writes their pages; returns the folder. */
-export async function buildGames(games: string[] = GAMES, extra: Record<string, string> = {}): Promise<string> {
+export async function buildGames(
+  games: string[] = GAMES,
+  extra: Record<string, string> = {},
+  dir = GAMES_DIR,
+): Promise<string> {
   const out = mkdtempSync(join(tmpdir(), 'glitchbox-engines-'));
   mkdirSync(out, { recursive: true });
   await build({
-    entryPoints: games.map((g) => join(GAMES_DIR, `${g}.ts`)),
+    entryPoints: games.map((g) => join(dir, `${g}.ts`)),
     outdir: out,
     bundle: true,
     format: 'iife',
@@ -65,8 +69,12 @@ export async function buildGames(games: string[] = GAMES, extra: Record<string, 
 }
 
 /** The reference server with the demo project, serving the widget and the games' pages under /engines. */
-export async function startEngineServer(games?: string[], extra?: Record<string, string>): Promise<TestServer> {
-  const [dist, dir] = await Promise.all([ensureWidgetBuilt(), buildGames(games, extra)]);
+export async function startEngineServer(
+  games?: string[],
+  extra?: Record<string, string>,
+  from?: string,
+): Promise<TestServer> {
+  const [dist, dir] = await Promise.all([ensureWidgetBuilt(), buildGames(games, extra, from)]);
   const server = await startTestServer({
     staticDirs: [
       { prefix: '/engines', dir },
@@ -77,16 +85,17 @@ export async function startEngineServer(games?: string[], extra?: Record<string,
   return server;
 }
 
-/** One server (serving the widget and the games) and one browser for a test file. */
+/** One server (serving the widget and the games, from games/ or `from`) and one browser for a test file. */
 export function useEngines(
   ready: (server: TestServer, browser: Browser) => void,
   games?: string[],
   extra?: Record<string, string>,
+  from?: string,
 ): void {
   let server: TestServer | undefined;
   let browser: Browser | undefined;
   beforeAll(async () => {
-    [server, browser] = await Promise.all([startEngineServer(games, extra), launchBrowser()]);
+    [server, browser] = await Promise.all([startEngineServer(games, extra, from), launchBrowser()]);
     ready(server, browser);
   }, 120_000);
   afterAll(async () => {

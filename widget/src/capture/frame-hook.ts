@@ -109,6 +109,15 @@ export function createFrameHook(preserve: boolean): FrameHook {
     if (ctx && !this.__glitchboxContextType) this.__glitchboxContextType = type;
     return ctx;
   };
+  // A canvas handed to a worker (Construct's worker mode): its draws are never seen here; the note says so.
+  const proto = HTMLCanvasElement.prototype as { transferControlToOffscreen?: () => OffscreenCanvas };
+  const transfer = proto.transferControlToOffscreen;
+  if (transfer) {
+    proto.transferControlToOffscreen = function (this: HTMLCanvasElement & { __glitchboxContextType?: string }) {
+      this.__glitchboxContextType = 'offscreen';
+      return transfer.call(this);
+    };
+  }
 
   const raf = window.requestAnimationFrame;
   const caf = window.cancelAnimationFrame;

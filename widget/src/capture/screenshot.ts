@@ -24,7 +24,7 @@ export interface DomCaptureModule {
 
 export interface ScreenshotDeps {
   frames: FrameHook;
-  encode(bitmap: ImageBitmap, overlays?: FrameOverlay[]): Promise<EncodedFrame>;
+  encode(bitmap: ImageBitmap, overlays?: FrameOverlay[], behind?: string[]): Promise<EncodedFrame>;
   domCapture(): Promise<DomCaptureModule>;
   /** A second grab (grabCanvas bound to the frame hook), for a blank first frame. */
   grab(canvas: HTMLCanvasElement): Promise<Grab>;

@@ -1,8 +1,9 @@
-// The overlay's half of the screenshot pipeline: encode the grab (with the canvases over it) in the
-// worker; when the frame is blank try a second grab, then a DOM capture (html2canvas, loaded on
-// demand) that is kept only when it shows something in the canvas's place. Never throws.
+// The overlay's half of the screenshot pipeline: encode the grab (with the canvases over it, over the colours
+// behind it) in the worker; when the frame is blank, or a cleared buffer read outside the game's frame, try a
+// second grab, then a DOM capture (html2canvas, loaded on demand) kept only when it shows something. Never throws.
 import type { FrameOverlay } from './frame-encoder.ts';
 import type { Grab, Screenshot, ScreenshotDeps } from '../capture/screenshot.ts';
+import { behindCanvas, contextOf, grabNote } from './screenshot-notes.ts';
 
 /** Step two, while the overlay shows: encode, check for a blank frame, try the fallbacks. */
 export async function finishScreenshot(
@@ -12,26 +13,35 @@ export async function finishScreenshot(
 ): Promise<Screenshot> {
   const notes: string[] = grab.error ? [`Canvas grab failed: ${grab.error}.`] : [];
   if (grab.waited > 100) notes.push(`Waited ${grab.waited} ms for the game's next frame.`);
-  // The grab timed out: the loader then forces preserveDrawingBuffer on the WebGL contexts made from now on.
-  if (grab.bitmap && !grab.inFrame) {
-    notes.push(
-      'No frame drew the canvas in time;' +
-        ' WebGL contexts made from now on keep their buffer (preserveDrawingBuffer).',
-    );
-  }
+  const context = contextOf(canvas);
+  if (!grab.inFrame && canvas) notes.push(grabNote(context, deps.frames.sinceDrawn(canvas)));
   const done = (shot: Omit<Screenshot, 'note'>): Screenshot => ({ ...shot, note: notes.join(' ') || undefined });
+  const behind = canvas ? behindCanvas(canvas) : [];
+  /**
+   * Whether an encoded grab is the game's picture. Outside a frame, a canvas that drops its buffer once shown
+   * (WebGL without preserveDrawingBuffer, WebGPU) reads cleared: one colour, opaque black with alpha: false.
+   * One colour read inside a drawn frame (or from a canvas that keeps its pixels) is a real picture.
+   */
+  const accepted = (f: { blank: boolean; uniform: boolean }, inFrame: boolean) => {
+    if (f.blank) notes.push('The canvas frame was blank (transparent black).');
+    else if (f.uniform && !inFrame && context.dropsBuffer) {
+      notes.push('The canvas read one colour outside a frame: its cleared buffer, not the picture the player saw.');
+    } else return true;
+    return false;
+  };
   try {
     const hud = async () => (deps.hud && canvas ? hudOverlays(deps, canvas, notes) : []);
     if (grab.bitmap) {
-      const first = await deps.encode(grab.bitmap, [...grab.overlays, ...(await hud())]);
-      if (!first.blank) return done({ ...first, source: grab.inFrame ? 'frame' : 'frame-outside' });
-      notes.push('The canvas frame was blank (transparent black).');
+      const first = await deps.encode(grab.bitmap, [...grab.overlays, ...(await hud())], behind);
+      if (accepted(first, grab.inFrame)) return done({ ...first, source: grab.inFrame ? 'frame' : 'frame-outside' });
       // A second grab waits for the next drawn frame again (at once when the game stopped drawing).
       if (canvas) {
         const again = await deps.grab(canvas);
         if (again.bitmap) {
-          const second = await deps.encode(again.bitmap, [...again.overlays, ...(await hud())]);
-          if (!second.blank) return done({ ...second, source: again.inFrame ? 'frame' : 'frame-outside' });
+          const second = await deps.encode(again.bitmap, [...again.overlays, ...(await hud())], behind);
+          if (accepted(second, again.inFrame)) {
+            return done({ ...second, source: again.inFrame ? 'frame' : 'frame-outside' });
+          }
         }
       }
     }
@@ -53,7 +63,8 @@ export async function finishScreenshot(
   } catch (e) {
     notes.push(`Screenshot failed: ${e}.`);
   }
-  return { blob: null, width: 0, height: 0, blank: true, source: 'none', note: notes.join(' ') || 'No screenshot.' };
+  notes.push('No picture of the game is attached; the player was offered to choose an image file.');
+  return { blob: null, width: 0, height: 0, blank: true, source: 'none', note: notes.join(' ') };
 }
 
 /** True when the canvas's rectangle in a DOM capture of `target` is one colour (up to 4,096 samples). */

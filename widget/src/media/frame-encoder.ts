@@ -4,6 +4,8 @@
 export interface EncodedFrame {
   blob: Blob;
   blank: boolean;
+  /** Every pixel of the grabbed frame (before overlays) one colour. */
+  uniform: boolean;
   width: number;
   height: number;
 }
@@ -78,19 +80,24 @@ export function createFrameEncoder(workerUrl?: string | URL) {
   })();
 
   return {
-    async encode(bitmap: ImageBitmap, overlays: FrameOverlay[] = []): Promise<EncodedFrame> {
+    /** `behind`: CSS colours under the canvas, nearest first, painted under a frame with alpha. */
+    async encode(bitmap: ImageBitmap, overlays: FrameOverlay[] = [], behind: string[] = []): Promise<EncodedFrame> {
       const w = await worker;
-      if (!w) return encodeOnMainThread(bitmap, overlays);
+      if (!w) return encodeOnMainThread(bitmap, overlays, behind);
       const id = ++seq;
       return new Promise((resolve, reject) => {
         pending.set(id, { resolve, reject });
-        w.postMessage({ id, bitmap, overlays }, [bitmap, ...overlays.map((o) => o.bitmap)]);
+        w.postMessage({ id, bitmap, overlays, behind }, [bitmap, ...overlays.map((o) => o.bitmap)]);
       });
     },
   };
 }
 
-async function encodeOnMainThread(bitmap: ImageBitmap, overlays: FrameOverlay[]): Promise<EncodedFrame> {
+async function encodeOnMainThread(
+  bitmap: ImageBitmap,
+  overlays: FrameOverlay[],
+  behind: string[],
+): Promise<EncodedFrame> {
   const canvas = document.createElement('canvas');
   canvas.width = bitmap.width;
   canvas.height = bitmap.height;
@@ -98,10 +105,17 @@ async function encodeOnMainThread(bitmap: ImageBitmap, overlays: FrameOverlay[])
   ctx.drawImage(bitmap, 0, 0);
   const data = ctx.getImageData(0, 0, canvas.width, canvas.height).data;
   // Blank as in the worker: transparent black everywhere, what a cleared drawing buffer reads.
-  const blank = !new Uint32Array(data.buffer).some((w) => w !== 0);
+  const words = new Uint32Array(data.buffer);
+  const blank = !words.some((w) => w !== 0);
+  const uniform = !words.some((w) => w !== words[0]);
   for (const o of overlays) ctx.drawImage(o.bitmap, o.x, o.y, o.w, o.h);
+  ctx.globalCompositeOperation = 'destination-over';
+  for (const colour of blank ? [] : behind) {
+    ctx.fillStyle = colour;
+    ctx.fillRect(0, 0, canvas.width, canvas.height);
+  }
   const blob = await new Promise<Blob>((resolve, reject) =>
     canvas.toBlob((b) => (b ? resolve(b) : reject(new Error('toBlob failed'))), 'image/png'),
   );
-  return { blob, blank, width: canvas.width, height: canvas.height };
+  return { blob, blank, uniform, width: canvas.width, height: canvas.height };
 }
