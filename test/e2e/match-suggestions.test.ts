@@ -8,6 +8,8 @@ import { beforeAll, expect, test } from 'vitest';
 import type { FixtureDocument } from '../../widget/src/protocol/fixtures.ts';
 import type { TestServer } from '../helpers/server.ts';
 import { RELEVANCE_ISSUES } from '../relevance/dataset-issues.ts';
+import { ensureInboxBuilt } from '../helpers/inbox-build.ts';
+import { signIn } from '../helpers/inbox-page.ts';
 import { openGame, overlay, ROOT, useDemoGame } from './harness.ts';
 
 const DEMO_HTML = readFileSync(`${ROOT}/demo/index.html`, 'utf8');
@@ -25,6 +27,8 @@ const FLAGS = {
 let server: TestServer;
 let browser: Browser;
 let ids: Record<string, { id: number; scoped_id: number }>;
+/** The issue the first test sends as "Same problem", which the inbox test opens. */
+let sameProblem: number | undefined;
 // Each test gets 60 s (a browser, the game and typing key by key are slow on a loaded machine).
 useDemoGame((started, launched) => {
   server = started;
@@ -129,6 +133,21 @@ test('shows the near-duplicate first, and "Same problem" sends the report carryi
   const reference = created.custom_fields.find((f: { ident: string }) => f.ident === 'glitchbox_same_as');
   expect(reference?.value).toBe(`g-${ids['dock-01'].id}`);
   expect(problems).toEqual([]);
+  sameProblem = created.id;
+}, 60_000);
+
+test('shows that reference in the QA inbox, beside the similar issues', async () => {
+  ensureInboxBuilt();
+  expect(sameProblem).toBeDefined();
+  const page = await (await browser.newContext()).newPage();
+  await page.goto(`${server.url}/inbox/`);
+  await signIn(page, 'pat-match-dev');
+  await page.goto(`${server.url}/inbox/#/p/${PROJECT}/issue/g-${sameProblem}`);
+  const section = page.locator('section[aria-labelledby="same-as-heading"]');
+  await expect
+    .poll(() => section.locator('a').textContent())
+    .toBe(`#${ids['dock-01'].scoped_id} Docking clamps never release after refuelling`);
+  expect(await section.locator('a').getAttribute('href')).toBe(`#/p/${PROJECT}/issue/g-${ids['dock-01'].id}`);
 }, 60_000);
 
 test('says where a fix is known, and "Never mind" closes without sending and tells the game', async () => {

@@ -11,6 +11,7 @@ import { BinaryFiles, VideoClips } from './media-files.tsx';
 import { Screenshots } from './screenshots.tsx';
 import type { ProjectInfo } from './project-info.ts';
 import { toHash } from './route.ts';
+import { SameAs } from './same-as.tsx';
 import { SimilarIssues } from './similar-issues.tsx';
 import { TriageFacts } from './triage-facts.tsx';
 import type { Attachment, Issue, MediaSet } from './types.ts';
@@ -130,6 +131,7 @@ export function IssueView(props: {
         </dl>
       </section>
 
+      <SameAs api={api} projectId={projectId} issue={issue} />
       <SimilarIssues api={api} projectId={projectId} pathId={pathId} revision={props.revision} />
       <IssueActions
         api={api}
