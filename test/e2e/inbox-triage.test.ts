@@ -208,6 +208,11 @@ describe('QA inbox triage', () => {
     });
     await row('Live arrival during triage').waitFor();
     expect(await page.locator('.report-row').count()).toBe(21);
+
+    // A reload in the same tab paints with the kept token while it is checked again.
+    await page.reload();
+    await row('Playtest bug 26').waitFor();
+    expect(await page.getByLabel('Personal access token').count()).toBe(0);
     expect(pageErrors).toEqual([]);
   });
 });

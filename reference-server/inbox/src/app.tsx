@@ -7,23 +7,35 @@ import { HomePage, ProjectPicker, useProjects } from './projects.tsx';
 import { NotificationsPage } from './notifications-page.tsx';
 import { ReportsPage } from './reports-page.tsx';
 import { navigate, toHash, useRoute } from './route.ts';
-import { loadToken, saveToken } from './session.ts';
+import { loadToken, loadWho, saveToken, saveWho } from './session.ts';
 import { SignIn, verifyToken } from './sign-in.tsx';
 import type { VerifyResponse } from './types.ts';
 
 export function App() {
   const [token, setToken] = useState(loadToken);
-  const [me, setMe] = useState<VerifyResponse | null>(null);
+  // Who the kept token was at its last check in this tab: the page paints with it at once while the token is
+  // checked again, and signs out if the check now fails (each API call would refuse it anyway).
+  const [me, setMe] = useState<VerifyResponse | null>(() => (loadToken() ? loadWho<VerifyResponse>() : null));
   const [signInError, setSignInError] = useState('');
+  /** The token the sign-in form has just checked: not checked twice. */
+  const checked = useRef<string | null>(null);
 
-  // A token kept from earlier in this tab is checked again before use.
   useEffect(() => {
-    if (!token || me) return;
-    verifyToken(token).then(setMe, (error: unknown) => {
-      saveToken(null);
-      setToken(null);
-      setSignInError(errorText(error));
-    });
+    if (!token || checked.current === token) return;
+    verifyToken(token).then(
+      (verdict) => {
+        checked.current = token;
+        saveWho(verdict);
+        setMe(verdict);
+      },
+      (error: unknown) => {
+        saveToken(null);
+        saveWho(null);
+        setToken(null);
+        setMe(null);
+        setSignInError(errorText(error));
+      },
+    );
   }, [token]);
 
   if (!token) {
@@ -31,7 +43,9 @@ export function App() {
       <SignIn
         initialError={signInError}
         onSignedIn={(value, verdict) => {
+          checked.current = value;
           saveToken(value);
+          saveWho(verdict);
           setToken(value);
           setMe(verdict);
           setSignInError('');
@@ -47,6 +61,7 @@ export function App() {
     );
   const signOut = () => {
     saveToken(null);
+    saveWho(null);
     setToken(null);
     setMe(null);
     navigate({ view: 'home' });

@@ -85,7 +85,7 @@ export function useReports(api: Api, projectId: string, filters: Filters): Repor
   const filtersRef = useRef(filters);
   filtersRef.current = filters;
   const pagesRef = useRef(1);
-  const sequence = useRef({ issue: 0, feature_request: 0, ticket: 0 });
+  const sequence = useRef({ issue: 0, feature_request: 0, ticket: 0, refresh: 0 });
   const timers = useRef<Partial<Record<ReportKind, ReturnType<typeof setTimeout>>>>({});
   const base = projectPath(projectId);
   const note = (kind: ReportKind, message?: string) => setNotes((n) => ({ ...n, [kind]: message }));
@@ -97,13 +97,17 @@ export function useReports(api: Api, projectId: string, filters: Filters): Repor
   const loadIssues = useCallback(
     async (mode: 'reset' | 'more' | 'refresh' = 'refresh') => {
       const f = filtersRef.current;
-      const run = ++sequence.current.issue;
+      // A reset (new filter) outdates every answer in flight; a refresh outdates older refreshes only, so a
+      // live event does not swallow a "Load more" on its way.
+      const run = mode === 'reset' ? ++sequence.current.issue : sequence.current.issue;
+      const refresh = mode === 'refresh' ? ++sequence.current.refresh : 0;
+      const current = () => run === sequence.current.issue && (!refresh || refresh === sequence.current.refresh);
       if (!wantsKind(f, 'issue')) return setIssues({ items: [], pages: 0, total: 0, last: 1, firstSize: 0 });
       const page = mode === 'more' ? pagesRef.current + 1 : 1;
       try {
         const { path, query } = issueQuery(f, page);
         const body = await api.get<IssuePage>(`${base}/${path}`, query);
-        if (run !== sequence.current.issue) return;
+        if (!current()) return;
         const fresh = body.issues.map(fromIssue).filter((i) => !f.query.trim() || matchesFilters(i, f));
         const keys = new Set(fresh.map((i) => i.key));
         setIssues((prev) => {
@@ -121,7 +125,7 @@ export function useReports(api: Api, projectId: string, filters: Filters): Repor
         });
         note('issue');
       } catch (error) {
-        if (run !== sequence.current.issue) return;
+        if (!current()) return;
         if (mode !== 'more') setIssues({ items: [], pages: 0, total: null, last: 1, firstSize: 0 });
         note('issue', describe(error));
       }
