@@ -1,7 +1,9 @@
 // "Already reported?" in Chromium against the reference server: 50 seeded reports, a near-duplicate
-// title typed into the overlay, the right match first, "Same problem" carried by the created issue,
-// "Never mind" closing with the `known` event, and nothing at all for a token that may not search.
+// title typed into the overlay, the right match first, "Same problem" carried by the created issue (and shown
+// in the QA inbox), "Never mind" closing with the `known` event, no axe violation in the panel, and nothing at
+// all for a token that may not search, with the option off, or offline.
 import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import type { Page } from 'playwright-core';
 import type { Browser } from 'playwright-core';
 import { beforeAll, expect, test } from 'vitest';
@@ -13,6 +15,7 @@ import { signIn } from '../helpers/inbox-page.ts';
 import { openGame, overlay, ROOT, useDemoGame } from './harness.ts';
 
 const DEMO_HTML = readFileSync(`${ROOT}/demo/index.html`, 'utf8');
+const AXE = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
 const PROJECT = 'pr-4343';
 const PAT = 'Bearer pat-match-dev';
 const TOKENS = { search: 'tkn-match', blind: 'tkn-match-blind' } as const;
@@ -163,6 +166,12 @@ test('says where a fix is known, and "Never mind" closes without sending and tel
     .poll(() => first.locator('.gb-match-title').textContent())
     .toBe('Hangar doors close on the ship while docking');
   expect(await first.textContent()).toContain('Resolved in 1.2.1: update the game');
+  await page.addScriptTag({ path: AXE }); // the panel as a screen reader meets it
+  const violations = await page.evaluate(async () => {
+    const r = await (window as any).axe.run(document, { resultTypes: ['violations'] });
+    return r.violations.map((v: any) => `${v.id}: ${v.nodes.map((n: any) => n.target.join(' ')).join(', ')}`);
+  });
+  expect(violations).toEqual([]);
 
   await first.locator('.gb-match-same').click();
   await page.locator('#gb-match-known').click();
