@@ -1,7 +1,6 @@
-// "Already reported?" in Chromium against the reference server: 50 seeded reports, a near-duplicate
-// title typed into the overlay, the right match first, "Same problem" carried by the created issue (and shown
-// in the QA inbox), "Never mind" closing with the `known` event, no axe violation in the panel, and nothing at
-// all for a token that may not search, with the option off, or offline.
+// "Already reported?" in Chromium against the reference server: 50 seeded reports, a near-duplicate title typed,
+// the right match first, "Same problem" on the created issue and in the QA inbox, "Never mind" with the `known`
+// event, the panel under axe-core, and nothing at all where the token may not search, the option is off, offline.
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import type { Page } from 'playwright-core';
