@@ -107,9 +107,15 @@ export type Attachment = z.infer<typeof Attachment>;
 export const MediaList = z.array(Attachment);
 
 /** Multipart bodies, after bracket keys are nested: one of these per kind, the file a Blob. */
-const MediaFields = (file: string) =>
+// The file key typed as its literal: a computed `string` key would declare an index signature, which the published
+// declarations could not extend with `layer_a` or `contents` (TS2411 in a consumer's strict check).
+const MediaFields = <F extends 'image' | 'file' | 'video'>(file: F) =>
   z
-    .object({ [file]: z.unknown().optional(), name: z.string().optional(), developer_private: FormBoolean.optional() })
+    .object({
+      ...({ [file]: z.unknown().optional() } as { [K in F]: z.ZodOptional<z.ZodUnknown> }),
+      name: z.string().optional(),
+      developer_private: FormBoolean.optional(),
+    })
     .partial();
 export const UploadMediaBody = z.object({
   screenshot: MediaFields('image').extend({ layer_a: z.unknown().optional() }).optional(),
