@@ -96,6 +96,11 @@ describe('QA inbox triage', () => {
       await expect.poll(() => form.getByLabel('Status').inputValue()).toBe(status);
     }
     expect((await showIssue(26)).status_display).toBe('Fixed in next build');
+    await page.getByRole('button', { name: 'Copy link' }).click();
+    // Headless Chromium may refuse the clipboard: then the link is shown to copy by hand.
+    await expect
+      .poll(() => page.locator('.toast').textContent())
+      .toMatch(new RegExp(`^(Link copied|Copy this link): ${server.url}/inbox/#/p/${PROJECT_ID}/issue/g-\\d+$`));
     await expect.poll(() => row('Playtest bug 26').textContent()).toContain('Fixed in next build');
 
     const members = (await server.request('GET', `/projects/${PROJECT_ID}.json`, { auth })).body.members;
@@ -208,6 +213,16 @@ describe('QA inbox triage', () => {
     });
     await row('Live arrival during triage').waitFor();
     expect(await page.locator('.report-row').count()).toBe(21);
+
+    // Sorts: the newest change first, then by priority (the 20 high ones above the new medium one).
+    await page.getByLabel('Sort').selectOption('updated');
+    await expect
+      .poll(() => page.locator('.report-row .row-title').first().textContent())
+      .toBe('Live arrival during triage');
+    await page.getByLabel('Sort').selectOption('priority');
+    await expect
+      .poll(() => page.locator('.report-row .row-title').last().textContent())
+      .toBe('Live arrival during triage');
 
     // A reload in the same tab paints with the kept token while it is checked again.
     await page.reload();
