@@ -69,10 +69,11 @@ export function BulkBar(props: {
       setState({ busy: true, text: `Updating ${done} of ${issues.length}…`, ok: true }),
     );
     const updated = issues.length - failures.length;
+    const refused = failures.length ? ` Refused: ${failures.join('; ')}` : '';
     setState({
       busy: false,
       ok: failures.length === 0,
-      text: `Updated ${updated} of ${issues.length} issues.${failures.length ? ` Refused: ${failures.join('; ')}` : ''}`,
+      text: `Updated ${updated} of ${issues.length} issues.${refused}`,
     });
     setChange({});
     props.onDone();
