@@ -44,9 +44,11 @@ export interface Grab {
 
 /**
  * How long the grab waits for a frame that draws into the game canvas: a game at 2 fps draws every
- * 500 ms; a canvas that drew nothing for longer than that has stopped, and is read at once.
+ * 500 ms. One that drew in the last SLOW_FRAME_MS (a game at 0.3 fps) is waited for that long, since
+ * the form is shown meanwhile; a canvas that drew nothing for longer has stopped, and is read at once.
  */
 export const FRAME_WAIT_MS = 600;
+export const SLOW_FRAME_MS = 4000;
 
 /** Step one, before the overlay appears: copies of the canvas and its overlays, once a frame drew into it. */
 export async function grabCanvas(canvas: HTMLCanvasElement | null, frames: FrameHook): Promise<Grab> {
@@ -62,7 +64,12 @@ export async function grabCanvas(canvas: HTMLCanvasElement | null, frames: Frame
     // User Timing entry: what the game's frame paid for the grab (read by the bench, shown in DevTools).
     performance.measure('glitchbox:grab', { start: at });
   };
-  const inFrame = await frames.whenDrawn(canvas, take, frames.sinceDrawn(canvas) < FRAME_WAIT_MS ? FRAME_WAIT_MS : 0);
+  const since = frames.sinceDrawn(canvas);
+  const inFrame = await frames.whenDrawn(
+    canvas,
+    take,
+    since < FRAME_WAIT_MS ? FRAME_WAIT_MS : since < SLOW_FRAME_MS ? SLOW_FRAME_MS : 0,
+  );
   // No frame we could see drew this WebGL canvas in time: later contexts keep their buffer (the log says so).
   if (!inFrame) frames.preserveFromNow();
   const waited = Math.round(performance.now() - start);
@@ -105,30 +112,60 @@ export function findCanvas(option: CanvasOption, frames?: FrameHook): HTMLCanvas
 }
 
 /**
- * Canvases painted over the game canvas (a higher z-index, or the same and later in the page) that
- * overlap it and drew something, bottom first, placed in the game canvas's pixel space.
+ * Canvases painted over the game canvas (by the computed stacking of their ancestors: a HUD canvas inside a
+ * positioned container with a higher z-index is over it, wherever it sits in the page) that overlap it and
+ * drew something, bottom first, placed in the game canvas's pixel space.
  */
 function overCanvases(canvas: HTMLCanvasElement, frames: FrameHook) {
   const frame = canvas.getBoundingClientRect();
   const sx = canvas.width / (frame.width || 1);
   const sy = canvas.height / (frame.height || 1);
-  const all = Array.from(document.querySelectorAll('canvas'));
-  // [z-index, positioned, order in the page]; a hidden canvas ranks below everything.
-  const rank = (el: HTMLCanvasElement) => {
-    const style = getComputedStyle(el);
-    if (style.visibility !== 'visible') return [-1e9];
-    return [parseInt(style.zIndex, 10) || 0, style.position === 'static' ? 0 : 1, all.indexOf(el)];
-  };
-  const above = (a: number[], b: number[]) => a[0] - b[0] || a[1] - b[1] || a[2] - b[2];
-  const base = rank(canvas);
-  return all
+  return Array.from(document.querySelectorAll('canvas'))
     .flatMap((el) => {
       const r = el.getBoundingClientRect();
       const overlaps = r.right > frame.left && r.left < frame.right && r.bottom > frame.top && r.top < frame.bottom;
-      const at = rank(el);
-      return el !== canvas && overlaps && el.width && frames.framesDrawn(el) && above(at, base) > 0
-        ? [{ el, at, x: (r.left - frame.left) * sx, y: (r.top - frame.top) * sy, w: r.width * sx, h: r.height * sy }]
+      const shown = overlaps && el !== canvas && el.width && getComputedStyle(el).visibility === 'visible';
+      return shown && frames.framesDrawn(el) && paintsOver(el, canvas) > 0
+        ? [{ el, x: (r.left - frame.left) * sx, y: (r.top - frame.top) * sy, w: r.width * sx, h: r.height * sy }]
         : [];
     })
-    .sort((a, b) => above(a.at, b.at));
+    .sort((a, b) => paintsOver(a.el, b.el));
+}
+
+/** The elements that make stacking contexts from the page down to `el`, and `el` last. */
+function stacking(el: Element): Element[] {
+  const out = [el];
+  for (let p = el.parentElement; p && p !== document.documentElement; p = p.parentElement) {
+    const s = getComputedStyle(p);
+    const positioned = s.position !== 'static';
+    if (
+      (positioned && s.zIndex !== 'auto') ||
+      /fixed|sticky/.test(s.position) ||
+      s.opacity !== '1' ||
+      s.transform !== 'none' ||
+      s.filter !== 'none' ||
+      s.isolation === 'isolate'
+    )
+      out.unshift(p);
+  }
+  return out;
+}
+
+/**
+ * Above zero when `a` is painted over `b` (CSS 2.1 appendix E, simplified): at the first level where their
+ * stacking contexts part, the higher z-index, then positioned over in-flow, then the later in the page.
+ */
+function paintsOver(a: Element, b: Element): number {
+  const ca = stacking(a);
+  const cb = stacking(b);
+  let i = 0;
+  while (ca[i] === cb[i]) i++;
+  const level = (el: Element) => {
+    const s = getComputedStyle(el);
+    return s.position === 'static' ? [0, 0] : [parseInt(s.zIndex, 10) || 0, 1];
+  };
+  const [x, y] = [level(ca[i]), level(cb[i])];
+  return (
+    x[0] - y[0] || x[1] - y[1] || (ca[i].compareDocumentPosition(cb[i]) & Node.DOCUMENT_POSITION_FOLLOWING ? -1 : 1)
+  );
 }
