@@ -142,7 +142,7 @@ describe('the packed npm packages', () => {
     expect(r.code, r.stderr).toBe(0);
     expect(JSON.parse(r.stdout)).toMatchObject({ open: false, exports: expect.arrayContaining(['init', 'open']) });
     expect(r.stderr.trim().split('\n')).toEqual([
-      'glitchbox: init() needs a browser page (no window here); the widget stays off',
+      'glitchbox: init() does nothing without a page (server-side rendering?)',
     ]);
   });
 

@@ -22,10 +22,14 @@ export const WIDGET_TARGET = 38 * 1024;
 
 const gz = (file: string) => gzipSync(readFileSync(file), { level: 9 }).length;
 
-function files(dir: string): string[] {
+/** dist/lib (glitchbox/node, /core, /protocol for plain Node) and dist/types (declarations) never reach a player. */
+const NOT_FOR_PLAYERS = new Set(['lib', 'types']);
+
+function files(dir: string, root = dir): string[] {
   return readdirSync(dir).flatMap((name) => {
     const p = join(dir, name);
-    return statSync(p).isDirectory() ? files(p) : p.endsWith('.js') ? [p] : [];
+    if (dir === root && NOT_FOR_PLAYERS.has(name)) return [];
+    return statSync(p).isDirectory() ? files(p, root) : p.endsWith('.js') ? [p] : [];
   });
 }
 

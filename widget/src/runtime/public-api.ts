@@ -39,9 +39,8 @@ export function createPublicApi(chunks: ChunkLoader): GlitchboxApi & { runtime()
     init(options: GlitchboxOptions) {
       if (rt) return api;
       // Server-side rendering, Node, a worker: no page to show a widget on. One warning, then every call is a no-op.
-      if (typeof window === 'undefined' || typeof document === 'undefined') {
-        if (!warnedNoPage)
-          console.warn('glitchbox: init() needs a browser page (no window here); the widget stays off');
+      if (typeof document === 'undefined') {
+        if (!warnedNoPage) console.warn('glitchbox: init() does nothing without a page (server-side rendering?)');
         warnedNoPage = true;
         return api;
       }
