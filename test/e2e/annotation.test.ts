@@ -1,5 +1,6 @@
 // The screenshot editor in Chromium: a colour choice, a text label, undo and redo from the keyboard and the
 // gamepad's shoulder buttons, and the sent issue's annotation layer holding what was left drawn.
+import { createRequire } from 'node:module';
 import type { Browser, Locator } from 'playwright-core';
 import { expect, test } from 'vitest';
 import type { TestServer } from '../helpers/server.ts';
@@ -14,6 +15,7 @@ useDemoGame((started, launched) => {
 });
 
 const YELLOW = [250, 204, 21, 255];
+const AXE = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
 
 /** Pixels drawn on the editor's canvas (screenshot space): the colour at a point, and how many are opaque in a box. */
 const pixel = (draw: Locator, x: number, y: number) =>
@@ -59,6 +61,13 @@ test('draws a yellow box and a text label, undoes and redoes them by key and pad
   await page.mouse.click(moved.x + (500 * moved.width) / 960, moved.y + (300 * moved.height) / 540);
   const label = () => inked(draw, 495, 280, 200, 40);
   await expect.poll(label).toBeGreaterThan(50);
+  // The editor with its colour buttons and the label field shown passes an axe-core scan.
+  await page.addScriptTag({ path: AXE });
+  const violations = await page.evaluate(async () => {
+    const r = await (window as any).axe.run(document, { resultTypes: ['violations'] });
+    return r.violations.map((v: any) => `${v.id}: ${v.nodes.map((n: any) => n.target.join(' ')).join(', ')}`);
+  });
+  expect(violations).toEqual([]);
 
   await page.keyboard.press('Control+z');
   await expect.poll(label).toBe(0);
