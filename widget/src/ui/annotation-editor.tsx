@@ -139,7 +139,7 @@ export function AnnotationEditor(p: EditorProps) {
           {p.t('clear')}
         </button>
       </div>
-      <div class="gb-toolbar" role="group" aria-label={p.t('colour')}>
+      <div class="gb-toolbar" role="toolbar" aria-label={p.t('colour')}>
         {(Object.keys(COLORS) as ColorName[]).map((k) => (
           <button
             type="button"
