@@ -96,7 +96,8 @@ export async function run() {
       headers: { ...API_HEADERS, 'Content-Type': 'application/json' },
       body: JSON.stringify({ issue: { description: 'The game crashes while loading level 3.' } }),
     });
-    const getUrl = `${server.url}/projects/${PROJECT_ID}/issues/g-${((await created.json()) as { id: number }).id}.json`;
+    const { id } = (await created.json()) as { id: number };
+    const getUrl = `${server.url}/projects/${PROJECT_ID}/issues/g-${id}.json`;
     await getLatencies(getUrl, API_HEADERS, { count: 50 }); // warm-up
     const idle = p95(await getLatencies(getUrl, API_HEADERS, { count: 200 }));
     figures.push({ name: 'security attacks: GET issue p95, idle server', value: idle, unit: 'ms' });

@@ -31,7 +31,7 @@ async function create(
   return { status: r.status, body: await r.json() };
 }
 
-it('refuses 20 MB descriptions with 413 while a concurrent GET stays within 5x idle and a create succeeds', async () => {
+it('refuses 20 MB descriptions with 413 while a GET stays within 5x idle and a create succeeds', async () => {
   await getLatencies(getUrl, API_HEADERS, { count: 30 }); // warm-up
   const idle = p95(await getLatencies(getUrl, API_HEADERS, { count: 100 }));
   const huge = 'x'.repeat(20 * MB);
@@ -53,7 +53,7 @@ it('refuses 20 MB descriptions with 413 while a concurrent GET stays within 5x i
   expect(await server.alive()).toBe(true);
 });
 
-it('answers every create 201 while the job thread indexes descriptions at the cap (no "database is locked")', async () => {
+it('answers every create 201 while the job thread indexes descriptions at the cap (no locked database)', async () => {
   const atCap = `Crash on load. ${'lorem ipsum dolor '.repeat(3_600)}`.slice(0, 65_536);
   const runJobs = async () => {
     const r = await fetch(`${server.url}/__admin/jobs/run`, { method: 'POST' });
