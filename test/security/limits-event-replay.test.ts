@@ -3,6 +3,7 @@
 // is dropped instead of having the whole replay buffered for it.
 import { request as httpRequest, type IncomingMessage } from 'node:http';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { replayPageSql } from '../../reference-server/src/areas/events/repository.ts';
 import { REPLAY_CAP } from '../../reference-server/src/areas/events/stream.ts';
 import { makeIssue } from '../helpers/media.ts';
 import { PATS, PROJECT_ID } from '../helpers/seed.ts';
@@ -143,4 +144,18 @@ describe('a client that stops reading', () => {
         .status,
     ).toBe(200);
   }, 30_000);
+});
+
+describe('a replay page', () => {
+  it("seeks its kind's (project_id, updated_at, id) index to the cursor instead of rescanning or sorting", () => {
+    for (const kind of ['issue', 'feature_request', 'ticket'] as const) {
+      const plan = server.deps.db
+        .prepare(`EXPLAIN QUERY PLAN ${replayPageSql(kind)}`)
+        .all(1, '2026-01-01T00:00:00.000Z', 0, 250)
+        .map((row) => (row as { detail: string }).detail)
+        .join('\n');
+      expect(plan, kind).toMatch(/USING (COVERING )?INDEX \w+_project_updated \(project_id=\? AND updated_at>\?\)/);
+      expect(plan, kind).not.toMatch(/TEMP B-TREE/);
+    }
+  });
 });

@@ -69,6 +69,13 @@ const TABLE_OF: Record<ReportKind, string> = {
 };
 const AFTER_EVERY_ID = Number.MAX_SAFE_INTEGER;
 
+/** The query of one kind's page (parameters: project id, cursor time, cursor id, limit); exported for its plan's test. */
+export function replayPageSql(kind: ReportKind): string {
+  return `SELECT '${kind}' AS kind, id, scoped_id, title, status, created_at, updated_at
+    FROM ${TABLE_OF[kind]} WHERE project_id = ? AND (updated_at, id) > (?, ?)
+    ORDER BY updated_at, id LIMIT ?`;
+}
+
 /**
  * One page of the replay: the next `limit` reports of the kinds after the cursor, in (updated_at,
  * kind, id) order. Each kind reads at most `limit` rows past the cursor, so a page costs the
@@ -86,12 +93,7 @@ export function listReplayPage(
     // and their id is larger. The row-value comparison is a range of the (project_id, updated_at, id)
     // index (migration 35): a page seeks to the cursor and reads `limit` rows, however deep the replay.
     const minId = kind > cursor.kind ? -1 : kind === cursor.kind ? cursor.id : AFTER_EVERY_ID;
-    return stmt(
-      db,
-      `SELECT '${kind}' AS kind, id, scoped_id, title, status, created_at, updated_at
-      FROM ${TABLE_OF[kind]} WHERE project_id = ? AND (updated_at, id) > (?, ?)
-      ORDER BY updated_at, id LIMIT ?`,
-    ).all(projectId, cursor.at, minId, limit) as ReportChangeRow[];
+    return stmt(db, replayPageSql(kind)).all(projectId, cursor.at, minId, limit) as ReportChangeRow[];
   });
   const order = (a: string | number, b: string | number) => (a < b ? -1 : a > b ? 1 : 0);
   rows.sort((a, b) => order(a.updated_at, b.updated_at) || order(a.kind, b.kind) || a.id - b.id);
