@@ -7,7 +7,7 @@ import { ensureInboxBuilt } from '../helpers/inbox-build.ts';
 import { CHROMIUM_ARGS, chromiumPath } from '../helpers/inbox-report.ts';
 import { PATS } from '../helpers/seed.ts';
 import { startTestServer, type TestServer } from '../helpers/server.ts';
-import { clientsFixture, PROJECT_ID } from './fixture.ts';
+import { clientsFixture } from './fixture.ts';
 
 let server: TestServer;
 let browser: Browser;

@@ -86,7 +86,7 @@ for (const strict of [false, true]) {
           'Service-Project-ID': PROJECT_ID,
           Authorization: 'FormUser tkn-all',
         },
-        body: body as never,
+        body,
       });
       if (strict) {
         expect(r.status).toBe(400);

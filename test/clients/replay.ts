@@ -7,7 +7,7 @@ export interface WireRequest {
   path: string;
   /** Every header the client sends, and no other (fetch adds only Host, Connection, Content-Length). */
   headers: Record<string, string>;
-  body?: string | Uint8Array;
+  body?: string | Uint8Array | FormData;
 }
 
 export interface WireResponse {
