@@ -22,7 +22,7 @@ function watchFirstFrames(): void {
   w.__seen = [];
   addEventListener(
     'keydown',
-    (e) => {
+    (e: KeyboardEvent) => {
       if (e.key !== 'F8' || w.__keyFrame !== undefined) return;
       w.__keyFrame = frame();
       const look = () => {
