@@ -192,7 +192,7 @@ export function conformanceMiddleware(
  * `X-Service-Project-ID`, `Project-ID`…), the finding names it; otherwise the header is missing.
  */
 export function noteMissingProjectHeader(c: Context): void {
-  const names = Object.keys(c.req.header()).filter((name) => /project/i.test(name) && name.length <= 100);
+  const names = Object.keys(c.req.header()).filter((name) => /proj/i.test(name) && name.length <= 100);
   if (names.length === 0) {
     noteShape(c, 'project-header-missing', 'Missing Service-Project-ID header');
     return;
