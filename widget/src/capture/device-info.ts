@@ -1,5 +1,6 @@
 // Device facts as the plain text the service parses into `issue[extras][device_info]`:
-// user agent and client hints, GPU renderer (read once, while idle), screen, memory, cores, connection.
+// user agent and client hints, the GPU (read once, while idle, from the context the game uses), screen, memory,
+// cores, connection.
 
 interface UAData {
   brands?: { brand: string; version: string }[];
@@ -34,6 +35,13 @@ let gpu: string | undefined;
  */
 export function readGpuName(canvas: HTMLCanvasElement | null): boolean {
   if (gpu !== undefined) return true;
+  const type = (canvas as { __glitchboxContextType?: string } | null)?.__glitchboxContextType;
+  if (type === 'webgpu') return readAdapter();
+  // No GPU context to ask: say what the game draws with rather than nothing.
+  if (type === '2d' || type === 'offscreen') {
+    gpu = type === '2d' ? '2D canvas (no GPU context)' : 'drawn in a worker (OffscreenCanvas), not readable here';
+    return true;
+  }
   const gl = canvas && contextOf(canvas);
   if (!gl) return false;
   try {
@@ -43,6 +51,22 @@ export function readGpuName(canvas: HTMLCanvasElement | null): boolean {
   } catch {
     gpu = '';
   }
+  return true;
+}
+
+/** A WebGPU game: the adapter's info (vendor, architecture, description), asked for once, off the frame. */
+function readAdapter(): boolean {
+  gpu = '';
+  type Info = { vendor?: string; architecture?: string; device?: string; description?: string };
+  const nav = navigator as { gpu?: { requestAdapter(): Promise<{ info?: Info } | null> } };
+  nav.gpu?.requestAdapter().then(
+    (a) => {
+      const i = a?.info ?? {};
+      const name = [i.vendor, i.architecture, i.device, i.description].filter(Boolean).join(' ');
+      gpu = `${name || 'unknown'} (WebGPU adapter)`;
+    },
+    () => {},
+  );
   return true;
 }
 

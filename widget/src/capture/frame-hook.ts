@@ -33,11 +33,11 @@ type Context = {
   getContextAttributes?(): { preserveDrawingBuffer?: boolean } | null;
 };
 
-// Calls that change pixels, in WebGL 1 and 2 and Canvas 2D; engines look them up on the context at
-// each call, so wrapping the prototypes sees every draw, on contexts made before the loader too.
+// Calls that change pixels, in WebGL 1 and 2 and Canvas 2D (and WebGPU's texture for the frame); engines look
+// them up on the context at each call, so wrapping the prototypes sees every draw, on contexts made before us too.
 const DRAWS =
   'drawArrays drawElements clear drawArraysInstanced drawElementsInstanced drawRangeElements ' +
-  'blitFramebuffer fillRect clearRect drawImage fill stroke fillText putImageData';
+  'blitFramebuffer fillRect clearRect drawImage fill stroke fillText putImageData getCurrentTexture';
 
 /** Starts watching frames; `preserve` forces preserveDrawingBuffer on WebGL contexts created from now on. */
 export function createFrameHook(preserve: boolean): FrameHook {
@@ -80,13 +80,20 @@ export function createFrameHook(preserve: boolean): FrameHook {
     canvas.__glitchboxContextType ??=
       ctx instanceof CanvasRenderingContext2D
         ? '2d'
-        : self.WebGL2RenderingContext && ctx instanceof WebGL2RenderingContext
-          ? 'webgl2'
-          : 'webgl';
+        : 'getCurrentTexture' in ctx
+          ? 'webgpu'
+          : self.WebGL2RenderingContext && ctx instanceof WebGL2RenderingContext
+            ? 'webgl2'
+            : 'webgl';
     // Outside a frame (setTimeout loops, a loop that kept an old rAF): the task's drawing ends with it.
     if (!inFrame) endSoon();
   };
-  const contexts = [self.WebGLRenderingContext, self.WebGL2RenderingContext, self.CanvasRenderingContext2D];
+  const contexts = [
+    self.WebGLRenderingContext,
+    self.WebGL2RenderingContext,
+    self.CanvasRenderingContext2D,
+    (self as { GPUCanvasContext?: { prototype: object } }).GPUCanvasContext,
+  ];
   for (const proto of contexts.map((c) => c?.prototype)) {
     for (const m of proto ? DRAWS.split(' ') : []) {
       const original = Object.getOwnPropertyDescriptor(proto, m)?.value;

@@ -1,0 +1,59 @@
+// A WebGPU game (three.js WebGPURenderer, on Chromium's SwiftShader adapter with --enable-unsafe-webgpu): its
+// canvas cannot be read after the frame is shown, so the screenshot is declined with a note that names WebGPU
+// (never a blank or a wrong note about preserveDrawingBuffer), the player is offered an image file, and the
+// device info's GPU line comes from the WebGPU adapter, not from a WebGL context the game does not have.
+import { resolve } from 'node:path';
+import { type Browser, chromium } from 'playwright-core';
+import { afterAll, beforeAll, expect, test } from 'vitest';
+import { CHROMIUM_ARGS } from '../helpers/chromium.ts';
+import { outcome } from '../helpers/outcome.ts';
+import type { TestServer } from '../helpers/server.ts';
+import { issuesWith, overlay } from '../e2e/harness.ts';
+import { startEngineServer } from './harness.ts';
+
+let server: TestServer;
+let browser: Browser;
+beforeAll(async () => {
+  [server, browser] = await Promise.all([
+    startEngineServer(['three-webgpu'], {}, resolve(import.meta.dirname, 'webgpu')),
+    chromium.launch({
+      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+      args: [...CHROMIUM_ARGS, '--enable-unsafe-webgpu'],
+    }),
+  ]);
+}, 120_000);
+afterAll(async () => {
+  await browser?.close();
+  await server?.close();
+});
+
+test.each(['before', 'after'])(
+  'three.js WebGPURenderer, tag %s: declined with a WebGPU note, GPU line from the adapter',
+  async (tag) => {
+    const page = await (await browser.newContext({ viewport: { width: 800, height: 600 } })).newPage();
+    try {
+      await page.goto(`${server.url}/engines/three-webgpu-${tag}.html`);
+      await page.waitForFunction(() => (window as any).__game?.frames > 30, undefined, { timeout: 30_000 });
+      expect(await page.evaluate(() => (window as any).__backend), 'three.js runs on WebGPU here').toBe('webgpu');
+      // After the widget's idle GPU read (2 s after start).
+      await page.waitForTimeout(2500);
+      await page.keyboard.press('F8');
+      await overlay(page).waitFor();
+      await page.locator('[data-glitchbox] .gb-hint', { hasText: 'choose an image file' }).waitFor({ timeout: 20_000 });
+      expect(await page.locator('#gb-file').count()).toBe(1);
+      const marker = `webgpu-${tag}`;
+      await page.locator('#gb-desc').fill(`${marker}: the boxes look wrong`);
+      await page.locator('#gb-send').click();
+      await expect.poll(() => outcome(page), { timeout: 20_000 }).toBe('sent');
+      const [issue] = await issuesWith(server, marker);
+      expect(issue.screenshots).toEqual([]);
+      const log = await (await fetch(issue.log_files[0].url)).text();
+      expect(log).toMatch(/^# Screenshot \(none\): .*A WebGPU canvas: .*offered to choose an image file/m);
+      expect(log).not.toMatch(/preserveDrawingBuffer/);
+      expect(issue.device.configuration.gpu).toMatch(/\(WebGPU adapter\)$/);
+    } finally {
+      await page.context().close();
+    }
+  },
+  60_000,
+);
