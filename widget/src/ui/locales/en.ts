@@ -24,7 +24,7 @@ export const en = {
   annotate: 'Annotate',
   annotated: 'Annotated',
   choose_image: 'Choose an image instead',
-  blank_shot: 'The screenshot came out blank. You can choose an image file instead.',
+  blank_shot: 'The screenshot could not be taken. You can choose an image file instead.',
   shot_loading: 'Preparing the screenshot…',
   shot_alt: 'Screenshot of the game',
   show: 'Show',
