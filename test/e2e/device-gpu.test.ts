@@ -32,7 +32,7 @@ const GAME_2D = `<!doctype html><html><head><script>
     ctx.fillStyle = '#fc0'; ctx.fillRect(x, 90, 20, 20); requestAnimationFrame(frame); })();
 </script></body></html>`;
 
-test('never creates a WebGL context on a 2D game, and sends its report without a GPU line', async () => {
+test('never creates a WebGL context on a 2D game, and its GPU line says 2D canvas', async () => {
   const page = await browser.newPage();
   await page.route(`${server.url}/game2d/index.html`, (r) => r.fulfill({ contentType: 'text/html', body: GAME_2D }));
   await page.goto(`${server.url}/game2d/index.html`);
@@ -50,7 +50,7 @@ test('never creates a WebGL context on a 2D game, and sends its report without a
   expect(contexts.filter((t) => /webgl/i.test(t))).toEqual([]);
   expect(await page.evaluate(() => (window as any).gpuReads)).toBe(0);
   const [issue] = await issuesWith(server, 'marker-2d-first');
-  expect(issue.device?.configuration?.gpu).toBeUndefined();
+  expect(issue.device?.configuration?.gpu).toBe('2D canvas (no GPU context)');
   await page.close();
 });
 

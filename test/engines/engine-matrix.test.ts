@@ -1,8 +1,7 @@
 // The engine matrix: real engines from npm (three.js, also with alpha over a dark page and with a HUD canvas in a
-// positioned container, Phaser 3, PixiJS 7 and 8, Babylon.js), a Canvas 2D game and a slow WebGL game, each
-// with the widget's tag before and after the
-// game's script. For each: the uploaded screenshot is the frame the player saw, no key is stuck after close,
-// opening the form costs the game no long task, and the report arrives exactly once.
+// positioned container, Phaser 3, PixiJS 7 and 8, Babylon.js), a Canvas 2D game and a slow WebGL game, each with
+// the widget's tag before and after the game's script. For each: the uploaded screenshot is the frame the player
+// saw, no key is stuck after close, opening the form costs the game no long task, and the report arrives once.
 import type { Browser } from 'playwright-core';
 import { describe, expect, test } from 'vitest';
 import { outcome } from '../helpers/outcome.ts';
