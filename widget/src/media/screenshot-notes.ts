@@ -24,8 +24,8 @@ export function grabNote({ type }: CanvasContext, sinceDrawn: number): string {
   const last = Number.isFinite(sinceDrawn) ? `it last drew ${Math.round(sinceDrawn)} ms before` : 'no draw was seen';
   if (type === 'webgpu') {
     return (
-      "A WebGPU canvas: the widget sees no WebGPU frame end, so it read the canvas outside the game's frame," +
-      ' where WebGPU keeps no picture.'
+      'A WebGPU canvas: no frame of it (getCurrentTexture) was seen in time, so it was read outside' +
+      " the game's frame, where WebGPU keeps no picture."
     );
   }
   if (type === 'offscreen') {
