@@ -161,7 +161,10 @@ export function createFrameHook(preserve: boolean): FrameHook {
     caf.call(window, id);
   };
 
-  /** A 2D canvas, or WebGL with preserveDrawingBuffer, reads the same at any time; unknown ones wait for a draw. */
+  /**
+   * A 2D canvas, WebGL with preserveDrawingBuffer, or a worker's placeholder (it shows the frame the worker last
+   * committed) reads the same at any time; WebGPU and unknown ones wait for a draw.
+   */
   const keepsPixels = (canvas: HTMLCanvasElement) => {
     const type = (canvas as { __glitchboxContextType?: string }).__glitchboxContextType;
     if (!type || type === 'webgpu') return false;
