@@ -1,13 +1,13 @@
 // Security figures: the reference server's (own process) peak RSS growth while it takes a 480 MB
 // multipart video clip, then three at once, and the p95 of a concurrent GET against the same
 // GET on an idle server. Multipart is streamed to storage, so none of them holds a file in memory.
-import { spawn } from 'node:child_process';
 import { readFileSync, mkdtempSync, rmSync } from 'node:fs';
 import { request } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { stampedFile } from '../helpers/media.ts';
 import { PROJECT_ID, TOKENS, seedDocument } from '../helpers/seed.ts';
+import { getLatencies, p95 } from '../security/get-probe.ts';
 import { startServerProcess } from './processes.ts';
 
 const MB = 1024 * 1024;
@@ -62,51 +62,6 @@ function uploadClip(base: string, issue: number): Promise<number> {
     pump();
   });
 }
-
-/**
- * Sequential GETs from a process of their own (the uploads' pumping would otherwise delay this
- * process's own timers): they run until `until` settles, or `count` of them; answers latencies in ms.
- */
-const PROBE = `
-const [url, headers, count] = [process.argv[1], JSON.parse(process.argv[2]), Number(process.argv[3])];
-let stop = false;
-process.stdin.on('data', () => { stop = true; });
-(async () => {
-  const times = [];
-  while (count > 0 ? times.length < count : !stop) {
-    const started = performance.now();
-    const r = await fetch(url, { headers });
-    await r.arrayBuffer();
-    if (r.status !== 200) throw new Error('GET answered ' + r.status);
-    times.push(performance.now() - started);
-  }
-  process.stdout.write(JSON.stringify(times));
-  process.exit(0);
-})();
-`;
-
-function getLatencies(
-  url: string,
-  headers: Record<string, string>,
-  options: { count?: number; until?: Promise<unknown> },
-): Promise<number[]> {
-  const child = spawn(process.execPath, ['-e', PROBE, url, JSON.stringify(headers), String(options.count ?? 0)], {
-    stdio: ['pipe', 'pipe', 'inherit'],
-  });
-  void options.until?.finally(() => child.stdin.write('stop\n'));
-  return new Promise((resolve, reject) => {
-    let out = '';
-    child.stdout.on('data', (chunk) => {
-      out += chunk;
-    });
-    child.once('exit', (code) =>
-      code === 0 ? resolve(JSON.parse(out) as number[]) : reject(new Error(`GET probe exited with ${code}`)),
-    );
-  });
-}
-
-const p95 = (times: number[]) =>
-  [...times].sort((a, b) => a - b)[Math.min(times.length - 1, Math.floor(times.length * 0.95))];
 
 /** Runs `work` while sampling the server's RSS every 5 ms; answers the peak growth over `before` in MB. */
 async function peakGrowth(pid: number, before: number, work: () => Promise<unknown>): Promise<number> {
