@@ -1,7 +1,7 @@
 // How the runtime reaches its lazy parts (bundler dynamic imports in the ESM entry, URLs relative to the
 // script's own src in the IIFE loader), each able to load after it failed, in the same document.
 import type { Reporter } from '../core/reporter-contract.ts';
-import type { UiModule } from './overlay-contract.ts';
+import type { SubmitOutcome, UiModule } from './overlay-contract.ts';
 import type { DomCaptureModule } from '../capture/screenshot.ts';
 import type { ReplayModule } from './replay-types.ts';
 
@@ -13,6 +13,8 @@ export interface ReporterModule {
     serviceWorkerUrl?: string;
     parkedDb?: string;
   }): Reporter;
+  /** Follows one report until it is sent, queued or rejected (delivery/submit-watch.ts). */
+  watchReport(reporter: Reporter, id: string, onProgress: (fraction: number) => void): Promise<SubmitOutcome>;
 }
 
 export interface ChunkLoader {

@@ -7,12 +7,11 @@ import { fitDebugTrace } from '../capture/breadcrumbs.ts';
 import { collectDeviceInfo } from '../capture/device-info.ts';
 import { findCanvas } from '../capture/screenshot.ts';
 import { parkedDbName, parkReport } from './offline-park.ts';
-import type { ChunkLoader } from './chunks.ts';
+import type { ChunkLoader, ReporterModule } from './chunks.ts';
 import type { createEmitter } from './events.ts';
 import type { ResolvedOptions } from './options.ts';
 import type { SubmitOutcome } from './overlay-contract.ts';
 import type { Capture } from './start-capture.ts';
-import { watchReport } from './submit-watch.ts';
 
 export type ReporterLink = ReturnType<typeof createReporterLink>;
 
@@ -24,6 +23,8 @@ export function createReporterLink(
 ) {
   const pendingKey = `glitchbox:pending:${o.projectId}`;
   let reporter: Promise<Reporter> | undefined;
+  // Set with the reporter: the watch ships in its chunk.
+  let watchReport: ReporterModule['watchReport'];
   const setPending = (on: boolean) => {
     try {
       if (on) localStorage.setItem(pendingKey, '1');
@@ -43,6 +44,7 @@ export function createReporterLink(
   const getReporter = () =>
     (reporter ??= chunks.reporter().then(
       (m) => {
+        watchReport = m.watchReport;
         const r = m.createBrowserReporter({
           endpoint: o.endpoint,
           projectId: o.projectId,

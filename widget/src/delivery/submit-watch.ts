@@ -1,8 +1,9 @@
 // Turns the reporter's events for one report into the honest end state the player sees:
-// sent, saved on this device (offline or server busy), or the server's reason for a refusal.
+// sent, saved on this device (offline or server busy), or the server's reason for a refusal. It ships in the
+// reporter chunk: it only ever runs once that chunk has loaded, so the loader does not carry it.
 import type { Reporter } from '../core/reporter-contract.ts';
 import type { ReporterEvent } from '../core/types.ts';
-import type { SubmitOutcome } from './overlay-contract.ts';
+import type { SubmitOutcome } from '../runtime/overlay-contract.ts';
 
 const STEP_SHARE: Record<string, number> = {
   queued: 0.05,
