@@ -3,7 +3,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { expect, test } from 'vitest';
 import type { TestServer } from '../helpers/server.ts';
-import { issuesWith, openGame, overlay, useDemoGame } from './harness.ts';
+import { issuesWith, openGameWith, overlay, useDemoGame } from './harness.ts';
 
 let server: TestServer;
 let browser: Browser;
@@ -12,20 +12,7 @@ useDemoGame((started, launched) => {
   browser = launched;
 });
 
-/** The demo game, its script tag given extra data attributes when asked. */
-async function newGame(attributes = ''): Promise<Page> {
-  const page = await (await browser.newContext()).newPage();
-  if (attributes)
-    await page.route('**/demo/index.html*', async (route) => {
-      const html = await (await route.fetch()).text();
-      await route.fulfill({
-        contentType: 'text/html',
-        body: html.replace('data-project=', `${attributes} data-project=`),
-      });
-    });
-  await openGame(page, server);
-  return page;
-}
+const newGame = (attributes = ''): Promise<Page> => openGameWith(browser, server, attributes);
 
 /** What the game does before the player reports: a click on a shop button, a request that fails, one that 404s. */
 async function playAndFail(page: Page): Promise<void> {

@@ -36,6 +36,21 @@ export async function openGame(page: Page, server: TestServer, query = 'test=1')
   await page.waitForFunction(() => (window as any).__game?.state.frame > 5);
 }
 
+/** The demo game in a fresh context, its script tag given extra data attributes (`data-user-id="p1"`) when asked. */
+export async function openGameWith(browser: Browser, server: TestServer, attributes = ''): Promise<Page> {
+  const page = await (await browser.newContext()).newPage();
+  if (attributes)
+    await page.route('**/demo/index.html*', async (route) => {
+      const html = await (await route.fetch()).text();
+      await route.fulfill({
+        contentType: 'text/html',
+        body: html.replace('data-project=', `${attributes} data-project=`),
+      });
+    });
+  await openGame(page, server);
+  return page;
+}
+
 /** The overlay's shadow root content is reachable by Playwright's CSS engine (open shadow root). */
 export const overlay = (page: Page) => page.locator('[data-glitchbox] dialog');
 

@@ -3,7 +3,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { expect, test } from 'vitest';
 import type { TestServer } from '../helpers/server.ts';
-import { issuesWith, openGame, overlay, useDemoGame } from './harness.ts';
+import { issuesWith, openGameWith, overlay, useDemoGame } from './harness.ts';
 
 let server: TestServer;
 let browser: Browser;
@@ -12,19 +12,7 @@ useDemoGame((started, launched) => {
   browser = launched;
 });
 
-async function newGame(attributes = ''): Promise<Page> {
-  const page = await (await browser.newContext()).newPage();
-  if (attributes)
-    await page.route('**/demo/index.html*', async (route) => {
-      const html = await (await route.fetch()).text();
-      await route.fulfill({
-        contentType: 'text/html',
-        body: html.replace('data-project=', `${attributes} data-project=`),
-      });
-    });
-  await openGame(page, server);
-  return page;
-}
+const newGame = (attributes = ''): Promise<Page> => openGameWith(browser, server, attributes);
 
 /** Sends a report (after `edit` on the open form) and returns the issue with its reporter as stored. */
 async function send(page: Page, marker: string, edit: (p: Page) => Promise<void> = async () => {}) {
