@@ -42,7 +42,8 @@ export function readGpuName(canvas: HTMLCanvasElement | null): boolean {
     gpu = type === '2d' ? '2D canvas (no GPU context)' : 'drawn in a worker (OffscreenCanvas), not readable here';
     return true;
   }
-  const gl = canvas && contextOf(canvas);
+  // getContext with the type the canvas already has returns its context, never a new one of another type.
+  const gl = type && /webgl/.test(type) ? (canvas?.getContext(type) as WebGLRenderingContext | null) : null;
   if (!gl) return false;
   try {
     const ext = gl.getExtension('WEBGL_debug_renderer_info');
@@ -68,16 +69,6 @@ function readAdapter(): boolean {
     () => {},
   );
   return true;
-}
-
-/**
- * The WebGL context a canvas already has (getContext with the same type returns it, never a new one of another type).
- */
-function contextOf(canvas: HTMLCanvasElement): WebGLRenderingContext | null {
-  const known = (canvas as { __glitchboxContextType?: string }).__glitchboxContextType;
-  if (known === 'webgl2' || known === 'webgl' || known === 'experimental-webgl')
-    return canvas.getContext(known) as WebGLRenderingContext;
-  return null;
 }
 
 export function collectDeviceInfo(canvas?: HTMLCanvasElement | null): string {
