@@ -177,6 +177,12 @@ test('shows the project minimum length as the reason when the description is too
 
 test('sends a report with the keyboard alone', async () => {
   const page = await newGame();
+  // The page hears the report's queued and sent events (forwarded from the outbox once its chunk loaded).
+  await page.evaluate(() => {
+    const heard: string[] = [];
+    (window as any).__heard = heard;
+    for (const type of ['queued', 'sent', 'rejected']) (window as any).Glitchbox.on(type, () => heard.push(type));
+  });
   await page.keyboard.press('F8');
   await overlay(page).waitFor();
   await page.keyboard.type('marker-keys: the score resets after pausing');
@@ -193,6 +199,7 @@ test('sends a report with the keyboard alone', async () => {
   await expect.poll(() => page.locator('[data-glitchbox]').count(), { timeout: 5_000 }).toBe(0);
   expect(await page.evaluate(() => document.activeElement?.id)).toBe('game');
   expect(await issuesWith(server, 'marker-keys')).toHaveLength(1);
+  expect(await page.evaluate(() => (window as any).__heard)).toEqual(['queued', 'sent']);
 
   // Tab order reaches Send from the description.
   await page.keyboard.press('F8');

@@ -1,9 +1,12 @@
 // Entry of the lazy reporter chunk: the core engineer's browser reporter. It ships without zod
 // (responses are checked in core/response-checks.ts), so no `Function('')` probe trips a strict CSP. Also the
-// watch that turns a report's events into what the player sees, which only runs once this chunk is here.
+// watch that turns a report's events into what the player sees and the link that forwards them to the page,
+// which only run once this chunk is here.
 import type { ReporterModule } from '../runtime/chunks.ts';
 import { createBrowserReporter as create } from './browser-reporter.ts';
+import { linkReporter as link } from './link-reporter.ts';
 import { watchReport as watch } from './submit-watch.ts';
 
 export const createBrowserReporter: ReporterModule['createBrowserReporter'] = create;
 export const watchReport: ReporterModule['watchReport'] = watch;
+export const linkReporter: ReporterModule['linkReporter'] = link;

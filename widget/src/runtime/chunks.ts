@@ -3,6 +3,7 @@
 import type { Reporter } from '../core/reporter-contract.ts';
 import type { SubmitOutcome, UiModule } from './overlay-contract.ts';
 import type { DomCaptureModule } from '../capture/screenshot.ts';
+import type { createEmitter } from './events.ts';
 import type { ReplayModule } from './replay-types.ts';
 
 export interface ReporterModule {
@@ -15,6 +16,12 @@ export interface ReporterModule {
   }): Reporter;
   /** Follows one report until it is sent, queued or rejected (delivery/submit-watch.ts). */
   watchReport(reporter: Reporter, id: string, onProgress: (fraction: number) => void): Promise<SubmitOutcome>;
+  /** Forwards the outbox's events to the page and keeps the pending flag (delivery/link-reporter.ts). */
+  linkReporter(
+    reporter: Reporter,
+    emit: ReturnType<typeof createEmitter>['emit'],
+    setPending: (on: boolean) => void,
+  ): void;
 }
 
 export interface ChunkLoader {

@@ -23,7 +23,7 @@ export function createReporterLink(
 ) {
   const pendingKey = `glitchbox:pending:${o.projectId}`;
   let reporter: Promise<Reporter> | undefined;
-  // Set with the reporter: the watch ships in its chunk.
+  // Set with the reporter: the watch ships in its chunk (and so does the link that forwards its events).
   let watchReport: ReporterModule['watchReport'];
   const setPending = (on: boolean) => {
     try {
@@ -31,13 +31,6 @@ export function createReporterLink(
       else localStorage.removeItem(pendingKey);
     } catch {
       /* storage off */
-    }
-  };
-  const refreshPending = async (r: Reporter) => {
-    try {
-      setPending((await r.list()).some((x) => x.status === 'pending'));
-    } catch {
-      /* keep the flag */
     }
   };
   // A chunk that failed to load is tried again at the next use.
@@ -52,18 +45,7 @@ export function createReporterLink(
           serviceWorkerUrl: o.serviceWorkerUrl,
           parkedDb: parkedDbName(o.projectId),
         });
-        r.on('queued', (e) => {
-          setPending(true);
-          events.emit('queued', { id: e.id });
-        });
-        r.on('sent', (e) => {
-          events.emit('sent', { id: e.id, url: e.report.remote?.url });
-          void refreshPending(r);
-        });
-        r.on('rejected', (e) => {
-          events.emit('rejected', { id: e.id, reason: e.error, status: e.status });
-          void refreshPending(r);
-        });
+        m.linkReporter(r, events.emit, setPending);
         return r;
       },
       (e) => {
