@@ -8,8 +8,14 @@ import { DIST_DIR } from './build-once.ts';
  * lazy chunk: knowing when a frame is drawn (rAF's last callback, the contexts' draw calls) and choosing the
  * canvas by its context and frames, with the canvases over it (+971 B); input isolation (held keys and buttons
  * released at open, key-ups the game never saw kept from it, data-pause: +502 B); and local first with no chunk
- * at hand (the loader's plain form, the grab as PNG, an IndexedDB write: +969 B). Measured 10,076 B. */
-export const LOADER_BUDGET = 10 * 1024;
+ * at hand (the loader's plain form, the grab as PNG, an IndexedDB write: +969 B). Measured 10,076 B.
+ * Raised to 11.5 KB on 2026-11-25, for what again must run from page load or inside the game's frame: chunks that
+ * load again after a failure in the same document (+258 B), automatic breadcrumbs (clicks, fetch/XHR, navigation:
+ * +652 B), setUser (+115 B), the honest picture (stacking of the canvases' ancestors, WebGPU, 2D and worker GPU
+ * lines: about +420 B); 438 B were won back by moving the submit watch and the outbox's page events into
+ * reporter.js. Measured 11,346 B. Back under 10 KB needs the offline form to carry less device info (1,056 B),
+ * which is a product decision (docs/benchmarks.md#widget-sizes). */
+export const LOADER_BUDGET = 11.5 * 1024;
 /** Issue 6's ceiling for the whole widget without html2canvas was 35 KB gzip (from 47 KB: workbox-window and
  * the in-thread spark-md5 on demand, the loader's canvas grab no longer shipped twice, no Vite preload helper,
  * minified CSS, production JSX even when built under vitest, only the report flow's paths in the reporter, no
@@ -17,8 +23,10 @@ export const LOADER_BUDGET = 10 * 1024;
  * plain fetch; then +96 B for the runtime's named steps). Raised by issue 18: the loader's additions above, the
  * reporter adopting parked reports (+85 B), the chunk list it hands the service worker (about +85 B), the form's
  * fixed Send bar, the gamepad's Start and the dialog shown in the mount task (about +75 B).
- * Measured 38,547 B. */
-export const WIDGET_TARGET = 38 * 1024;
+ * Measured 38,547 B. Raised to 44 KB on 2026-11-25: the loader's growth above, "Already reported?" in ui.js
+ * (+1,627 B), annotation labels, colours and redo (+514 B), the unknown-release resend and the submit watch in
+ * reporter.js (+404 B for the watch). Measured 43,732 B. */
+export const WIDGET_TARGET = 44 * 1024;
 
 const gz = (file: string) => gzipSync(readFileSync(file), { level: 9 }).length;
 
