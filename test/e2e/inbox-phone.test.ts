@@ -88,6 +88,8 @@ describe('QA inbox on a 390x844 phone', () => {
       },
     });
     expect(filed.status).toBe(201);
+    // Its live arrival adds a row above the others: wait for it, or the list can grow after its place is taken.
+    await page.locator('.report-row', { hasText: 'Phone report with a device' }).waitFor();
     const target = page.locator('.report-row', { hasText: 'Phone playtest report 12 with' });
     await target.scrollIntoViewIfNeeded();
     const listY = await page.evaluate('scrollY');
