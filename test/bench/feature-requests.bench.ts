@@ -2,8 +2,8 @@
 // tiers, through real HTTP), create latency, and ticket search (LIKE) over 5,000 tickets.
 import { startTestServer } from '../helpers/server.ts';
 import { PATS, PROJECT_ID, TOKENS, seedDocument, ALL_FLAGS } from '../helpers/seed.ts';
-import { insertFeatureRequest } from '../../reference-server/src/areas/submissions/feature-requests-repository.ts';
-import { insertTicket } from '../../reference-server/src/areas/submissions/tickets-repository.ts';
+import { insertFeatureRequest } from '../../reference-server/src/areas/feature-requests/repository.ts';
+import { insertTicket } from '../../reference-server/src/areas/tickets/repository.ts';
 import { findProjectByPublicId } from '../../reference-server/src/areas/projects-auth/repository.ts';
 import { percentileOf } from './load.ts';
 

@@ -1,7 +1,7 @@
 // Type-ahead search over HTTP, as the widget's "Already reported?" asks it (a project token, partial=true): issue
 // and feature-request search p95 against the server process on the search bench's 100,000-issue database, idle and
 // while creates land at a steady rate (each create queues its issue for the index a search must catch up).
-import { insertFeatureRequest } from '../../reference-server/src/areas/submissions/feature-requests-repository.ts';
+import { insertFeatureRequest } from '../../reference-server/src/areas/feature-requests/repository.ts';
 import type { Db } from '../../reference-server/src/db/database.ts';
 import { RELEVANCE_ISSUES } from '../relevance/dataset-issues.ts';
 import { RELEVANCE_QUERIES } from '../relevance/dataset-queries.ts';

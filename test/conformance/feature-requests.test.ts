@@ -13,7 +13,7 @@ import {
   addFeatureRequestVote,
   findFeatureRequestByPathId,
   setFeatureRequestStatus,
-} from '../../reference-server/src/areas/submissions/feature-requests-repository.ts';
+} from '../../reference-server/src/areas/feature-requests/repository.ts';
 import { findUserByPublicId, insertUser } from '../../reference-server/src/areas/projects-auth/users-repository.ts';
 import { findProjectByPublicId } from '../../reference-server/src/areas/projects-auth/repository.ts';
 import { startTestServer, type TestServer } from '../helpers/server.ts';

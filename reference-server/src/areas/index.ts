@@ -13,7 +13,9 @@ import { playtimeArea } from './playtime/index.ts';
 import { projectsAuthArea } from './projects-auth/index.ts';
 import { releasesArea } from './releases/index.ts';
 import { searchArea } from './search/index.ts';
-import { submissionsArea } from './submissions/index.ts';
+import { featureRequestsArea } from './feature-requests/index.ts';
+import { submissionTokensArea } from './submission-tokens/index.ts';
+import { ticketsArea } from './tickets/index.ts';
 import { conformanceArea } from './conformance/index.ts';
 import { customFieldReportsArea } from './custom-field-reports/index.ts';
 import { deviceAuthArea } from './device-auth/index.ts';
@@ -32,7 +34,9 @@ export const AREAS: readonly Area[] = [
   playtimeArea,
   gameFactsArea,
   knowledgeBaseArea,
-  submissionsArea,
+  featureRequestsArea,
+  ticketsArea,
+  submissionTokensArea,
   mediaArea,
   issueTagsArea,
   customFieldReportsArea,

@@ -72,6 +72,12 @@ export function mediaTypeOf(c: Context): string {
   return (c.req.header('content-type') ?? '').split(';')[0].trim().toLowerCase();
 }
 
+/** Whether a create was sent as JSON (`application/json` or `+json`) or as a form: some rules differ by encoding. */
+export function encodingOf(c: Context): 'json' | 'form' {
+  const type = mediaTypeOf(c);
+  return type === 'application/json' || type.endsWith('+json') ? 'json' : 'form';
+}
+
 /** Hard cap on a non-upload body before parsing (docs/api-choices.md#error-bodies-and-statuses: 413). */
 export const MAX_BODY_BYTES = 8 * 1024 * 1024;
 

@@ -9,7 +9,7 @@ import { incrementDailyCounter } from './counters-repository.ts';
 import { rememberedSettings } from '../../db/remembered-rows.ts';
 import { countOrganizationIssuesSince, findOrganization, isOrganizationAdmin } from './organizations-repository.ts';
 import { findIssueByPathId } from '../issues/repository.ts';
-import { findFeatureRequestByPathId } from '../submissions/feature-requests-repository.ts';
+import { findFeatureRequestByPathId } from '../feature-requests/repository.ts';
 import { findMember, type MemberRow, type ProjectRow } from './repository.ts';
 import type { TokenFlag } from '../../../../widget/src/protocol/fixtures.ts';
 import { signedInUser, type Caller } from './caller.ts';

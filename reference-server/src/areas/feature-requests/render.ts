@@ -10,7 +10,7 @@ import {
   listFeatureRequestCustomValues,
   listFeatureRequestFiles,
   type FeatureRequestRow,
-} from './feature-requests-repository.ts';
+} from './repository.ts';
 import type { ProjectRow } from '../projects-auth/repository.ts';
 import { findUserById } from '../projects-auth/users-repository.ts';
 import { isTeam, tokenHasFlag } from '../projects-auth/access.ts';

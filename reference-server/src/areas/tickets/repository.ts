@@ -1,7 +1,7 @@
 // Support ticket rows: insert with the next per-project scoped id, lookups by path id, updates,
 // the case-insensitive search, attachments and custom values.
 import { stmt, type Db } from '../../db/database.ts';
-import type { NewStoredFile, StoredFileRow } from './feature-requests-repository.ts';
+import type { NewStoredFile, StoredFileRow } from '../feature-requests/repository.ts';
 
 export interface TicketRow {
   id: number;

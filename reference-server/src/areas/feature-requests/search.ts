@@ -15,12 +15,12 @@ import {
   hasVoted,
   matchFeatureRequestIds,
   type FeatureRequestRow,
-} from './feature-requests-repository.ts';
+} from './repository.ts';
 import type { ProjectRow } from '../projects-auth/repository.ts';
 import { provenUser, type Caller } from '../projects-auth/caller.ts';
-import { featureRequestUrl, isPublicStatus, toFeatureRequest } from './feature-request-render.ts';
-import { featureRequestVocabulary } from './feature-request-vocabulary.ts';
-import { findVisibleFeatureRequest, PAGE_SIZE } from './feature-requests.ts';
+import { featureRequestUrl, isPublicStatus, toFeatureRequest } from './render.ts';
+import { featureRequestVocabulary } from './vocabulary.ts';
+import { findVisibleFeatureRequest, PAGE_SIZE } from './service.ts';
 import { buildSearchQuery } from '../search/query.ts';
 
 const POOL = 500;

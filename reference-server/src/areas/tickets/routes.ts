@@ -4,16 +4,15 @@
 import { Hono, type Context } from 'hono';
 import { TicketCreateBody, TicketSearchParams } from '../../../../widget/src/protocol/tickets.ts';
 import type { Deps } from '../../deps.ts';
-import { readBody, readQuery } from '../../http/body.ts';
+import { encodingOf, readBody, readQuery } from '../../http/body.ts';
 import type { AppEnv } from '../../http/env.ts';
 import { serveUserFile } from '../../http/user-content.ts';
 import { notFound } from '../../errors.ts';
 import { storageFor } from '../../storage/storage.ts';
 import { withIdempotencyKey } from '../../http/idempotency.ts';
-import { MAX_UPLOAD_BODY_BYTES, UPLOAD_FILE_LIMITS } from './uploads.ts';
-import { assertMayCreateTicket, createTicket } from './ticket-create.ts';
-import { readTicketAttachment, searchTickets, showTicket, updateTicket } from './tickets.ts';
-import { encodingOf } from './feature-request-routes.ts';
+import { MAX_UPLOAD_BODY_BYTES, UPLOAD_FILE_LIMITS } from '../feature-requests/uploads.ts';
+import { assertMayCreateTicket, createTicket } from './create.ts';
+import { readTicketAttachment, searchTickets, showTicket, updateTicket } from './service.ts';
 
 const base = '/projects/:project_id/tickets';
 const one = `${base}/:id{(?:g-)?[0-9]+}`;

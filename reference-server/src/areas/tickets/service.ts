@@ -19,14 +19,21 @@ import {
   updateTicket as updateRow,
   type TicketChanges,
   type TicketRow,
-} from './tickets-repository.ts';
-import type { StoredFileRow } from './feature-requests-repository.ts';
+} from './repository.ts';
+import type { StoredFileRow } from '../feature-requests/repository.ts';
 import { findUserById, findUserByPublicId } from '../projects-auth/users-repository.ts';
 import { hasScope, isTeam, requireScope } from '../projects-auth/access.ts';
 import { provenUser, type Caller } from '../projects-auth/caller.ts';
-import { toCustomFieldEntries } from './custom-fields.ts';
-import { toUserRef } from './reporter.ts';
-import { asFileList, checkUploads, discardUploads, fileTypeOf, storeUploads, withStoredUploads } from './uploads.ts';
+import { toCustomFieldEntries } from '../feature-requests/custom-fields.ts';
+import { toUserRef } from '../feature-requests/reporter.ts';
+import {
+  asFileList,
+  checkUploads,
+  discardUploads,
+  fileTypeOf,
+  storeUploads,
+  withStoredUploads,
+} from '../feature-requests/uploads.ts';
 import { notify } from '../notifications/notify.ts';
 
 export const TICKET_SEARCH_LIMIT = 10;

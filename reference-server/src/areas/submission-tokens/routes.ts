@@ -3,7 +3,7 @@ import { Hono } from 'hono';
 import type { Deps } from '../../deps.ts';
 import { readBody } from '../../http/body.ts';
 import type { AppEnv } from '../../http/env.ts';
-import { createSubmissionToken } from './submission-tokens.ts';
+import { createSubmissionToken } from './service.ts';
 
 export function submissionTokenRoutes(deps: Deps) {
   const app = new Hono<AppEnv>();

@@ -7,15 +7,15 @@ import type { Ticket, TicketCreateBody } from '../../../../widget/src/protocol/t
 import type { Deps } from '../../deps.ts';
 import { forbidden, unprocessable } from '../../errors.ts';
 import type { ProjectRow } from '../projects-auth/repository.ts';
-import { insertTicket, insertTicketAttachment, setTicketCustomValue } from './tickets-repository.ts';
+import { insertTicket, insertTicketAttachment, setTicketCustomValue } from './repository.ts';
 import { findOrCreateVirtualUser, type UserRow } from '../projects-auth/users-repository.ts';
 import { consumeDailyLimit, FLAG_REFUSALS, requireTokenFlag } from '../projects-auth/access.ts';
 import { signedInUser, type Caller } from '../projects-auth/caller.ts';
-import { planSubmissionCustomFields, writeSubmissionCustomFields } from './custom-fields.ts';
-import { discordBotReporter, mayActAsDiscordBot, titleFromDescription } from './reporter.ts';
-import { asFileList, checkUploads, storeUploads, withStoredUploads } from './uploads.ts';
-import { assertSubmissionTokenUnspent, spendSubmissionToken } from './submission-tokens.ts';
-import { toTicket } from './tickets.ts';
+import { planSubmissionCustomFields, writeSubmissionCustomFields } from '../feature-requests/custom-fields.ts';
+import { discordBotReporter, mayActAsDiscordBot, titleFromDescription } from '../feature-requests/reporter.ts';
+import { asFileList, checkUploads, storeUploads, withStoredUploads } from '../feature-requests/uploads.ts';
+import { assertSubmissionTokenUnspent, spendSubmissionToken } from '../submission-tokens/service.ts';
+import { toTicket } from './service.ts';
 
 /**
  * Before the body is read: a project token needs `can_create_ticket`; without one, a signed-in user or a public

@@ -10,7 +10,7 @@ import {
   insertFeatureRequest,
   insertFeatureRequestFile,
   setFeatureRequestCustomValue,
-} from './feature-requests-repository.ts';
+} from './repository.ts';
 import type { ProjectRow } from '../projects-auth/repository.ts';
 import {
   assertNdaAccepted,
@@ -22,8 +22,8 @@ import {
 import { signedInUser, type Caller } from '../projects-auth/caller.ts';
 import { planSubmissionCustomFields, writeSubmissionCustomFields } from './custom-fields.ts';
 import { discordBotReporter, mayActAsDiscordBot, titleFromDescription } from './reporter.ts';
-import { assertSubmissionTokenUnspent, spendSubmissionToken } from './submission-tokens.ts';
-import { toFeatureRequest } from './feature-request-render.ts';
+import { assertSubmissionTokenUnspent, spendSubmissionToken } from '../submission-tokens/service.ts';
+import { toFeatureRequest } from './render.ts';
 import { asFileList, checkUploads, storeUploads, withStoredUploads } from './uploads.ts';
 
 /**

@@ -21,13 +21,13 @@ import {
   setFeatureRequestContact,
   setFeatureRequestStatus,
   type FeatureRequestRow,
-} from './feature-requests-repository.ts';
+} from './repository.ts';
 import type { ProjectRow } from '../projects-auth/repository.ts';
 import { findOrCreateVirtualUser } from '../projects-auth/users-repository.ts';
 import { isTeam } from '../projects-auth/access.ts';
 import type { Caller } from '../projects-auth/caller.ts';
 import { assertStoredValuesValid } from './custom-fields.ts';
-import { canSeeFeatureRequest, mayChangeFeatureRequest, toFeatureRequest } from './feature-request-render.ts';
+import { canSeeFeatureRequest, mayChangeFeatureRequest, toFeatureRequest } from './render.ts';
 import { notify } from '../notifications/notify.ts';
 
 export const PAGE_SIZE = 25;

@@ -8,15 +8,15 @@ import {
   FeatureRequestSearchParams,
 } from '../../../../widget/src/protocol/feature-requests.ts';
 import type { Deps } from '../../deps.ts';
-import { mediaTypeOf, readBody, readQuery } from '../../http/body.ts';
+import { encodingOf, readBody, readQuery } from '../../http/body.ts';
 import { strictFileParts } from '../../http/strict-bodies.ts';
 import type { AppEnv } from '../../http/env.ts';
 import { serveUserFile } from '../../http/user-content.ts';
 import { notFound } from '../../errors.ts';
 import { storageFor } from '../../storage/storage.ts';
-import { assertMayCreateFeatureRequest, createFeatureRequest } from './feature-request-create.ts';
+import { assertMayCreateFeatureRequest, createFeatureRequest } from './create.ts';
 import { withIdempotencyKey } from '../../http/idempotency.ts';
-import { searchFeatureRequests } from './feature-request-search.ts';
+import { searchFeatureRequests } from './search.ts';
 import { MAX_UPLOAD_BODY_BYTES, UPLOAD_FILE_LIMITS } from './uploads.ts';
 import {
   listFeatureRequests,
@@ -24,15 +24,10 @@ import {
   readFeatureRequestFile,
   setFeatureRequestContactInfo,
   showFeatureRequest,
-} from './feature-requests.ts';
+} from './service.ts';
 
 const base = '/projects/:project_id/feature_requests';
 const one = `${base}/:id{(?:fr-|g-)?[0-9]+}`;
-
-export function encodingOf(c: Context): 'json' | 'form' {
-  const type = mediaTypeOf(c);
-  return type === 'application/json' || type.endsWith('+json') ? 'json' : 'form';
-}
 
 export function featureRequestRoutes(deps: Deps) {
   const app = new Hono<AppEnv>();

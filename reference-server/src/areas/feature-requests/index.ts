@@ -1,0 +1,8 @@
+// The feature-requests area: what players ask for (create with files, votes, search, moderation). It also
+// holds what tickets reuse: the reporter (reporter.ts), submitted custom fields and the files of a submission.
+import type { Area } from '../area.ts';
+import { featureRequestRoutes } from './routes.ts';
+
+export const featureRequestsArea: Area = {
+  routes: featureRequestRoutes,
+};
