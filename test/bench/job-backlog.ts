@@ -28,7 +28,7 @@ export function queueBacklog(db: Database.Database, projectPublicId: string, cou
       VALUES (?, ?, ?, ?, 'open', 'medium', '0.5', 0, '[]', ?, ?) RETURNING id`)
       .pluck();
     const job = db.prepare(`INSERT INTO jobs (kind, payload, run_at, max_attempts, created_at)
-      VALUES ('duplicate_detection', ?, ?, 5, ?)`);
+      VALUES ('search.detect_duplicate', ?, ?, 5, ?)`);
     for (let i = 0; i < count; i += 1) {
       scoped += 1;
       const text = `Backlog report ${i}: the ship stalls near station ${i % 37} after docking.`;

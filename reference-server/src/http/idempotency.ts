@@ -84,11 +84,17 @@ export interface StoredResponse {
  */
 const inFlight = new WeakMap<object, Map<string, { hash: string; promise: Promise<StoredResponse> }>>();
 
+/**
+ * What a key is scoped to: `<resource>.create:<project id>` (`issue.create:7`), one spelling per resource, since
+ * the stored rows are looked up by it (docs/contributing.md#names-stored-in-the-database).
+ */
+export type IdempotentOperation = `${string}.create:${number}`;
+
 /** Runs `create` once per key; a replay answers the stored status and body. */
 export async function withIdempotencyKey(
   deps: Pick<Deps, 'db' | 'clock'>,
   caller: Caller,
-  operation: string,
+  operation: IdempotentOperation,
   key: string | undefined,
   body: unknown,
   create: () => Promise<StoredResponse>,

@@ -155,7 +155,7 @@ async function create(
         videos: input.includeFlags.video,
         other: input.includeFlags.other,
       });
-    if (publishAt !== null) deps.jobs.enqueue(AUTO_PUBLISH_JOB, { issueId: row.id }, new Date(publishAt));
+    if (publishAt !== null) deps.jobs.enqueue(AUTO_PUBLISH_JOB, { issue_id: row.id }, new Date(publishAt));
     return row;
   });
 

@@ -7,5 +7,5 @@ import { issueRoutes } from './routes.ts';
 
 export const issuesArea: Area = {
   routes: issueRoutes,
-  jobs: (deps) => ({ [AUTO_PUBLISH_JOB]: (payload: { issueId: number }) => runAutoPublish(deps, payload) }),
+  jobs: (deps) => ({ [AUTO_PUBLISH_JOB]: (payload: { issue_id: number }) => runAutoPublish(deps, payload) }),
 };

@@ -87,8 +87,8 @@ function emailReportCopy(deps: Deps, project: ProjectRow, issue: IssueRow): void
 }
 
 /** The job: publishes the draft if it is still hidden and its time has come. */
-export function runAutoPublish(deps: Deps, payload: { issueId: number }): void {
-  const issue = findIssueByGlobalId(deps.db, payload.issueId);
+export function runAutoPublish(deps: Deps, payload: { issue_id: number }): void {
+  const issue = findIssueByGlobalId(deps.db, payload.issue_id);
   if (issue?.status !== 'hidden' || issue.publish_at === null) return;
   if (issue.publish_at > deps.clock.now().toISOString()) return;
   if (!findProjectById(deps.db, issue.project_id)) return;

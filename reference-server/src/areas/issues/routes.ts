@@ -40,7 +40,7 @@ export function issueRoutes(deps: Deps) {
     const answer = await withIdempotencyKey(
       deps,
       caller,
-      `createIssue:${c.get('project').id}`,
+      `issue.create:${c.get('project').id}`,
       c.req.header('idempotency-key'),
       body,
       async () => ({

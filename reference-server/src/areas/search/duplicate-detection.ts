@@ -9,7 +9,7 @@ import { emitIssueWrite, type IssueWriteKind } from '../issues/write-hooks.ts';
 import { embedIssue } from './embedding.ts';
 import { similarTo } from './similar.ts';
 
-export const DUPLICATE_DETECTION_JOB = 'duplicate_detection';
+export const DUPLICATE_DETECTION_JOB = 'search.detect_duplicate';
 
 /** Statuses an issue can be a duplicate of: not a draft, not awaiting moderation. */
 const NOT_CANONICAL = new Set(['hidden', 'pending_moderation']);

@@ -1,10 +1,12 @@
 // The ordered list of migrations. Forward only: a released migration is never edited; a change
 // is a new numbered file. Numbers are reserved per area to keep parallel work apart:
-// 1-9 core, 10-19 issues, 20-29 media, 30-39 other resources, 40-49 search and jobs.
+// 1-9 core, 10-19 issues, 20-29 media, 30-39 other resources, 40-49 search and jobs. A number places a migration
+// by area, not by date: migrate() applies every one a database lacks, so 006 (later than 050) runs on an old one.
 import core from './001-core.ts';
 import deviceAuth from './002-device-auth.ts';
 import settingsVersion from './003-settings-version.ts';
 import deviceGrants from './005-device-grants.ts';
+import oneNamePerConcept from './006-one-name-per-concept.ts';
 import issues from './010-issues.ts';
 import issueIndexTrim from './011-issue-index-trim.ts';
 import issueTagDetails from './012-issue-tag-details.ts';
@@ -27,6 +29,7 @@ export const migrations: Migration[] = [
   deviceAuth,
   settingsVersion,
   deviceGrants,
+  oneNamePerConcept,
   issues,
   issueIndexTrim,
   issueTagDetails,
