@@ -1,0 +1,36 @@
+// The QA inbox's own calls are no client mistakes: each list, search and detail request it makes (with every
+// filter it can send) is answered on a --strict server, which refuses unknown parameters.
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { PATS, PROJECT_ID } from '../../helpers/seed.ts';
+import { startTestServer, type TestServer } from '../../helpers/server.ts';
+
+let server: TestServer;
+beforeAll(async () => {
+  server = await startTestServer({ strict: true });
+});
+afterAll(() => server.close());
+
+const p = `/projects/${PROJECT_ID}`;
+const CALLS = [
+  '/projects.json?page=1',
+  `${p}.json`,
+  `${p}/releases.json`,
+  `${p}/issue_tags.json`,
+  `${p}/issues.json?per_page=100&page=1&raw=any`,
+  `${p}/issues.json?per_page=100&page=2&raw=any&status=open&priority=high&release_id=latest&tag_ids=1&archived=true`,
+  `${p}/issues/search.json?query=map&page=1`,
+  `${p}/feature_requests.json?sort=all`,
+  `${p}/tickets/search.json?query=refund`,
+];
+
+it('answers every list, search and detail call of the inbox on a --strict server', async () => {
+  const answers = await Promise.all(
+    CALLS.map(async (path) => [path, (await server.request('GET', path, { auth: `Bearer ${PATS.owner}` })).status]),
+  );
+  expect(answers).toEqual(CALLS.map((path) => [path, 200]));
+  // The server is strict indeed: a parameter the inbox never sends is refused.
+  const unknown = await server.request('GET', `${p}/issues.json?per_page=100&colour=red`, {
+    auth: `Bearer ${PATS.owner}`,
+  });
+  expect(unknown.status).toBe(400);
+});
