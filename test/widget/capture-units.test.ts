@@ -1,6 +1,6 @@
 // Loader-side capture pieces that need no browser: breadcrumbs within the 128 KB debug_trace
-// limit, hotkeys, script-tag options, the bounded ring buffer, safe formatting, OS from the UA,
-// and how the form becomes a ReportInput.
+// limit, hotkeys, script-tag options, the bounded ring buffer, safe formatting, OS from the UA, the GPU line from
+// what the loader read, and how the form becomes a ReportInput.
 import { expect, test } from 'vitest';
 import {
   createBreadcrumbs,
@@ -8,7 +8,7 @@ import {
   fitDebugTrace,
   toSeverity,
 } from '../../widget/src/capture/breadcrumbs.ts';
-import { osFromUserAgent } from '../../widget/src/capture/device-info.ts';
+import { gpuLine, osFromUserAgent } from '../../widget/src/delivery/device-info.ts';
 import { matchesHotkey, parseHotkey } from '../../widget/src/runtime/hotkey.ts';
 import { readDataOptions, resolveOptions } from '../../widget/src/runtime/options.ts';
 import { createRingBuffer } from '../../widget/src/capture/ring-buffer.ts';
@@ -128,6 +128,22 @@ test('names the operating system from a user agent', () => {
   expect(osFromUserAgent('Mozilla/5.0 (Macintosh; Intel Mac OS X 10_15_7)')).toBe('macOS 10.15.7');
   expect(osFromUserAgent('Mozilla/5.0 (Linux; Android 14; Pixel 8)')).toBe('Android 14');
   expect(osFromUserAgent('curl/8')).toBe('unknown');
+});
+
+test("writes the GPU line from what the loader read of the game's context", () => {
+  expect(gpuLine(['ANGLE (Google, Vulkan 1.3.0 (SwiftShader Device))', 'Google Inc. (Google)'])).toBe(
+    'ANGLE (Google, Vulkan 1.3.0 (SwiftShader Device)) (vendor Google Inc. (Google))',
+  );
+  expect(gpuLine(['Mali-G78', ''])).toBe('Mali-G78');
+  expect(gpuLine({ vendor: 'google', architecture: 'swiftshader', description: '' })).toBe(
+    'google swiftshader (WebGPU adapter)',
+  );
+  expect(gpuLine({})).toBe('unknown (WebGPU adapter)');
+  expect(gpuLine('2d')).toBe('2D canvas (no GPU context)');
+  expect(gpuLine('offscreen')).toBe('drawn in a worker (OffscreenCanvas), not readable here');
+  // Not read yet, or the read failed: no GPU line at all.
+  expect(gpuLine(undefined)).toBeUndefined();
+  expect(gpuLine('')).toBeUndefined();
 });
 
 const form = (over: Partial<FormState> = {}): FormState => ({

@@ -2,6 +2,7 @@
 // script's own src in the IIFE loader), each able to load after it failed, in the same document.
 import type { Reporter } from '../core/reporter-contract.ts';
 import type { SubmitOutcome, UiModule } from './overlay-contract.ts';
+import type { GpuFacts } from '../capture/device-info.ts';
 import type { DomCaptureModule } from '../capture/screenshot.ts';
 import type { createEmitter } from './events.ts';
 import type { ReplayModule } from './replay-types.ts';
@@ -22,6 +23,8 @@ export interface ReporterModule {
     emit: ReturnType<typeof createEmitter>['emit'],
     setPending: (on: boolean) => void,
   ): void;
+  /** The device block of a report, with what the loader read of the GPU (delivery/device-info.ts). */
+  collectDeviceInfo(canvas: HTMLCanvasElement | null, gpu: GpuFacts | undefined): Promise<string>;
 }
 
 export interface ChunkLoader {

@@ -1,7 +1,7 @@
 // The form that needs nothing from the network: when the overlay chunk cannot be fetched (offline since
 // page load), a plain <dialog> takes the description and sends it (or keeps it on the device) with what
 // was captured and the grabbed frame as a PNG. English only; the full overlay comes back once online.
-import type { ReportAttachmentInput, ReportInput } from '../core/types.ts';
+import type { ReportInput } from '../core/types.ts';
 import type { ReportSnapshot, SubmitOutcome } from './overlay-contract.ts';
 
 export interface FallbackDeps {
@@ -12,6 +12,12 @@ export interface FallbackDeps {
   close(): void;
 }
 
+/** What the form says once the report is out of its hands. */
+const SAID: Partial<Record<SubmitOutcome['state'], string>> = {
+  sent: 'Sent, thank you.',
+  queued: 'Saved on this device, it will be sent when you are back online.',
+};
+
 /** Shows the form; returns its element (the caller marks it as ours and removes it on close). */
 export function showFallbackForm(d: FallbackDeps): HTMLDialogElement {
   const dialog = document.createElement('dialog');
@@ -19,28 +25,23 @@ export function showFallbackForm(d: FallbackDeps): HTMLDialogElement {
     '<form><h2>Report a problem</h2><textarea id="gb-desc" required rows="6" cols="40"' +
     ' aria-label="What happened?"></textarea><p role="status"></p>' +
     '<button id="gb-send">Send</button> <button type="button">Cancel</button></form>';
-  const find = (selector: string) => dialog.querySelector(selector)!;
-  const [form, status, send, cancel] = ['form', '[role=status]', '#gb-send', '[type=button]'].map(find) as [
-    HTMLFormElement,
+  const form = dialog.firstChild as HTMLFormElement;
+  const [, text, status, send, cancel] = form.children as unknown as [
+    HTMLElement,
+    HTMLTextAreaElement,
     HTMLElement,
     HTMLButtonElement,
     HTMLButtonElement,
   ];
-  cancel.onclick = d.close;
-  dialog.onclose = d.close;
+  cancel.onclick = dialog.onclose = d.close;
   form.onsubmit = async (e) => {
     e.preventDefault();
     send.disabled = true;
-    const description = (form[0] as HTMLTextAreaElement).value;
-    const outcome = await d.submit(await fallbackReport(description, await d.collect(), d.frame));
-    status.setAttribute('data-gb-outcome', outcome.state);
-    status.textContent =
-      outcome.state === 'sent'
-        ? 'Sent, thank you.'
-        : outcome.state === 'queued'
-          ? 'Saved on this device, it will be sent when you are back online.'
-          : `Not saved: ${'reason' in outcome ? outcome.reason : outcome.state}`;
-    if (outcome.state === 'failed') send.disabled = false;
+    const outcome = await d.submit(await fallbackReport(text.value, await d.collect(), d.frame));
+    const { state, reason } = outcome as { state: SubmitOutcome['state']; reason?: string };
+    status.setAttribute('data-gb-outcome', state);
+    status.textContent = SAID[state] ?? `Not saved: ${reason ?? state}`;
+    if (state === 'failed') send.disabled = false;
     else {
       send.remove();
       cancel.textContent = 'Close';
@@ -51,39 +52,31 @@ export function showFallbackForm(d: FallbackDeps): HTMLDialogElement {
   return dialog;
 }
 
+/** The report as the overlay would build it with every capture ticked (empty fields are left out on the wire). */
 async function fallbackReport(
   description: string,
   snap: ReportSnapshot,
   frame: ImageBitmap | null,
 ): Promise<ReportInput> {
-  const report: ReportInput = {
+  const { releaseLabel, debugTrace, customFields, deviceInfo, logs } = snap;
+  const png = frame && (await toPng(frame));
+  return {
     kind: 'bug',
     description: description.trim(),
     source: 'glitchbox-web',
-    deviceInfo: snap.deviceInfo,
-    logs: snap.logs,
+    releaseLabel,
+    debugTrace,
+    customFields,
+    deviceInfo,
+    logs,
+    attachments: png ? [{ kind: 'screenshot', name: 'screenshot.png', contentType: 'image/png', data: png }] : [],
   };
-  if (snap.releaseLabel) report.releaseLabel = snap.releaseLabel;
-  if (snap.debugTrace.length) report.debugTrace = snap.debugTrace;
-  if (Object.keys(snap.customFields).length) report.customFields = snap.customFields;
-  const png = await toPng(frame);
-  if (png) {
-    const shot: ReportAttachmentInput = {
-      kind: 'screenshot',
-      name: 'screenshot.png',
-      contentType: 'image/png',
-      data: png,
-    };
-    report.attachments = [shot];
-  }
-  return report;
 }
 
-function toPng(frame: ImageBitmap | null): Promise<Blob | null> {
-  if (!frame) return Promise.resolve(null);
+function toPng(frame: ImageBitmap): Promise<Blob | null> {
   const c = document.createElement('canvas');
   c.width = frame.width;
   c.height = frame.height;
   c.getContext('2d')?.drawImage(frame, 0, 0);
-  return new Promise((resolve) => c.toBlob(resolve, 'image/png'));
+  return new Promise((resolve) => c.toBlob(resolve));
 }

@@ -1,38 +1,33 @@
-// Playtime sessions: created on load with key=value tags, updated every five minutes (the
-// heartbeat docs/api/playtime.md expects) and once more on pagehide with a keepalive request. Never throws.
+// Playtime sessions: one per page load unless the game turned them off, created with key=value tags (the release,
+// the locale and the game's own), updated every five minutes (the heartbeat docs/api/playtime.md expects) and once
+// more on pagehide with a keepalive request. Never throws.
+import type { ResolvedOptions } from './options.ts';
 
 const FIVE_MINUTES = 5 * 60 * 1000;
 
-export interface PlaytimeConfig {
-  endpoint: string;
-  projectId: string;
-  token: string;
-  tags: Record<string, string>;
-}
-
-export function startPlaytime(c: PlaytimeConfig): void {
-  const base = `${c.endpoint}/projects/${encodeURIComponent(c.projectId)}/playtime_sessions`;
+export function startPlaytime(o: ResolvedOptions): void {
+  if (o.playtime === false) return;
+  const base = `${o.endpoint}/projects/${encodeURIComponent(o.projectId)}/playtime_sessions`;
   const headers = {
-    Authorization: `FormUser ${c.token}`,
-    'Service-Project-ID': c.projectId,
+    Authorization: `FormUser ${o.token}`,
+    'Service-Project-ID': o.projectId,
     Accept: 'application/json',
   };
+  const tags = Object.entries({ release: o.release, locale: o.locale, ...o.playtime?.tags }).filter(
+    (tag): tag is [string, string] => !!tag[1],
+  );
+  // Each tag also as a field of its own, which carries a value holding `,` or `=` exactly.
+  const body = new URLSearchParams(tags.map(([k, v]) => [`playtime_session[${k}]`, v]));
+  body.set('playtime_session[tags]', tags.map((t) => t.join('=')).join(','));
   let id: string | undefined;
-  const body = new URLSearchParams();
-  const tags = Object.entries(c.tags).filter(([, v]) => v !== undefined && v !== '');
-  body.set('playtime_session[tags]', tags.map(([k, v]) => `${k}=${v}`).join(','));
-  for (const [k, v] of tags) if (k !== 'tags') body.set(`playtime_session[${k}]`, v);
   fetch(`${base}.json`, { method: 'POST', headers, body })
-    .then((r) => (r.ok ? r.json() : undefined))
-    .then(
-      (j: { id?: string } | undefined) => {
-        id = j?.id;
-      },
-      () => {},
-    );
-  const beat = (keepalive: boolean) => {
-    if (id) fetch(`${base}/${encodeURIComponent(id)}.json`, { method: 'PUT', headers, keepalive }).catch(() => {});
-  };
-  setInterval(() => beat(false), FIVE_MINUTES);
+    .then((r) => r.json())
+    .then((j: { id?: string }) => {
+      id = j.id;
+    })
+    .catch(() => {});
+  const beat = (keepalive: boolean) =>
+    id && fetch(`${base}/${encodeURIComponent(id)}.json`, { method: 'PUT', headers, keepalive }).catch(() => {});
+  setInterval(beat, FIVE_MINUTES, false);
   addEventListener('pagehide', () => beat(true));
 }

@@ -4,7 +4,7 @@
 import type { Reporter } from '../core/reporter-contract.ts';
 import type { ReportInput } from '../core/types.ts';
 import { fitDebugTrace } from '../capture/breadcrumbs.ts';
-import { collectDeviceInfo } from '../capture/device-info.ts';
+import { gpuFacts, plainDeviceInfo } from '../capture/device-info.ts';
 import { findCanvas } from '../capture/screenshot.ts';
 import { parkedDbName, parkReport } from './offline-park.ts';
 import type { ChunkLoader, ReporterModule } from './chunks.ts';
@@ -69,6 +69,10 @@ export function createReporterLink(
     return { r, id: (await r.submit(report)).id };
   }
 
+  /** The full device block from the reporter chunk, or the loader's short one when it cannot load. */
+  const deviceInfo = (canvas: HTMLCanvasElement | null) =>
+    chunks.reporter().then((m) => m.collectDeviceInfo(canvas, gpuFacts()), plainDeviceInfo);
+
   async function applyBeforeSend(report: ReportInput): Promise<ReportInput | null> {
     if (!o.beforeSend) return report;
     try {
@@ -80,6 +84,7 @@ export function createReporterLink(
   }
 
   return {
+    deviceInfo,
     async submit(report: ReportInput, onProgress: (f: number) => void): Promise<SubmitOutcome> {
       try {
         const final = await applyBeforeSend(report);
@@ -111,7 +116,7 @@ export function createReporterLink(
           title: message.slice(0, 120),
           description: detail,
           releaseLabel: o.release,
-          deviceInfo: collectDeviceInfo(findCanvas(o.canvas)),
+          deviceInfo: await deviceInfo(findCanvas(o.canvas)),
           logs: logs.text(),
           debugTrace: fitDebugTrace(crumbs.steps()),
         });

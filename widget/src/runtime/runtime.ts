@@ -30,7 +30,7 @@ export function createRuntime(input: GlitchboxOptions, chunks: ChunkLoader) {
     events,
     capture,
     reporter,
-    (canvas) => collectSnapshot(o, capture, gameFields, canvas, user),
+    (canvas) => collectSnapshot(o, capture, gameFields, reporter.deviceInfo(canvas), user),
     replay,
   );
   const api = {
@@ -50,7 +50,7 @@ export function createRuntime(input: GlitchboxOptions, chunks: ChunkLoader) {
     off: events.off,
   };
   mountLauncher(o, overlay.open);
-  startPlaytimeSession(o);
+  startPlaytime(o);
   reporter.resume();
   return api;
 }
@@ -61,17 +61,6 @@ function mountLauncher(o: ResolvedOptions, open: () => Promise<void>) {
   const mount = () => createLauncher('Report a bug', () => void open());
   if (document.body) mount();
   else addEventListener('DOMContentLoaded', mount, { once: true });
-}
-
-/** A playtime session for this page load, unless the game turned them off. */
-function startPlaytimeSession(o: ResolvedOptions) {
-  if (o.playtime === false) return;
-  startPlaytime({
-    endpoint: o.endpoint,
-    projectId: o.projectId,
-    token: o.token,
-    tags: { release: o.release ?? '', locale: o.locale, ...o.playtime?.tags },
-  });
 }
 
 /** Opt-in replay: records the game's canvas from an idle moment on; returns the recorder once it runs. */

@@ -1,9 +1,9 @@
 // The runtime's first step: record what a report carries from page load on (console and errors,
-// breadcrumbs, frame times, the client hints and GPU name the device info reads), and read it back on open.
+// breadcrumbs, frame times, the GPU name the device info reads), and read it back on open.
 import { startAutoBreadcrumbs } from '../capture/auto-breadcrumbs.ts';
 import { createBreadcrumbs, fitDebugTrace } from '../capture/breadcrumbs.ts';
 import { createConsoleCapture } from '../capture/console-capture.ts';
-import { collectDeviceInfo, prefetchClientHints, readGpuName } from '../capture/device-info.ts';
+import { readGpuName } from '../capture/device-info.ts';
 import { createFrameHook, type FrameHook } from '../capture/frame-hook.ts';
 import { findCanvas } from '../capture/screenshot.ts';
 import type { createEmitter } from './events.ts';
@@ -40,7 +40,6 @@ export function startCapture(
       (url) => url.startsWith(o.endpoint),
     );
   const frames = createFrameHook(!!o.preserveDrawingBuffer);
-  prefetchClientHints();
   readGpuWhileIdle(o, frames);
   return { crumbs, logs, frames };
 }
@@ -57,7 +56,7 @@ export async function collectSnapshot(
   o: ResolvedOptions,
   { crumbs, logs, frames }: Capture,
   gameFields: Record<string, unknown>,
-  canvas: HTMLCanvasElement | null,
+  deviceInfo: Promise<string>,
   user: GlitchboxUser = {},
 ): Promise<ReportSnapshot> {
   let fromGame: Record<string, unknown> = {};
@@ -76,7 +75,7 @@ export async function collectSnapshot(
     logs: header + dropped + logs.text(),
     logCount: logs.entries().length,
     debugTrace: fitDebugTrace(crumbs.steps()),
-    deviceInfo: collectDeviceInfo(canvas),
+    deviceInfo: await deviceInfo,
     // The player's id and name are custom fields; a value the game sets itself under the same ident wins.
     customFields: {
       ...(user.id != null && { player_id: String(user.id) }),
