@@ -3,7 +3,7 @@
 // first frame that paints the form (trace, checked in the page; in ms and in game frames) and the longest
 // main-thread task, first open in a fresh page and later opens, the steps between, and the game alone.
 import type { Browser, Page } from 'playwright-core';
-import { launchBrowser, startDemoServer } from '../e2e/harness.ts';
+import { inOverlay, launchBrowser, startDemoServer } from '../e2e/harness.ts';
 import { GAMES, startEngineServer } from '../engines/harness.ts';
 import type { TestServer } from '../helpers/server.ts';
 import {
@@ -77,7 +77,7 @@ async function freshGame(browser: Browser, server: TestServer, game: string): Pr
 async function open(browser: Browser, page: Page): Promise<Open> {
   const trace = await tracedOpen(browser, page, async () => {
     await page.keyboard.press('F8');
-    await page.locator('[data-glitchbox] img.gb-thumb').waitFor({ timeout: 20_000 });
+    await inOverlay(page).locator('img.gb-thumb').waitFor({ timeout: 20_000 });
   });
   const { ms: inPage, frames: gameFrames } = await paintedInPage(page);
   await page.keyboard.press('Escape');

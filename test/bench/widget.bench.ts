@@ -4,7 +4,7 @@
 // overlay before it, hotkey to the first frame that paints the form (in the page, checked against the
 // trace), and the gzip sizes of what ships.
 import type { Browser, Page } from 'playwright-core';
-import { launchBrowser, startDemoServer } from '../e2e/harness.ts';
+import { inOverlay, launchBrowser, startDemoServer } from '../e2e/harness.ts';
 import type { TestServer } from '../helpers/server.ts';
 import {
   FRAME_60,
@@ -63,7 +63,7 @@ export async function run(): Promise<Result[]> {
       baseline.push(await traced(browser, page, () => page.waitForTimeout(600)));
       const open = await tracedOpen(browser, page, async () => {
         await page.keyboard.press('F8');
-        await page.locator('[data-glitchbox] img.gb-thumb').waitFor();
+        await inOverlay(page).locator('img.gb-thumb').waitFor();
       });
       during.push(open.longest);
       toPaintTrace.push(open.painted);
@@ -101,7 +101,7 @@ export async function run(): Promise<Result[]> {
     const screenshot = async (p: Page, painted: number[]) => {
       const open = await tracedOpen(browser!, p, async () => {
         await p.keyboard.press('F8');
-        await p.locator('[data-glitchbox] img.gb-thumb').waitFor();
+        await inOverlay(p).locator('img.gb-thumb').waitFor();
       });
       painted.push(open.painted);
       await p.keyboard.press('Escape');

@@ -5,7 +5,7 @@ import { createRequire } from 'node:module';
 import type { Browser, Page } from 'playwright-core';
 import { expect, test } from 'vitest';
 import type { TestServer } from '../helpers/server.ts';
-import { issuesWith, openGame, overlay, ROOT, useDemoGame } from './harness.ts';
+import { inOverlay, issuesWith, openGame, overlay, overlayEval, ROOT, useDemoGame } from './harness.ts';
 import { installVirtualPad, setButtons } from './virtual-pad.ts';
 
 const AXE = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
@@ -33,9 +33,9 @@ test('has no axe-core violations with the overlay open', async () => {
   const page = await gameWith((h) => h);
   await page.keyboard.press('F8');
   await overlay(page).waitFor();
-  await page.locator('[data-glitchbox] img.gb-thumb').waitFor();
-  await page.locator('#gb-desc').fill('short');
-  await page.locator('#gb-send').click(); // the error state is scanned too
+  await inOverlay(page).locator('img.gb-thumb').waitFor();
+  await inOverlay(page).locator('#gb-desc').fill('short');
+  await inOverlay(page).locator('#gb-send').click(); // the error state is scanned too
   await page.addScriptTag({ path: AXE });
   const result = await page.evaluate(async () => {
     const r = await (window as any).axe.run(document, { resultTypes: ['violations'] });
@@ -50,7 +50,7 @@ test('renders right to left in Arabic', async () => {
   await overlay(page).waitFor();
   expect(await overlay(page).getAttribute('dir')).toBe('rtl');
   expect(await overlay(page).getAttribute('lang')).toBe('ar');
-  expect(await page.locator('#gb-heading').textContent()).toBe('الإبلاغ عن مشكلة');
+  expect(await inOverlay(page).locator('#gb-heading').textContent()).toBe('الإبلاغ عن مشكلة');
 });
 
 test('works under a strict Content Security Policy', async () => {
@@ -73,13 +73,13 @@ test('works under a strict Content Security Policy', async () => {
   );
   await page.keyboard.press('F8');
   await overlay(page).waitFor();
-  await page.locator('[data-glitchbox] img.gb-thumb').waitFor();
+  await inOverlay(page).locator('img.gb-thumb').waitFor();
   // The adopted stylesheet applied: the dialog has the theme's border radius.
   expect(await overlay(page).evaluate((d) => getComputedStyle(d).borderTopLeftRadius)).toBe('10px');
-  await page.locator('#gb-desc').fill('marker-csp: works with a strict policy');
-  await page.locator('#gb-send').click();
+  await inOverlay(page).locator('#gb-desc').fill('marker-csp: works with a strict policy');
+  await inOverlay(page).locator('#gb-send').click();
   await expect
-    .poll(() => page.locator('[data-gb-outcome]').getAttribute('data-gb-outcome'), { timeout: 20_000 })
+    .poll(() => inOverlay(page).locator('[data-gb-outcome]').getAttribute('data-gb-outcome'), { timeout: 20_000 })
     .toBe('sent');
   expect(await page.evaluate(() => (window as any).__violations)).toEqual([]);
   expect((await issuesWith(server, 'marker-csp'))[0].screenshots).toHaveLength(1);
@@ -91,8 +91,7 @@ test('opens with the gamepad chord, moves focus with the D-pad and closes with B
   await setButtons(page, [8, 9], true);
   await overlay(page).waitFor();
   await setButtons(page, [8, 9], false);
-  const focused = () =>
-    page.evaluate(() => document.querySelector('[data-glitchbox]')!.shadowRoot!.activeElement?.id ?? '');
+  const focused = () => overlayEval(page, (root) => root.activeElement?.id ?? '');
   expect(await focused()).toBe('gb-desc');
   // Each press and release waits until the widget has read it (setButtons), then for the press's effect.
   const tap = async (button: number, expected: string) => {

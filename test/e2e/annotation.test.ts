@@ -4,7 +4,7 @@ import { createRequire } from 'node:module';
 import type { Browser, Locator } from 'playwright-core';
 import { expect, test } from 'vitest';
 import type { TestServer } from '../helpers/server.ts';
-import { imagePixels, issuesWith, near, openGame, overlay, useDemoGame } from './harness.ts';
+import { imagePixels, inOverlay, issuesWith, near, openGame, overlay, useDemoGame } from './harness.ts';
 import { installVirtualPad, setButtons } from './virtual-pad.ts';
 
 let server: TestServer;
@@ -39,10 +39,10 @@ test('draws a yellow box and a text label, undoes and redoes them by key and pad
   await openGame(page, server);
   await page.keyboard.press('F8');
   await overlay(page).waitFor();
-  await page.locator('[data-glitchbox] img.gb-thumb').waitFor();
-  await page.locator('#gb-desc').fill('marker-annotation: the label points at the glitch');
-  await page.locator('#gb-annotate').click();
-  const draw = page.locator('[data-gb-draw]');
+  await inOverlay(page).locator('img.gb-thumb').waitFor();
+  await inOverlay(page).locator('#gb-desc').fill('marker-annotation: the label points at the glitch');
+  await inOverlay(page).locator('#gb-annotate').click();
+  const draw = inOverlay(page).locator('[data-gb-draw]');
   const area = (await draw.boundingBox())!;
   const at = (x: number, y: number) => [area.x + (x * area.width) / 960, area.y + (y * area.height) / 540] as const;
 
@@ -55,7 +55,7 @@ test('draws a yellow box and a text label, undoes and redoes them by key and pad
   await expect.poll(async () => near(await pixel(draw, 100, 175), YELLOW, 20)).toBe(true);
 
   await page.getByRole('button', { name: 'Text', exact: true }).click();
-  await page.locator('#gb-label').fill('GLITCH');
+  await inOverlay(page).locator('#gb-label').fill('GLITCH');
   // The label field joined the toolbar and moved the canvas down.
   const moved = (await draw.boundingBox())!;
   await page.mouse.click(moved.x + (500 * moved.width) / 960, moved.y + (300 * moved.height) / 540);
@@ -89,9 +89,9 @@ test('draws a yellow box and a text label, undoes and redoes them by key and pad
   expect(near(await pixel(draw, 100, 175), YELLOW, 20)).toBe(true);
 
   await page.getByRole('button', { name: 'Done', exact: true }).click();
-  await page.locator('#gb-send').click();
+  await inOverlay(page).locator('#gb-send').click();
   await expect
-    .poll(() => page.locator('[data-gb-outcome]').getAttribute('data-gb-outcome'), { timeout: 20_000 })
+    .poll(() => inOverlay(page).locator('[data-gb-outcome]').getAttribute('data-gb-outcome'), { timeout: 20_000 })
     .toBe('sent');
   const [issue] = await issuesWith(server, 'marker-annotation');
   const layer = await imagePixels(page, issue.screenshots[0].layer_a_url, [

@@ -3,7 +3,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { expect, test } from 'vitest';
 import type { TestServer } from '../helpers/server.ts';
-import { issuesWith, openGameWith, overlay, useDemoGame } from './harness.ts';
+import { inOverlay, issuesWith, openGameWith, overlay, useDemoGame } from './harness.ts';
 
 let server: TestServer;
 let browser: Browser;
@@ -36,10 +36,10 @@ async function playAndFail(page: Page): Promise<void> {
 async function sendAndRead(page: Page, marker: string): Promise<{ trace: string; log: string }> {
   await page.keyboard.press('F8');
   await overlay(page).waitFor();
-  await page.locator('#gb-desc').fill(marker);
-  await page.locator('#gb-send').click();
+  await inOverlay(page).locator('#gb-desc').fill(marker);
+  await inOverlay(page).locator('#gb-send').click();
   await expect
-    .poll(() => page.locator('[data-gb-outcome]').getAttribute('data-gb-outcome'), { timeout: 20_000 })
+    .poll(() => inOverlay(page).locator('[data-gb-outcome]').getAttribute('data-gb-outcome'), { timeout: 20_000 })
     .toBe('sent');
   const [issue] = await issuesWith(server, marker);
   const row = server.deps.db.prepare('SELECT debug_trace FROM issues WHERE id = ?').get(issue.id) as {

@@ -3,7 +3,7 @@
 import type { Browser } from 'playwright-core';
 import { expect, test } from 'vitest';
 import type { TestServer } from '../helpers/server.ts';
-import { imagePixels, issuesWith, openGame, overlay, useDemoGame } from './harness.ts';
+import { imagePixels, inOverlay, issuesWith, openGame, overlay, useDemoGame } from './harness.ts';
 
 let server: TestServer;
 let browser: Browser;
@@ -24,11 +24,11 @@ test('falls back to a DOM capture when the game stopped drawing and its WebGL fr
   await page.waitForTimeout(800);
   await page.keyboard.press('F8');
   await overlay(page).waitFor();
-  await page.locator('[data-glitchbox] img.gb-thumb').waitFor({ timeout: 15_000 });
-  await page.locator('#gb-desc').fill('marker-blank: the frame froze');
-  await page.locator('#gb-send').click();
+  await inOverlay(page).locator('img.gb-thumb').waitFor({ timeout: 15_000 });
+  await inOverlay(page).locator('#gb-desc').fill('marker-blank: the frame froze');
+  await inOverlay(page).locator('#gb-send').click();
   await expect
-    .poll(() => page.locator('[data-gb-outcome]').getAttribute('data-gb-outcome'), { timeout: 20_000 })
+    .poll(() => inOverlay(page).locator('[data-gb-outcome]').getAttribute('data-gb-outcome'), { timeout: 20_000 })
     .toBe('sent');
   const [issue] = await issuesWith(server, 'marker-blank');
   expect(issue.screenshots).toHaveLength(1);
@@ -52,18 +52,19 @@ test('sends an image file the player chose instead of the screenshot', async () 
   });
   await page.keyboard.press('F8');
   await overlay(page).waitFor();
-  await page
+  await inOverlay(page)
     .locator('#gb-file')
     .setInputFiles({ name: 'my-shot.png', mimeType: 'image/png', buffer: Buffer.from(png, 'base64') });
   await expect
     .poll(
-      async () => (await imagePixels(page, (await page.locator('img.gb-thumb').getAttribute('src'))!, [[1, 1]])).width,
+      async () =>
+        (await imagePixels(page, (await inOverlay(page).locator('img.gb-thumb').getAttribute('src'))!, [[1, 1]])).width,
     )
     .toBe(64);
-  await page.locator('#gb-desc').fill('marker-file: see my own picture');
-  await page.locator('#gb-send').click();
+  await inOverlay(page).locator('#gb-desc').fill('marker-file: see my own picture');
+  await inOverlay(page).locator('#gb-send').click();
   await expect
-    .poll(() => page.locator('[data-gb-outcome]').getAttribute('data-gb-outcome'), { timeout: 20_000 })
+    .poll(() => inOverlay(page).locator('[data-gb-outcome]').getAttribute('data-gb-outcome'), { timeout: 20_000 })
     .toBe('sent');
   const [issue] = await issuesWith(server, 'marker-file');
   const shot = await imagePixels(page, issue.screenshots[0].url, [[10, 10]]);

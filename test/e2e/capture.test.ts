@@ -4,7 +4,7 @@ import { readFileSync } from 'node:fs';
 import type { Browser, Page } from 'playwright-core';
 import { expect, test } from 'vitest';
 import type { TestServer } from '../helpers/server.ts';
-import { issuesWith, openGame, overlay, ROOT, useDemoGame } from './harness.ts';
+import { inOverlay, issuesWith, openGame, overlay, ROOT, useDemoGame } from './harness.ts';
 
 const DEMO_HTML = readFileSync(`${ROOT}/demo/index.html`, 'utf8');
 
@@ -27,10 +27,10 @@ async function gameWith(edit: (html: string) => string): Promise<Page> {
 async function send(page: Page, description: string): Promise<string | null> {
   await page.keyboard.press('F8');
   await overlay(page).waitFor();
-  await page.locator('#gb-desc').fill(description);
-  await page.locator('#gb-send').click();
-  await page.locator('[data-gb-outcome]').waitFor({ timeout: 20_000 });
-  return page.locator('[data-gb-outcome]').getAttribute('data-gb-outcome');
+  await inOverlay(page).locator('#gb-desc').fill(description);
+  await inOverlay(page).locator('#gb-send').click();
+  await inOverlay(page).locator('[data-gb-outcome]').waitFor({ timeout: 20_000 });
+  return inOverlay(page).locator('[data-gb-outcome]').getAttribute('data-gb-outcome');
 }
 
 test('records every console level and sends uncaught errors and rejections as raw issues', async () => {
@@ -92,9 +92,11 @@ test('lets beforeSend redact a report or drop it, and sends the game custom fiel
       expect.objectContaining({ ident: 'save_slot', value: '2' }),
     ]),
   );
-  await page.locator('#gb-result-action').click();
+  await inOverlay(page).locator('#gb-result-action').click();
   expect(await send(page, 'marker-drop: drop-me please')).toBe('dropped');
-  expect(await page.locator('[data-gb-outcome]').textContent()).toBe('The game chose not to send this report.');
+  expect(await inOverlay(page).locator('[data-gb-outcome]').textContent()).toBe(
+    'The game chose not to send this report.',
+  );
   expect(await issuesWith(server, 'marker-drop')).toHaveLength(0);
 });
 

@@ -10,7 +10,7 @@ import { build } from 'vite';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { startTestServer, type TestServer } from '../helpers/server.ts';
 import { ensureWidgetBuilt } from '../widget/build-once.ts';
-import { issuesWith, launchBrowser, overlay, ROOT } from './harness.ts';
+import { inOverlay, issuesWith, launchBrowser, overlay, ROOT } from './harness.ts';
 
 const CSP =
   "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' blob: data:; worker-src 'self' blob:; " +
@@ -67,10 +67,10 @@ async function sendReport(page: Page, marker: string): Promise<void> {
   await page.waitForFunction(() => (window as any).__game?.state.frame > 5);
   await page.keyboard.press('F8');
   await overlay(page).waitFor();
-  await page.locator('[data-glitchbox] img.gb-thumb').waitFor();
-  await page.locator('#gb-desc').fill(`${marker}: the score counter overlaps the map`);
-  await page.locator('#gb-send').click();
-  const outcome = page.locator('[data-gb-outcome]');
+  await inOverlay(page).locator('img.gb-thumb').waitFor();
+  await inOverlay(page).locator('#gb-desc').fill(`${marker}: the score counter overlaps the map`);
+  await inOverlay(page).locator('#gb-send').click();
+  const outcome = inOverlay(page).locator('[data-gb-outcome]');
   await expect.poll(() => outcome.getAttribute('data-gb-outcome'), { timeout: 20_000 }).toBe('sent');
   await expect.poll(async () => (await issuesWith(server, marker))[0]?.screenshots.length).toBe(1);
 }
@@ -134,9 +134,9 @@ test("the Vite game's reporter chunk loads after a failed import, without a relo
   down = true;
   await page.keyboard.press('F8');
   await overlay(page).waitFor();
-  await page.locator('#gb-desc').fill('marker-vite-offline: the boss never spawns');
-  await page.locator('#gb-send').click();
-  const outcome = page.locator('[data-gb-outcome]');
+  await inOverlay(page).locator('#gb-desc').fill('marker-vite-offline: the boss never spawns');
+  await inOverlay(page).locator('#gb-send').click();
+  const outcome = inOverlay(page).locator('[data-gb-outcome]');
   await expect.poll(() => outcome.getAttribute('data-gb-outcome'), { timeout: 20_000 }).toBe('queued');
   expect(failed.size).toBe(1);
 

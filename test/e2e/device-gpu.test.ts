@@ -4,7 +4,7 @@ import type { Browser } from 'playwright-core';
 import { outcome } from '../helpers/outcome.ts';
 import { expect, test } from 'vitest';
 import type { TestServer } from '../helpers/server.ts';
-import { issuesWith, openGame, overlay, useDemoGame } from './harness.ts';
+import { inOverlay, issuesWith, openGame, overlay, useDemoGame } from './harness.ts';
 
 let server: TestServer;
 let browser: Browser;
@@ -40,8 +40,8 @@ test('never creates a WebGL context on a 2D game, and its GPU line says 2D canva
   for (const marker of ['marker-2d-first', 'marker-2d-second']) {
     await page.keyboard.press('F8');
     await overlay(page).waitFor();
-    await page.locator('#gb-desc').fill(`${marker}: the score resets after a pause`);
-    await page.locator('#gb-send').click();
+    await inOverlay(page).locator('#gb-desc').fill(`${marker}: the score resets after a pause`);
+    await inOverlay(page).locator('#gb-send').click();
     await expect.poll(() => outcome(page), { timeout: 20_000 }).toBe('sent');
     await page.keyboard.press('Escape');
     await overlay(page).waitFor({ state: 'detached' });
@@ -70,8 +70,8 @@ test('reads the GPU name of a WebGL game once, off the open path, and the inbox 
   await page.waitForFunction(() => (window as any).gpuReads === 1, undefined, { timeout: 10_000 });
   await page.keyboard.press('F8');
   await overlay(page).waitFor();
-  await page.locator('#gb-desc').fill('marker-gpu-whole: the shield flickers');
-  await page.locator('#gb-send').click();
+  await inOverlay(page).locator('#gb-desc').fill('marker-gpu-whole: the shield flickers');
+  await inOverlay(page).locator('#gb-send').click();
   await expect.poll(() => outcome(page), { timeout: 20_000 }).toBe('sent');
   await page.keyboard.press('Escape');
   await page.keyboard.press('F8');

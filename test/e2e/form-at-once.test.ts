@@ -3,7 +3,7 @@
 import type { Browser } from 'playwright-core';
 import { expect, test } from 'vitest';
 import type { TestServer } from '../helpers/server.ts';
-import { openGame, overlay, useDemoGame } from './harness.ts';
+import { inOverlay, openGame, overlay, useDemoGame } from './harness.ts';
 
 let server: TestServer;
 let browser: Browser;
@@ -56,7 +56,7 @@ test('shows the warm form in the first frame after the key, a placeholder until 
 
   await page.keyboard.press('F8');
   await overlay(page).waitFor();
-  await page.locator('[data-glitchbox] img.gb-thumb').waitFor();
+  await inOverlay(page).locator('img.gb-thumb').waitFor();
   await expect.poll(() => heard.length).toBe(1);
   const { keyFrame, seen } = await page.evaluate(() => ({
     keyFrame: (window as any).__keyFrame as number,

@@ -4,7 +4,7 @@ import type { Browser, Page } from 'playwright-core';
 import { outcome } from '../helpers/outcome.ts';
 import { expect, test } from 'vitest';
 import type { TestServer } from '../helpers/server.ts';
-import { issuesWith, openGame, overlay, useDemoGame } from './harness.ts';
+import { inOverlay, issuesWith, openGame, overlay, overlayEval, useDemoGame } from './harness.ts';
 import { installVirtualPad, setButtons } from './virtual-pad.ts';
 
 let server: TestServer;
@@ -14,13 +14,11 @@ useDemoGame((started, launched) => {
   browser = launched;
 });
 
-const focusedId = (page: Page) =>
-  page.evaluate(() => document.querySelector('[data-glitchbox]')!.shadowRoot!.activeElement?.id ?? '');
+const focusedId = (page: Page) => overlayEval(page, (root) => root.activeElement?.id ?? '');
 
 /** Where Send is, whether it is the topmost element at its centre, and how far the dialog is scrolled. */
 const sendPlacement = (page: Page) =>
-  page.evaluate(() => {
-    const root = document.querySelector('[data-glitchbox]')!.shadowRoot!;
+  overlayEval(page, (root) => {
     const send = root.getElementById('gb-send')!.getBoundingClientRect();
     const hit = root.elementFromPoint(send.left + send.width / 2, send.top + send.height / 2);
     const scrollTop = root.querySelector('dialog')!.scrollTop;
@@ -36,7 +34,7 @@ for (const [width, height] of [
     await openGame(page, server);
     await page.keyboard.press('F8');
     await overlay(page).waitFor();
-    await page.locator('[data-glitchbox] img.gb-thumb').waitFor();
+    await inOverlay(page).locator('img.gb-thumb').waitFor();
     // The form is taller than the window (it scrolls), and Send stays in view.
     expect(await overlay(page).evaluate((d) => d.scrollHeight > d.clientHeight)).toBe(true);
     expect(await sendPlacement(page)).toEqual({ onScreen: true, topmost: true, scrollTop: 0 });
@@ -49,7 +47,7 @@ test('the keyboard reaches Send with Tab from the description and sends with Ent
   await openGame(page, server);
   await page.keyboard.press('F8');
   await overlay(page).waitFor();
-  await page.locator('#gb-desc').fill('marker-fit-keyboard: the door opens into a wall');
+  await inOverlay(page).locator('#gb-desc').fill('marker-fit-keyboard: the door opens into a wall');
   const focused = () => focusedId(page);
   let tabs = 0;
   while ((await focused()) !== 'gb-send' && tabs < 40) {
@@ -69,7 +67,7 @@ test('a gamepad moves focus to Send with Start and sends with A', async () => {
   await openGame(page, server);
   await page.keyboard.press('F8');
   await overlay(page).waitFor();
-  await page.locator('#gb-desc').fill('marker-fit-gamepad: the lift stops between floors');
+  await inOverlay(page).locator('#gb-desc').fill('marker-fit-gamepad: the lift stops between floors');
   // Each press and release waits until the widget has read it (setButtons), and the press's effect shows.
   await setButtons(page, [9], true);
   await expect.poll(() => focusedId(page), { timeout: 5_000 }).toBe('gb-send');

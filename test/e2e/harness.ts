@@ -2,7 +2,7 @@
 // widget/dist/ (same origin, like `npm start`), and Debian's Chromium through playwright-core.
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser, Frame, FrameLocator, Page } from 'playwright-core';
 import { launchChromium } from '../helpers/chromium.ts';
 import { startTestServer, type TestServer } from '../helpers/server.ts';
 import { afterAll, beforeAll } from 'vitest';
@@ -51,8 +51,35 @@ export async function openGameWith(browser: Browser, server: TestServer, attribu
   return page;
 }
 
-/** The overlay's shadow root content is reachable by Playwright's CSS engine (open shadow root). */
-export const overlay = (page: Page) => page.locator('[data-glitchbox] dialog');
+/** The overlay's host element in the game's page (the plain fallback form is a `dialog[data-glitchbox]`). */
+export const OVERLAY_HOST = '[data-glitchbox]';
+
+/** Where the overlay's own elements are found: `inOverlay(page).locator('#gb-desc')`, `.getByText(…)`. */
+export type OverlayScope = Pick<FrameLocator, 'locator' | 'getByText' | 'getByRole' | 'getByLabel'>;
+
+/** The one way a browser test reaches into the overlay, for locators. */
+export const inOverlay = (page: Page | Frame): OverlayScope => page.locator(OVERLAY_HOST);
+
+/** The overlay's dialog (`overlay(page).waitFor()`, `.waitFor({ state: 'detached' })`, `.getAttribute('dir')`). */
+export const overlay = (page: Page | Frame) => inOverlay(page).locator('dialog');
+
+/**
+ * The one way a browser test evaluates inside the overlay: `fn(root, arg)` runs in the page with `root`, the
+ * node the overlay's elements live in (`root.activeElement`, `root.getElementById`, `root.querySelector`).
+ * Waits for the overlay to be there.
+ */
+export async function overlayEval<R, A = undefined>(
+  page: Page | Frame,
+  fn: (root: Document | ShadowRoot, arg: A) => R,
+  arg?: A,
+): Promise<R> {
+  const root = await page.locator(OVERLAY_HOST).evaluateHandle((host) => host.shadowRoot as ShadowRoot);
+  try {
+    return (await root.evaluate(fn as (r: ShadowRoot, a: unknown) => unknown, arg)) as R;
+  } finally {
+    await root.dispose();
+  }
+}
 
 /** Pixels [r,g,b,a] of an image (blob: or http URL) at the given points, decoded in the page. */
 export async function imagePixels(

@@ -6,7 +6,7 @@ import { resolve } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { expect, test } from 'vitest';
 import type { TestServer } from '../helpers/server.ts';
-import { overlay, ROOT, useDemoGame } from './harness.ts';
+import { inOverlay, overlay, ROOT, useDemoGame } from './harness.ts';
 
 let server: TestServer;
 let browser: Browser;
@@ -75,7 +75,7 @@ test('releases a key held at open for the game; the hotkey and the keys typed in
   // The game got the key-up it would have got, at open.
   expect(await page.evaluate(() => (window as any).game.held())).toEqual([]);
   await page.keyboard.up('ArrowRight');
-  await page.locator('#gb-desc').pressSequentially('ab');
+  await inOverlay(page).locator('#gb-desc').pressSequentially('ab');
   await page.keyboard.press('Escape');
   await overlay(page).waitFor({ state: 'detached' });
   const log: string[] = await page.evaluate(() => (window as any).game.log);

@@ -11,7 +11,7 @@ import type { TestServer } from '../helpers/server.ts';
 import { RELEVANCE_ISSUES } from '../relevance/dataset-issues.ts';
 import { ensureInboxBuilt } from '../helpers/inbox-build.ts';
 import { signIn } from '../helpers/inbox-page.ts';
-import { openGame, overlay, ROOT, useDemoGame } from './harness.ts';
+import { inOverlay, openGame, overlay, ROOT, useDemoGame } from './harness.ts';
 
 const DEMO_HTML = readFileSync(`${ROOT}/demo/index.html`, 'utf8');
 const AXE = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
@@ -102,11 +102,11 @@ async function game(token: string, extra = ''): Promise<Game> {
   await page.keyboard.press('F8');
   await overlay(page).waitFor();
   // The project info (and with it the token's flags) is read when the form opens.
-  await page.locator('#gb-kind-suggestion').waitFor();
+  await inOverlay(page).locator('#gb-kind-suggestion').waitFor();
   return { page, searches, problems };
 }
 
-const matchTitles = (page: Page) => page.locator('[data-glitchbox] .gb-match-title').allTextContents();
+const matchTitles = (page: Page) => inOverlay(page).locator('.gb-match-title').allTextContents();
 
 async function issuesMarked(marker: string): Promise<any[]> {
   const res = await server.request('GET', `/projects/${PROJECT}/issues.json?per_page=100`, { auth: PAT });
@@ -115,7 +115,9 @@ async function issuesMarked(marker: string): Promise<any[]> {
 
 test('shows the near-duplicate first, and "Same problem" sends the report carrying its reference', async () => {
   const { page, searches, problems } = await game(TOKENS.search);
-  await page.locator('#gb-title').pressSequentially('docking clamps stay locked after refuel', { delay: 40 });
+  await inOverlay(page)
+    .locator('#gb-title')
+    .pressSequentially('docking clamps stay locked after refuel', { delay: 40 });
   await expect.poll(() => matchTitles(page)).toContain('Docking clamps never release after refuelling');
   const titles = await matchTitles(page);
   expect(titles[0]).toBe('Docking clamps never release after refuelling');
@@ -125,10 +127,10 @@ test('shows the near-duplicate first, and "Same problem" sends the report carryi
   expect(searches.length).toBeLessThan(5);
   expect(searches[0]).toContain(`/projects/${PROJECT}/issues/search.json?`);
 
-  await page.locator('[data-glitchbox] .gb-match-same').first().click();
-  expect(await page.locator('#gb-match-chosen').textContent()).toContain('Docking clamps never release');
-  await page.locator('#gb-desc').fill('match-same: the clamps held my ship at Kessler after refuelling.');
-  await page.locator('#gb-send').click();
+  await inOverlay(page).locator('.gb-match-same').first().click();
+  expect(await inOverlay(page).locator('#gb-match-chosen').textContent()).toContain('Docking clamps never release');
+  await inOverlay(page).locator('#gb-desc').fill('match-same: the clamps held my ship at Kessler after refuelling.');
+  await inOverlay(page).locator('#gb-send').click();
   await overlay(page).getByText('Sent. Thank you!').waitFor({ timeout: 20_000 });
 
   const [created] = await issuesMarked('match-same:');
@@ -159,8 +161,8 @@ test('says where a fix is known, and "Never mind" closes without sending and tel
     (window as any).Glitchbox.on('known', (e: unknown) => (window as any).__known.push(e));
   });
   const before = (await issuesMarked('')).length;
-  await page.locator('#gb-title').pressSequentially('hangar doors shut on my ship', { delay: 30 });
-  const first = page.locator('[data-glitchbox] .gb-match').first();
+  await inOverlay(page).locator('#gb-title').pressSequentially('hangar doors shut on my ship', { delay: 30 });
+  const first = inOverlay(page).locator('.gb-match').first();
   await expect
     .poll(() => first.locator('.gb-match-title').textContent())
     .toBe('Hangar doors close on the ship while docking');
@@ -173,7 +175,7 @@ test('says where a fix is known, and "Never mind" closes without sending and tel
   expect(violations).toEqual([]);
 
   await first.locator('.gb-match-same').click();
-  await page.locator('#gb-match-known').click();
+  await inOverlay(page).locator('#gb-match-known').click();
   await overlay(page).waitFor({ state: 'detached' });
   expect(await page.evaluate(() => (window as any).__known)).toEqual([
     {
@@ -189,30 +191,36 @@ test('says where a fix is known, and "Never mind" closes without sending and tel
 
 test('"Not it" dismisses the matches for this report and stops searching', async () => {
   const { page, searches } = await game(TOKENS.search);
-  await page.locator('#gb-title').pressSequentially('ship bounces off the pad', { delay: 30 });
-  await page.locator('[data-glitchbox] .gb-match').first().waitFor();
-  await page.locator('#gb-match-not-it').click();
-  expect(await page.locator('[data-glitchbox] .gb-matches').count()).toBe(0);
+  await inOverlay(page).locator('#gb-title').pressSequentially('ship bounces off the pad', { delay: 30 });
+  await inOverlay(page).locator('.gb-match').first().waitFor();
+  await inOverlay(page).locator('#gb-match-not-it').click();
+  expect(await inOverlay(page).locator('.gb-matches').count()).toBe(0);
   const asked = searches.length;
-  await page.locator('#gb-desc').pressSequentially('the autopilot comes in too fast on pad four', { delay: 20 });
+  await inOverlay(page)
+    .locator('#gb-desc')
+    .pressSequentially('the autopilot comes in too fast on pad four', { delay: 20 });
   await page.waitForTimeout(1200);
   expect(searches.length).toBe(asked);
-  expect(await page.locator('[data-glitchbox] .gb-matches').count()).toBe(0);
+  expect(await inOverlay(page).locator('.gb-matches').count()).toBe(0);
 }, 60_000);
 
 test('shows and asks nothing for a token without can_list_issues, and logs nothing', async () => {
   const { page, searches, problems } = await game(TOKENS.blind);
-  await page.locator('#gb-title').pressSequentially('docking clamps stay locked after refuel', { delay: 20 });
-  await page.locator('#gb-desc').fill('The clamps never let go of my ship after refuelling at Kessler.');
+  await inOverlay(page)
+    .locator('#gb-title')
+    .pressSequentially('docking clamps stay locked after refuel', { delay: 20 });
+  await inOverlay(page).locator('#gb-desc').fill('The clamps never let go of my ship after refuelling at Kessler.');
   await page.waitForTimeout(1500);
   expect(searches).toEqual([]);
-  expect(await page.locator('[data-glitchbox] .gb-matches').count()).toBe(0);
+  expect(await inOverlay(page).locator('.gb-matches').count()).toBe(0);
   expect(problems).toEqual([]);
 }, 60_000);
 
 test('never asks with a token the server says may not search, even with data-suggest-matches="true"', async () => {
   const { page, searches, problems } = await game(TOKENS.blind, 'data-suggest-matches="true"');
-  await page.locator('#gb-title').pressSequentially('docking clamps stay locked after refuel', { delay: 10 });
+  await inOverlay(page)
+    .locator('#gb-title')
+    .pressSequentially('docking clamps stay locked after refuel', { delay: 10 });
   await page.waitForTimeout(1200);
   expect(searches).toEqual([]);
   expect(problems).toEqual([]);
@@ -220,19 +228,23 @@ test('never asks with a token the server says may not search, even with data-sug
 
 test('searches nothing with data-suggest-matches="false"', async () => {
   const off = await game(TOKENS.search, 'data-suggest-matches="false"');
-  await off.page.locator('#gb-title').pressSequentially('docking clamps stay locked after refuel', { delay: 10 });
+  await inOverlay(off.page)
+    .locator('#gb-title')
+    .pressSequentially('docking clamps stay locked after refuel', { delay: 10 });
   await off.page.waitForTimeout(1200);
   expect(off.searches).toEqual([]);
-  expect(await off.page.locator('[data-glitchbox] .gb-matches').count()).toBe(0);
+  expect(await inOverlay(off.page).locator('.gb-matches').count()).toBe(0);
 }, 60_000);
 
 test('skips the search offline, without a word', async () => {
   const offline = await game(TOKENS.search);
   await offline.page.context().setOffline(true);
-  await offline.page.locator('#gb-title').pressSequentially('docking clamps stay locked after refuel', { delay: 10 });
+  await inOverlay(offline.page)
+    .locator('#gb-title')
+    .pressSequentially('docking clamps stay locked after refuel', { delay: 10 });
   await offline.page.waitForTimeout(1200);
   expect(offline.searches).toEqual([]);
-  expect(await offline.page.locator('[data-glitchbox] .gb-matches').count()).toBe(0);
+  expect(await inOverlay(offline.page).locator('.gb-matches').count()).toBe(0);
   expect(offline.problems).toEqual([]);
 }, 60_000);
 
@@ -246,10 +258,10 @@ test('in suggestion mode searches the public feature requests and shows their vo
   }
   // The blind token may not list issues, but feature-request search is public.
   const { page, searches, problems } = await game(TOKENS.blind);
-  await page.locator('#gb-kind-suggestion').check();
-  await page.locator('#gb-desc').pressSequentially('a photo mode for screenshots', { delay: 20 });
+  await inOverlay(page).locator('#gb-kind-suggestion').check();
+  await inOverlay(page).locator('#gb-desc').pressSequentially('a photo mode for screenshots', { delay: 20 });
   await expect.poll(() => matchTitles(page)).toContain('Add a photo mode');
   expect(searches.every((url) => url.includes('/feature_requests/search.json?'))).toBe(true);
-  expect(await page.locator('[data-glitchbox] .gb-match').first().textContent()).toMatch(/\d+ votes/);
+  expect(await inOverlay(page).locator('.gb-match').first().textContent()).toMatch(/\d+ votes/);
   expect(problems).toEqual([]);
 }, 60_000);

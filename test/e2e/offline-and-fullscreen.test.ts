@@ -3,7 +3,7 @@
 import type { Browser } from 'playwright-core';
 import { expect, test } from 'vitest';
 import type { TestServer } from '../helpers/server.ts';
-import { issuesWith, openGame, overlay, useDemoGame } from './harness.ts';
+import { inOverlay, issuesWith, openGame, overlay, useDemoGame } from './harness.ts';
 
 let server: TestServer;
 let browser: Browser;
@@ -18,14 +18,14 @@ test('keeps an offline report on the device and delivers it exactly once after a
   await openGame(page, server);
   await page.keyboard.press('F8');
   await overlay(page).waitFor();
-  await page.locator('[data-glitchbox] img.gb-thumb').waitFor();
+  await inOverlay(page).locator('img.gb-thumb').waitFor();
   await context.setOffline(true);
-  await page.locator('#gb-desc').fill('marker-offline: the map does not load in the caves');
-  await page.locator('#gb-send').click();
+  await inOverlay(page).locator('#gb-desc').fill('marker-offline: the map does not load in the caves');
+  await inOverlay(page).locator('#gb-send').click();
   await expect
-    .poll(() => page.locator('[data-gb-outcome]').getAttribute('data-gb-outcome'), { timeout: 20_000 })
+    .poll(() => inOverlay(page).locator('[data-gb-outcome]').getAttribute('data-gb-outcome'), { timeout: 20_000 })
     .toBe('queued');
-  expect(await page.locator('[data-gb-outcome]').textContent()).toBe(
+  expect(await inOverlay(page).locator('[data-gb-outcome]').textContent()).toBe(
     'Saved on this device, it will be sent when you are back online.',
   );
   await page.close();
@@ -68,10 +68,10 @@ test('shows the overlay inside the fullscreen element, above the game', async ()
     };
   });
   expect(placement).toEqual({ inFullscreen: true, stillFullscreen: 'stage', topmost: true, visible: true });
-  await page.locator('#gb-desc').fill('marker-fullscreen: overlay works in fullscreen');
-  await page.locator('#gb-send').click();
+  await inOverlay(page).locator('#gb-desc').fill('marker-fullscreen: overlay works in fullscreen');
+  await inOverlay(page).locator('#gb-send').click();
   await expect
-    .poll(() => page.locator('[data-gb-outcome]').getAttribute('data-gb-outcome'), { timeout: 20_000 })
+    .poll(() => inOverlay(page).locator('[data-gb-outcome]').getAttribute('data-gb-outcome'), { timeout: 20_000 })
     .toBe('sent');
   await context.close();
 });

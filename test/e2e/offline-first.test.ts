@@ -6,7 +6,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { OUTCOME, outcome } from '../helpers/outcome.ts';
 import { expect, test } from 'vitest';
 import type { TestServer } from '../helpers/server.ts';
-import { DEMO, issuesWith, openGame, overlay, useDemoGame } from './harness.ts';
+import { DEMO, inOverlay, issuesWith, openGame, overlay, useDemoGame } from './harness.ts';
 
 let server: TestServer;
 let browser: Browser;
@@ -134,8 +134,8 @@ test('offline at the first report: the warm overlay keeps the report without the
   net.cut();
   await page.keyboard.press('F8');
   await overlay(page).waitFor();
-  await page.locator('#gb-desc').fill('marker-offline-first: the lift stops between floors');
-  await page.locator('#gb-send').click();
+  await inOverlay(page).locator('#gb-desc').fill('marker-offline-first: the lift stops between floors');
+  await inOverlay(page).locator('#gb-send').click();
   await expect.poll(() => outcome(page), { timeout: 20_000 }).toBe('queued');
   expect(await page.locator(OUTCOME).textContent()).toBe(SAVED);
   expect(await parked(page)).toBe(1);

@@ -11,7 +11,7 @@ import type { Browser } from 'playwright-core';
 import { outcome } from '../helpers/outcome.ts';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import type { TestServer } from '../helpers/server.ts';
-import { issuesWith, overlay, ROOT, useDemoGame } from './harness.ts';
+import { inOverlay, issuesWith, overlay, ROOT, useDemoGame } from './harness.ts';
 import { DIST_DIR } from '../widget/build-once.ts';
 
 let server: TestServer;
@@ -79,8 +79,8 @@ test("the overlay and the reporter come from the service worker's copies when ch
   // page loaded, and from then on every chunk it serves (the MD5 worker of the first report).
   await page.keyboard.press('F8');
   await overlay(page).waitFor();
-  await page.locator('#gb-desc').fill('marker-firstsend: the first report, sent online');
-  await page.locator('#gb-send').click();
+  await inOverlay(page).locator('#gb-desc').fill('marker-firstsend: the first report, sent online');
+  await inOverlay(page).locator('#gb-send').click();
   await expect.poll(() => outcome(page), { timeout: 20_000 }).toBe('sent');
   const kept = () =>
     page.evaluate(async () =>
@@ -104,8 +104,8 @@ test("the overlay and the reporter come from the service worker's copies when ch
   await page.keyboard.press('F8');
   await overlay(page).waitFor();
   expect(await page.locator('dialog[data-glitchbox]').count()).toBe(0); // the full overlay, not the plain form
-  await page.locator('#gb-desc').fill('marker-precache: the minimap is mirrored');
-  await page.locator('#gb-send').click();
+  await inOverlay(page).locator('#gb-desc').fill('marker-precache: the minimap is mirrored');
+  await inOverlay(page).locator('#gb-send').click();
   await expect.poll(() => outcome(page), { timeout: 20_000 }).toBe('sent');
   expect(chunkHitsWhileDown).toBeGreaterThan(0); // the worker tried the network first
   expect((await issuesWith(server, 'marker-precache')).map((i) => i.screenshots.length)).toEqual([1]);

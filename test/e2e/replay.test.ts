@@ -4,7 +4,7 @@ import { readFileSync } from 'node:fs';
 import type { Browser } from 'playwright-core';
 import { expect, test } from 'vitest';
 import type { TestServer } from '../helpers/server.ts';
-import { issuesWith, openGame, overlay, ROOT, useDemoGame } from './harness.ts';
+import { inOverlay, issuesWith, openGame, overlay, ROOT, useDemoGame } from './harness.ts';
 
 let server: TestServer;
 let browser: Browser;
@@ -24,12 +24,12 @@ test('uploads the last seconds of the canvas as a playable WebM video clip', asy
   await page.waitForTimeout(3500); // the recorder starts while the game idles, then records
   await page.keyboard.press('F8');
   await overlay(page).waitFor();
-  await page.locator('#gb-att-replay').waitFor({ timeout: 10_000 });
-  expect(await page.locator('label[for=gb-att-replay]').textContent()).toBe('Video of the last 4 seconds');
-  await page.locator('#gb-desc').fill('marker-replay: the ship jumps backwards');
-  await page.locator('#gb-send').click();
+  await inOverlay(page).locator('#gb-att-replay').waitFor({ timeout: 10_000 });
+  expect(await inOverlay(page).locator('label[for=gb-att-replay]').textContent()).toBe('Video of the last 4 seconds');
+  await inOverlay(page).locator('#gb-desc').fill('marker-replay: the ship jumps backwards');
+  await inOverlay(page).locator('#gb-send').click();
   await expect
-    .poll(() => page.locator('[data-gb-outcome]').getAttribute('data-gb-outcome'), { timeout: 20_000 })
+    .poll(() => inOverlay(page).locator('[data-gb-outcome]').getAttribute('data-gb-outcome'), { timeout: 20_000 })
     .toBe('sent');
   const [issue] = await issuesWith(server, 'marker-replay');
   expect(issue.video_clips).toHaveLength(1);

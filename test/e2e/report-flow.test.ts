@@ -3,7 +3,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { expect, test } from 'vitest';
 import type { TestServer } from '../helpers/server.ts';
-import { imagePixels, issuesWith, near, openGame, overlay, useDemoGame } from './harness.ts';
+import { imagePixels, inOverlay, issuesWith, near, openGame, overlay, overlayEval, useDemoGame } from './harness.ts';
 
 let server: TestServer;
 let browser: Browser;
@@ -37,7 +37,7 @@ test('sends a report: the game frame as screenshot, its annotation layer, log, d
   // The form shows in the key's frame; the game hears 'open' (and pauses) once the frame it drew is grabbed.
   await expect.poll(() => page.evaluate(() => (window as any).__game.state.paused)).toBe(true);
 
-  const thumb = page.locator('[data-glitchbox] img.gb-thumb');
+  const thumb = inOverlay(page).locator('img.gb-thumb');
   await thumb.waitFor();
   const shot = await imagePixels(page, (await thumb.getAttribute('src'))!, POINTS);
   expect([shot.width, shot.height]).toEqual([960, 540]);
@@ -46,10 +46,10 @@ test('sends a report: the game frame as screenshot, its annotation layer, log, d
   });
   expect(new Set(shot.pixels.map((p) => p.join())).size).toBeGreaterThanOrEqual(4); // not a blank frame
 
-  await page.locator('#gb-desc').fill('marker-flow: the ship flickers when it crosses the red rock');
-  await page.locator('#gb-steps').fill('1. Start level 1\n2. Fly into the rock');
-  await page.locator('#gb-annotate').click();
-  const area = (await page.locator('[data-gb-draw]').boundingBox())!;
+  await inOverlay(page).locator('#gb-desc').fill('marker-flow: the ship flickers when it crosses the red rock');
+  await inOverlay(page).locator('#gb-steps').fill('1. Start level 1\n2. Fly into the rock');
+  await inOverlay(page).locator('#gb-annotate').click();
+  const area = (await inOverlay(page).locator('[data-gb-draw]').boundingBox())!;
   const sx = area.width / 960;
   await page.getByRole('button', { name: 'Box', exact: true }).click();
   await page.mouse.move(area.x + 100 * sx, area.y + 100 * sx);
@@ -57,13 +57,13 @@ test('sends a report: the game frame as screenshot, its annotation layer, log, d
   await page.mouse.move(area.x + 300 * sx, area.y + 250 * sx, { steps: 4 });
   await page.mouse.up();
   await page.getByRole('button', { name: 'Done', exact: true }).click();
-  await expect.poll(() => page.locator('label[for=gb-att-shot]').textContent()).toContain('Annotated');
+  await expect.poll(() => inOverlay(page).locator('label[for=gb-att-shot]').textContent()).toContain('Annotated');
 
-  await page.locator('#gb-send').click();
+  await inOverlay(page).locator('#gb-send').click();
   await expect
-    .poll(() => page.locator('[data-gb-outcome]').getAttribute('data-gb-outcome'), { timeout: 20_000 })
+    .poll(() => inOverlay(page).locator('[data-gb-outcome]').getAttribute('data-gb-outcome'), { timeout: 20_000 })
     .toBe('sent');
-  expect(await page.locator('[data-gb-outcome]').textContent()).toBe('Sent. Thank you!');
+  expect(await inOverlay(page).locator('[data-gb-outcome]').textContent()).toBe('Sent. Thank you!');
 
   const [issue] = await issuesWith(server, 'marker-flow');
   expect(issue.steps_to_reproduce).toEqual([{ step: 'Start level 1' }, { step: 'Fly into the rock' }]);
@@ -108,7 +108,7 @@ test('keeps keys from reaching the game while open, and gives focus back to the 
   const before = await page.evaluate(() => (window as any).__game.state.keyEvents);
   await page.keyboard.type('typed into the form, not the game');
   await page.keyboard.press('ArrowLeft');
-  expect(await page.locator('#gb-desc').inputValue()).toBe('typed into the form, not the game');
+  expect(await inOverlay(page).locator('#gb-desc').inputValue()).toBe('typed into the form, not the game');
   expect(await page.evaluate(() => (window as any).__game.state.keyEvents)).toBe(before);
   expect(await page.evaluate(() => navigator.getGamepads().filter(Boolean).length)).toBe(0);
 
@@ -153,10 +153,8 @@ test('renders the overlay unseen while the game idles: page, focus, game and net
   expect(await asked()).toBe(0);
 
   await page.keyboard.press('F8');
-  await page.locator('[data-glitchbox] img.gb-thumb').waitFor();
-  expect(await page.evaluate(() => document.querySelector('[data-glitchbox]')!.shadowRoot!.activeElement?.id)).toBe(
-    'gb-desc',
-  );
+  await inOverlay(page).locator('img.gb-thumb').waitFor();
+  expect(await overlayEval(page, (root) => root.activeElement?.id)).toBe('gb-desc');
   expect(await page.evaluate(() => (window as any).__hosts)).toEqual(['gone', 'gone', 'stayed']);
   await expect.poll(asked).toBeGreaterThan(0);
 });
@@ -165,13 +163,13 @@ test('shows the project minimum length as the reason when the description is too
   const page = await newGame();
   await page.keyboard.press('F8');
   await overlay(page).waitFor();
-  await page.locator('#gb-desc').fill('broken');
-  await expect.poll(() => page.locator('#gb-counter').textContent()).toBe('6 / 10 characters minimum');
-  await page.locator('#gb-send').click();
-  expect(await page.locator('#gb-error').textContent()).toBe('Please write at least 10 characters (6 so far).');
-  expect(await page.evaluate(() => document.querySelector('[data-glitchbox]')!.shadowRoot!.activeElement?.id)).toBe(
-    'gb-desc',
+  await inOverlay(page).locator('#gb-desc').fill('broken');
+  await expect.poll(() => inOverlay(page).locator('#gb-counter').textContent()).toBe('6 / 10 characters minimum');
+  await inOverlay(page).locator('#gb-send').click();
+  expect(await inOverlay(page).locator('#gb-error').textContent()).toBe(
+    'Please write at least 10 characters (6 so far).',
   );
+  expect(await overlayEval(page, (root) => root.activeElement?.id)).toBe('gb-desc');
   expect(await issuesWith(server, 'broken')).toHaveLength(0);
 });
 
@@ -188,12 +186,11 @@ test('sends a report with the keyboard alone', async () => {
   await page.keyboard.type('marker-keys: the score resets after pausing');
   await page.keyboard.press('Control+Enter');
   await expect
-    .poll(() => page.locator('[data-gb-outcome]').getAttribute('data-gb-outcome'), { timeout: 20_000 })
+    .poll(() => inOverlay(page).locator('[data-gb-outcome]').getAttribute('data-gb-outcome'), { timeout: 20_000 })
     .toBe('sent');
   // Focus moves to the end state's close button (after the render); Enter closes it and the
   // canvas has focus again.
-  const shadowFocus = () =>
-    page.evaluate(() => document.querySelector('[data-glitchbox]')?.shadowRoot?.activeElement?.id ?? '');
+  const shadowFocus = () => overlayEval(page, (root) => root.activeElement?.id ?? '');
   await expect.poll(shadowFocus, { timeout: 5_000 }).toBe('gb-result-action');
   await page.keyboard.press('Enter');
   await expect.poll(() => page.locator('[data-glitchbox]').count(), { timeout: 5_000 }).toBe(0);
@@ -213,7 +210,7 @@ test('sends a report with the keyboard alone', async () => {
   expect(focused).toBe('gb-send');
   await page.keyboard.press('Enter');
   await expect
-    .poll(() => page.locator('[data-gb-outcome]').getAttribute('data-gb-outcome'), { timeout: 20_000 })
+    .poll(() => inOverlay(page).locator('[data-gb-outcome]').getAttribute('data-gb-outcome'), { timeout: 20_000 })
     .toBe('sent');
   expect(await issuesWith(server, 'marker-tabs')).toHaveLength(1);
 });
@@ -223,16 +220,12 @@ test('shows report text as text, never as HTML', async () => {
   await page.evaluate(() => console.log('<img src=x onerror="window.__pwned=1">'));
   await page.keyboard.press('F8');
   await overlay(page).waitFor();
-  await page.locator('#gb-att-logs ~ details summary, [data-glitchbox] details summary').first().click();
-  await page.locator('#gb-desc').fill('<b>bold</b> <img src=x onerror="window.__pwned=1">');
-  await page.locator('#gb-send').click();
+  await inOverlay(page).locator('details summary').first().click();
+  await inOverlay(page).locator('#gb-desc').fill('<b>bold</b> <img src=x onerror="window.__pwned=1">');
+  await inOverlay(page).locator('#gb-send').click();
   await expect
-    .poll(() => page.locator('[data-gb-outcome]').getAttribute('data-gb-outcome'), { timeout: 20_000 })
+    .poll(() => inOverlay(page).locator('[data-gb-outcome]').getAttribute('data-gb-outcome'), { timeout: 20_000 })
     .toBe('sent');
   expect(await page.evaluate(() => (window as any).__pwned)).toBeUndefined();
-  expect(
-    await page.evaluate(
-      () => document.querySelector('[data-glitchbox]')!.shadowRoot!.querySelectorAll('b, img:not(.gb-thumb)').length,
-    ),
-  ).toBe(0);
+  expect(await overlayEval(page, (root) => root.querySelectorAll('b, img:not(.gb-thumb)').length)).toBe(0);
 });

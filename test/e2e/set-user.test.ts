@@ -3,7 +3,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { expect, test } from 'vitest';
 import type { TestServer } from '../helpers/server.ts';
-import { issuesWith, openGameWith, overlay, useDemoGame } from './harness.ts';
+import { inOverlay, issuesWith, openGameWith, overlay, useDemoGame } from './harness.ts';
 
 let server: TestServer;
 let browser: Browser;
@@ -18,11 +18,11 @@ const newGame = (attributes = ''): Promise<Page> => openGameWith(browser, server
 async function send(page: Page, marker: string, edit: (p: Page) => Promise<void> = async () => {}) {
   await page.keyboard.press('F8');
   await overlay(page).waitFor();
-  await page.locator('#gb-desc').fill(marker);
+  await inOverlay(page).locator('#gb-desc').fill(marker);
   await edit(page);
-  await page.locator('#gb-send').click();
+  await inOverlay(page).locator('#gb-send').click();
   await expect
-    .poll(() => page.locator('[data-gb-outcome]').getAttribute('data-gb-outcome'), { timeout: 20_000 })
+    .poll(() => inOverlay(page).locator('[data-gb-outcome]').getAttribute('data-gb-outcome'), { timeout: 20_000 })
     .toBe('sent');
   const [issue] = await issuesWith(server, marker);
   const reporter = server.deps.db
@@ -40,7 +40,7 @@ test('reports as the player setUser names: email claim, player_id and player_nam
   const page = await newGame();
   await page.evaluate(() => (window as any).Glitchbox.setUser({ id: 4711, email: 'ana@example.com', name: 'Ana' }));
   const { reporter, fields } = await send(page, 'marker-set-user: Ana fell through the floor', async (p) => {
-    await expect.poll(() => p.locator('#gb-email').inputValue()).toBe('ana@example.com');
+    await expect.poll(() => inOverlay(p).locator('#gb-email').inputValue()).toBe('ana@example.com');
   });
   expect(reporter).toMatchObject({ email: 'ana@example.com', virtual: 1 });
   expect(fields).toMatchObject({ player_id: '4711', player_name: 'Ana' });
@@ -50,8 +50,8 @@ test('sends no email when the player clears the prefilled field, and nothing of 
   const page = await newGame();
   await page.evaluate(() => (window as any).Glitchbox.setUser({ id: 'p-1', email: 'bo@example.com', name: 'Bo' }));
   const cleared = await send(page, 'marker-set-user-cleared', async (p) => {
-    await expect.poll(() => p.locator('#gb-email').inputValue()).toBe('bo@example.com');
-    await p.locator('#gb-email').fill('');
+    await expect.poll(() => inOverlay(p).locator('#gb-email').inputValue()).toBe('bo@example.com');
+    await inOverlay(p).locator('#gb-email').fill('');
   });
   expect(cleared.reporter?.email ?? null).toBeNull();
   expect(cleared.fields.player_id).toBe('p-1');

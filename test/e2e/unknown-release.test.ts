@@ -3,7 +3,7 @@
 import type { Browser } from 'playwright-core';
 import { expect, test } from 'vitest';
 import type { TestServer } from '../helpers/server.ts';
-import { issuesWith, openGame, overlay, useDemoGame } from './harness.ts';
+import { inOverlay, issuesWith, openGame, overlay, useDemoGame } from './harness.ts';
 
 let server: TestServer;
 let browser: Browser;
@@ -28,9 +28,9 @@ test('a release label the server refuses: the report arrives without it, the lab
   await openGame(page, server);
   await page.keyboard.press('F8');
   await overlay(page).waitFor();
-  await page.locator('#gb-desc').fill('marker-unknown-release: the save icon spins forever');
-  await page.locator('#gb-send').click();
-  const outcome = page.locator('[data-gb-outcome]');
+  await inOverlay(page).locator('#gb-desc').fill('marker-unknown-release: the save icon spins forever');
+  await inOverlay(page).locator('#gb-send').click();
+  const outcome = inOverlay(page).locator('[data-gb-outcome]');
   await expect.poll(() => outcome.getAttribute('data-gb-outcome'), { timeout: 20_000 }).toBe('sent');
   expect(await outcome.textContent()).toBe('Sent. Thank you!');
   expect(await overlay(page).textContent()).not.toContain('permission');

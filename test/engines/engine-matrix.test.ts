@@ -6,7 +6,7 @@ import type { Browser } from 'playwright-core';
 import { describe, expect, test } from 'vitest';
 import { outcome } from '../helpers/outcome.ts';
 import type { TestServer } from '../helpers/server.ts';
-import { issuesWith, overlay } from '../e2e/harness.ts';
+import { inOverlay, issuesWith, overlay } from '../e2e/harness.ts';
 import { GAMES, imageDifference, useEngines } from './harness.ts';
 
 let server: TestServer;
@@ -63,7 +63,7 @@ describe.each(GAMES)('%s', (game) => {
         const pressedAt = await page.evaluate(() => performance.now());
         await page.keyboard.press('F8');
         await overlay(page).waitFor();
-        await page.locator('[data-glitchbox] img.gb-thumb').waitFor({ timeout: 15_000 });
+        await inOverlay(page).locator('img.gb-thumb').waitFor({ timeout: 15_000 });
         const longest = await page.evaluate(
           (t0) =>
             Math.max(0, ...(window as any).__longtasks.filter((e: any) => e.start >= t0).map((e: any) => e.duration)),
@@ -71,11 +71,11 @@ describe.each(GAMES)('%s', (game) => {
         );
 
         const marker = `matrix-${game}-${tag}`;
-        await page.locator('#gb-desc').fill(`${marker}: the boxes look wrong`);
-        await page.locator('#gb-send').click();
+        await inOverlay(page).locator('#gb-desc').fill(`${marker}: the boxes look wrong`);
+        await inOverlay(page).locator('#gb-send').click();
         await expect.poll(() => outcome(page), { timeout: 20_000 }).toBe('sent');
         await page.keyboard.press('Escape');
-        await expect.poll(() => page.locator('[data-glitchbox] dialog').count()).toBe(0);
+        await expect.poll(() => inOverlay(page).locator('dialog').count()).toBe(0);
 
         // Nothing held after close, and the game hears the next key at once.
         expect(await page.evaluate(() => [...(window as any).__game.held])).toEqual([]);

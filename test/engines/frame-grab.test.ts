@@ -5,7 +5,7 @@ import type { Browser, Page } from 'playwright-core';
 import { expect, test } from 'vitest';
 import { outcome } from '../helpers/outcome.ts';
 import type { TestServer } from '../helpers/server.ts';
-import { imagePixels, issuesWith, near, overlay } from '../e2e/harness.ts';
+import { imagePixels, inOverlay, issuesWith, near, overlay } from '../e2e/harness.ts';
 import { useEngines } from './harness.ts';
 
 const TAG =
@@ -89,9 +89,9 @@ async function reportFrom(
   await p.waitForTimeout(name === 'stopped.html' ? 800 : 0);
   await p.keyboard.press('F8');
   await overlay(p).waitFor();
-  if (name !== 'stopped.html') await p.locator('[data-glitchbox] img.gb-thumb').waitFor({ timeout: 15_000 });
-  await p.locator('#gb-desc').fill(`${marker}: look`);
-  await p.locator('#gb-send').click();
+  if (name !== 'stopped.html') await inOverlay(p).locator('img.gb-thumb').waitFor({ timeout: 15_000 });
+  await inOverlay(p).locator('#gb-desc').fill(`${marker}: look`);
+  await inOverlay(p).locator('#gb-send').click();
   await expect.poll(() => outcome(p), { timeout: 20_000 }).toBe('sent');
   const [issue] = await issuesWith(server, marker);
   const log = await (await fetch(issue.log_files[0].url)).text();

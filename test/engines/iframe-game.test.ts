@@ -5,7 +5,7 @@ import type { Browser } from 'playwright-core';
 import { expect, test } from 'vitest';
 import { outcome } from '../helpers/outcome.ts';
 import type { TestServer } from '../helpers/server.ts';
-import { issuesWith } from '../e2e/harness.ts';
+import { inOverlay, issuesWith, overlay } from '../e2e/harness.ts';
 import { imageDifference, useEngines } from './harness.ts';
 
 const PORTAL =
@@ -38,11 +38,11 @@ test('a tag in the game frame: the hotkey pressed while playing opens the form t
     const box = (await canvas.boundingBox())!;
     const seen = (await page.screenshot({ clip: box })).toString('base64');
     await page.keyboard.press('F8');
-    await frame.locator('[data-glitchbox] dialog').waitFor();
-    await frame.locator('[data-glitchbox] img.gb-thumb').waitFor({ timeout: 15_000 });
-    await frame.locator('#gb-desc').fill('iframe-game: the boxes look wrong');
-    await frame.locator('#gb-send').click();
-    await expect.poll(() => outcome(frame.locator('body')), { timeout: 20_000 }).toBe('sent');
+    await overlay(game).waitFor();
+    await inOverlay(game).locator('img.gb-thumb').waitFor({ timeout: 15_000 });
+    await inOverlay(game).locator('#gb-desc').fill('iframe-game: the boxes look wrong');
+    await inOverlay(game).locator('#gb-send').click();
+    await expect.poll(() => outcome(inOverlay(game)), { timeout: 20_000 }).toBe('sent');
     const [issue] = await issuesWith(server, 'iframe-game');
     expect(issue.screenshots).toHaveLength(1);
     const { diff } = await imageDifference(page, `data:image/png;base64,${seen}`, issue.screenshots[0].url);

@@ -7,7 +7,7 @@ import type { Browser } from 'playwright-core';
 import { expect, test } from 'vitest';
 import { outcome } from '../helpers/outcome.ts';
 import type { TestServer } from '../helpers/server.ts';
-import { issuesWith, overlay } from '../e2e/harness.ts';
+import { inOverlay, issuesWith, overlay } from '../e2e/harness.ts';
 import { useEngines } from './harness.ts';
 
 const ENGINES = ['three', 'phaser', 'pixi7'];
@@ -49,13 +49,13 @@ test.each(ENGINES)(
       expect(await page.evaluate(() => (window as any).__game.frames)).toBe(40);
       await page.keyboard.press('F8');
       await overlay(page).waitFor();
-      await page.locator('[data-glitchbox] .gb-hint', { hasText: 'choose an image file' }).waitFor({ timeout: 15_000 });
-      expect(await page.locator('[data-glitchbox] img.gb-thumb').count()).toBe(0);
-      expect(await page.locator('#gb-file').count()).toBe(1);
+      await inOverlay(page).locator('.gb-hint', { hasText: 'choose an image file' }).waitFor({ timeout: 15_000 });
+      expect(await inOverlay(page).locator('img.gb-thumb').count()).toBe(0);
+      expect(await inOverlay(page).locator('#gb-file').count()).toBe(1);
 
       const marker = `stalled-${engine}`;
-      await page.locator('#gb-desc').fill(`${marker}: the game froze`);
-      await page.locator('#gb-send').click();
+      await inOverlay(page).locator('#gb-desc').fill(`${marker}: the game froze`);
+      await inOverlay(page).locator('#gb-send').click();
       await expect.poll(() => outcome(page), { timeout: 20_000 }).toBe('sent');
       const [issue] = await issuesWith(server, marker);
       expect(issue.screenshots).toEqual([]);

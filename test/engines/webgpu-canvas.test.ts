@@ -8,7 +8,7 @@ import { afterAll, beforeAll, expect, test } from 'vitest';
 import { CHROMIUM_ARGS } from '../helpers/chromium.ts';
 import { outcome } from '../helpers/outcome.ts';
 import type { TestServer } from '../helpers/server.ts';
-import { issuesWith, overlay } from '../e2e/harness.ts';
+import { inOverlay, issuesWith, overlay } from '../e2e/harness.ts';
 import { startEngineServer } from './harness.ts';
 
 let server: TestServer;
@@ -39,11 +39,11 @@ test.each(['before', 'after'])(
       await page.waitForTimeout(2500);
       await page.keyboard.press('F8');
       await overlay(page).waitFor();
-      await page.locator('[data-glitchbox] .gb-hint', { hasText: 'choose an image file' }).waitFor({ timeout: 20_000 });
-      expect(await page.locator('#gb-file').count()).toBe(1);
+      await inOverlay(page).locator('.gb-hint', { hasText: 'choose an image file' }).waitFor({ timeout: 20_000 });
+      expect(await inOverlay(page).locator('#gb-file').count()).toBe(1);
       const marker = `webgpu-${tag}`;
-      await page.locator('#gb-desc').fill(`${marker}: the boxes look wrong`);
-      await page.locator('#gb-send').click();
+      await inOverlay(page).locator('#gb-desc').fill(`${marker}: the boxes look wrong`);
+      await inOverlay(page).locator('#gb-send').click();
       await expect.poll(() => outcome(page), { timeout: 20_000 }).toBe('sent');
       const [issue] = await issuesWith(server, marker);
       expect(issue.screenshots).toEqual([]);

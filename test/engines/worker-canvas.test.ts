@@ -6,7 +6,7 @@ import type { Browser } from 'playwright-core';
 import { expect, test } from 'vitest';
 import { outcome } from '../helpers/outcome.ts';
 import type { TestServer } from '../helpers/server.ts';
-import { imagePixels, issuesWith, near, overlay } from '../e2e/harness.ts';
+import { imagePixels, inOverlay, issuesWith, near, overlay } from '../e2e/harness.ts';
 import { useEngines } from './harness.ts';
 
 const TAG =
@@ -51,9 +51,9 @@ test('a canvas drawn from a worker: its committed frame is the picture, the GPU 
     await page.waitForTimeout(2500);
     await page.keyboard.press('F8');
     await overlay(page).waitFor();
-    await page.locator('[data-glitchbox] img.gb-thumb').waitFor({ timeout: 15_000 });
-    await page.locator('#gb-desc').fill('worker-canvas: look');
-    await page.locator('#gb-send').click();
+    await inOverlay(page).locator('img.gb-thumb').waitFor({ timeout: 15_000 });
+    await inOverlay(page).locator('#gb-desc').fill('worker-canvas: look');
+    await inOverlay(page).locator('#gb-send').click();
     await expect.poll(() => outcome(page), { timeout: 20_000 }).toBe('sent');
     const [issue] = await issuesWith(server, 'worker-canvas');
     const log = await (await fetch(issue.log_files[0].url)).text();

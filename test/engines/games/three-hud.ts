@@ -1,7 +1,7 @@
 // three.js with a 2D HUD canvas of the same size inside an absolutely positioned container (z-index 9999)
 // placed BEFORE the game canvas in the page: the HUD is over the game only through its container's stacking.
 import * as THREE from 'three';
-import { drift, exposeGame, H, W } from './shared.ts';
+import { boxesScene, exposeGame, H, W } from './shared.ts';
 
 const game = exposeGame();
 const layer = document.createElement('div');
@@ -16,21 +16,9 @@ const ui = hud.getContext('2d') as CanvasRenderingContext2D;
 const renderer = new THREE.WebGLRenderer();
 renderer.setSize(W, H);
 document.body.appendChild(renderer.domElement);
-const scene = new THREE.Scene();
-scene.background = new THREE.Color(0x336699);
-const camera = new THREE.PerspectiveCamera(50, W / H, 0.1, 100);
-camera.position.z = 8;
-const boxes = [0xff6644, 0x44dd66, 0xffee55, 0xee55ff].map((color, i) => {
-  const box = new THREE.Mesh(new THREE.BoxGeometry(1.6, 1.6, 1.6), new THREE.MeshBasicMaterial({ color }));
-  box.position.set(-4.5 + i * 3, (i % 2) * 1.5 - 0.75, 0);
-  scene.add(box);
-  return box;
-});
+const { scene, camera, turn } = boxesScene(THREE);
 renderer.setAnimationLoop((t) => {
-  boxes.forEach((b, i) => {
-    b.rotation.x = drift(t, 0.1) + i;
-    b.rotation.y = drift(t, 0.08) + i;
-  });
+  turn(t);
   renderer.render(scene, camera);
   // The HUD: a white score bar over the top quarter, redrawn each frame as a game's UI layer is.
   ui.clearRect(0, 0, W, H);

@@ -1,26 +1,14 @@
 // three.js: coloured boxes turning slowly on a blue background, driven by renderer.setAnimationLoop.
 import * as THREE from 'three';
-import { drift, exposeGame, H, W } from './shared.ts';
+import { boxesScene, exposeGame, H, W } from './shared.ts';
 
 const game = exposeGame();
 const renderer = new THREE.WebGLRenderer();
 renderer.setSize(W, H);
 document.body.appendChild(renderer.domElement);
-const scene = new THREE.Scene();
-scene.background = new THREE.Color(0x336699);
-const camera = new THREE.PerspectiveCamera(50, W / H, 0.1, 100);
-camera.position.z = 8;
-const boxes = [0xff6644, 0x44dd66, 0xffee55, 0xee55ff].map((color, i) => {
-  const box = new THREE.Mesh(new THREE.BoxGeometry(1.6, 1.6, 1.6), new THREE.MeshBasicMaterial({ color }));
-  box.position.set(-4.5 + i * 3, (i % 2) * 1.5 - 0.75, 0);
-  scene.add(box);
-  return box;
-});
+const { scene, camera, turn } = boxesScene(THREE);
 renderer.setAnimationLoop((t) => {
-  boxes.forEach((b, i) => {
-    b.rotation.x = drift(t, 0.1) + i;
-    b.rotation.y = drift(t, 0.08) + i;
-  });
+  turn(t);
   renderer.render(scene, camera);
   game.frame();
 });
