@@ -1,5 +1,5 @@
-// The comment checker: every repo-relative path a code comment names must exist, and no comment (nor a page of
-// the docs) may cite a document that is not in the repository: the API we implement is cited through docs/.
+// The comment checker: every repo-relative path a code comment (or a code span of a page) names must exist, and no
+// comment (nor a page of the docs) may cite a document that is not in the repository: the API is cited via docs/.
 import { existsSync, readFileSync } from 'node:fs';
 import { dirname, extname, join, relative, resolve, sep } from 'node:path';
 import ts from 'typescript';
@@ -150,5 +150,22 @@ export function checkDocCitations(root: string, pages: string[]): Problem[] {
       const m = text.match(pattern);
       return m ? [{ file: relative(root, page), target: m[0], reason: `cites ${what}` }] : [];
     });
+  });
+}
+
+/**
+ * Repository paths named in the code spans of Markdown pages (`widget/src/core/classify.ts`, `areas/media/`) that do
+ * not exist, resolved like a comment's from the repository, a package root or the page's folder; fenced blocks
+ * (commands and their output) are left out.
+ */
+export function checkPathsInPages(root: string, pages: string[]): Problem[] {
+  return pages.flatMap((page) => {
+    const bases = basesFor(root, page);
+    const text = readFileSync(page, 'utf8').replace(/^```[\s\S]*?^```/gm, '');
+    const names = [...text.matchAll(/`([^`\n]+)`/g)].flatMap(([, span]) => [...span.matchAll(PATH)].map((m) => m[0]));
+    return names
+      .map((name) => name.split('#')[0])
+      .filter((path) => !GENERATED.test(path) && !resolves(bases, path))
+      .map((path) => ({ file: relative(root, page), target: path, reason: 'no such file or folder' }));
   });
 }

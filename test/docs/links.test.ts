@@ -3,7 +3,7 @@
 // fixtures show the checkers failing on broken ones.
 import { basename, join, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { checkComments, checkDocCitations } from './check-comments.ts';
+import { checkComments, checkDocCitations, checkPathsInPages } from './check-comments.ts';
 import { checkDocPathsInCode, checkMarkdown, filesUnder } from './check-links.ts';
 
 const ROOT = resolve(import.meta.dirname, '../..');
@@ -40,6 +40,10 @@ describe('documentation links', () => {
     const files = CODE_DIRS.flatMap((dir) => filesUnder(join(ROOT, dir), CODE, skip));
     expect(files.length).toBeGreaterThan(400);
     expect(checkComments(ROOT, files, NAMES)).toEqual([]);
+  });
+
+  it('every repository path the README names in its code spans exists (the code tour, where behaviours live)', () => {
+    expect(checkPathsInPages(ROOT, [join(ROOT, 'README.md')])).toEqual([]);
   });
 
   it('no page of the docs cites notes or a reference document outside the repository', () => {
@@ -91,6 +95,14 @@ describe('the link checker', () => {
       { file: `${file}:1`, target: 'style.md', reason: 'no file of that name' },
       { file: `${file}:1`, target: 'media-video-probe.ts', reason: 'no file of that name' },
       { file: `${file}:6`, target: 'The reference', reason: 'cites the API reference, not in the repository' },
+    ]);
+  });
+
+  it('reports a path a page names in a code span that does not exist, but not one in a fenced block', () => {
+    const file = 'test/docs/fixtures/names-paths.md';
+    expect(checkPathsInPages(ROOT, [join(FIXTURES, 'names-paths.md')])).toEqual([
+      { file, target: 'widget/src/core/no-such-file.ts', reason: 'no such file or folder' },
+      { file, target: 'areas/no-such-area/', reason: 'no such file or folder' },
     ]);
   });
 
