@@ -7,13 +7,8 @@ import { corsMiddleware } from './http/cors.ts';
 import { privateSurfaceGuard } from './http/private-surface.ts';
 import { mapError } from './http/error-mapper.ts';
 import { stagedUploads } from './http/multipart.ts';
-import {
-  callerMiddleware,
-  commitGroupMiddleware,
-  hasEndpoint,
-  projectMiddleware,
-  strictMiddleware,
-} from './http/middleware.ts';
+import { commitGroupMiddleware, hasEndpoint, strictMiddleware } from './http/middleware.ts';
+import { callerMiddleware, projectMiddleware } from './areas/projects-auth/middleware.ts';
 import { conformanceMiddleware, conformanceRecorderOf } from './http/conformance-recorder.ts';
 import { explainMistakes } from './areas/conformance/mistakes.ts';
 import { docsRoutes } from './http/docs.ts';
@@ -51,6 +46,7 @@ export function createApp(deps: Deps): Hono<AppEnv> {
   app.route('/', docsRoutes(deps));
   for (const { prefix, dir } of statics) app.route('/', staticRoutes(prefix, dir));
 
+  // Who is calling and the project of the path (areas/projects-auth/middleware.ts), before every area's routes.
   for (const path of ['/projects', '/projects/*']) app.use(path, callerMiddleware(deps));
   app.use('/projects/:project_id', projectMiddleware(deps));
   app.use('/projects/:project_id/*', projectMiddleware(deps));

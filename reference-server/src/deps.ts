@@ -7,6 +7,7 @@ import type { CommitGroups } from './db/commit-groups.ts';
 import type { Db } from './db/database.ts';
 import type { JobRunner } from './jobs/runner.ts';
 import type { JwtService } from './areas/projects-auth/jwt.ts';
+import type { IdentityLookups } from './areas/projects-auth/lookups.ts';
 import type { KnowledgeThread } from './areas/knowledge-base/knowledge-thread.ts';
 
 export interface ServerConfig {
@@ -34,6 +35,8 @@ export interface Deps {
   answers: AnswerCache;
   /** The server's areas (areas/index.ts): mounted by app.ts, asked to reset and told of issue writes. */
   areas: readonly Area[];
+  /** What projects-auth reads of other areas (areas/index.ts builds it): who may reach a path, spent tokens. */
+  identity: IdentityLookups;
   /** Where knowledge-base questions are ranked, on a database file (areas/knowledge-base/knowledge-thread.ts). */
   knowledgeThread?: KnowledgeThread;
 }

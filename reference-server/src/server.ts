@@ -7,7 +7,7 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createApp } from './app.ts';
-import { AREAS } from './areas/index.ts';
+import { AREAS, IDENTITY_LOOKUPS } from './areas/index.ts';
 import { answerClientError, answerRequestError } from './http/client-error.ts';
 import { createControllableClock } from './clock.ts';
 import { AnswerCache } from './db/answer-cache.ts';
@@ -91,7 +91,7 @@ export function createDeps(options: ServerOptions = {}): Deps {
   const jwt = createJwtService(getJwtSecret(db), clock);
   const commits = createCommitGroups(db, requestsInFlight);
   const answers = new AnswerCache(options.answerCache === false ? 0 : undefined);
-  const deps: Deps = { db, commits, clock, config, areas: AREAS, jwt, jobs, answers };
+  const deps: Deps = { db, commits, clock, config, areas: AREAS, identity: IDENTITY_LOOKUPS, jwt, jobs, answers };
   if (threaded && options.knowledgeThread !== false) deps.knowledgeThread = new KnowledgeThread({ file });
   // With a job thread the handlers are registered there (jobs/job-thread.ts).
   if (!threaded) {

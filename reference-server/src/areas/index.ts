@@ -1,6 +1,12 @@
 // Every area of the server, in mounting order: app.ts mounts their routes in this order and
 // server.ts registers their jobs. An area joins the server by being listed here.
 import type { Area } from './area.ts';
+import type { IdentityLookups } from './projects-auth/lookups.ts';
+import { isGrantLive } from './device-auth/grants.ts';
+import { findFeatureRequestByPathId } from './feature-requests/repository.ts';
+import { findIssueByPathId } from './issues/repository.ts';
+import { findLatestPublishedRelease } from './releases/repository.ts';
+import { isSubmissionTokenUsed } from './submission-tokens/repository.ts';
 import { adminArea } from './admin/index.ts';
 import { crashesArea } from './crashes/index.ts';
 import { eventsArea } from './events/index.ts';
@@ -43,3 +49,12 @@ export const AREAS: readonly Area[] = [
   deviceAuthArea,
   conformanceArea,
 ];
+
+/** What projects-auth reads of other areas, passed in as Deps.identity so it imports none of them. */
+export const IDENTITY_LOOKUPS: IdentityLookups = {
+  issueIdOf: (db, projectId, pathId) => findIssueByPathId(db, projectId, pathId)?.id,
+  featureRequestIdOf: (db, projectId, pathId) => findFeatureRequestByPathId(db, projectId, pathId)?.id,
+  isDeviceGrantLive: isGrantLive,
+  isSubmissionTokenSpent: isSubmissionTokenUsed,
+  latestPublishedRelease: findLatestPublishedRelease,
+};

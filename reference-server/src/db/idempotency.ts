@@ -31,14 +31,3 @@ export function saveIdempotent(db: Db, row: IdempotencyRow): void {
     VALUES (@caller_key, @operation, @key, @request_hash, @status, @body, @created_at)`,
   ).run(row);
 }
-
-/** Marks a submission token used; false when it had been used already. */
-export function useSubmissionToken(db: Db, jti: string, at: string): boolean {
-  return (
-    stmt(db, 'INSERT OR IGNORE INTO used_submission_tokens (jti, used_at) VALUES (?, ?)').run(jti, at).changes === 1
-  );
-}
-
-export function isSubmissionTokenUsed(db: Db, jti: string): boolean {
-  return stmt(db, 'SELECT 1 FROM used_submission_tokens WHERE jti = ?').get(jti) !== undefined;
-}

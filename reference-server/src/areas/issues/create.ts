@@ -8,7 +8,7 @@ import { inTransaction } from '../../db/database.ts';
 import type { Deps } from '../../deps.ts';
 import { unprocessable } from '../../errors.ts';
 import type { Body } from '../../input.ts';
-import { useSubmissionToken } from '../../db/idempotency.ts';
+import { useSubmissionToken } from '../submission-tokens/repository.ts';
 import { addIssueTag, existingTagIds, insertDevice, insertFullIssue, type IssueRow } from './repository.ts';
 import type { ProjectRow } from '../projects-auth/repository.ts';
 import { insertRelease } from '../releases/repository.ts';

@@ -8,8 +8,6 @@ import { forbidden, unauthenticated } from '../../errors.ts';
 import { incrementDailyCounter } from './counters-repository.ts';
 import { rememberedSettings } from '../../db/remembered-rows.ts';
 import { countOrganizationIssuesSince, findOrganization, isOrganizationAdmin } from './organizations-repository.ts';
-import { findIssueByPathId } from '../issues/repository.ts';
-import { findFeatureRequestByPathId } from '../feature-requests/repository.ts';
 import { findMember, type MemberRow, type ProjectRow } from './repository.ts';
 import type { TokenFlag } from '../../../../widget/src/protocol/fixtures.ts';
 import { signedInUser, type Caller } from './caller.ts';
@@ -161,7 +159,7 @@ export type DraftTarget = { kind: 'project' | 'issue' | 'feature_request'; pathI
  * reads too. Project-wide lists such as issues or releases are 403 (docs/security.md).
  */
 export function assertGrantReaches(
-  deps: Pick<Deps, 'db'>,
+  deps: Pick<Deps, 'db' | 'identity'>,
   caller: Caller,
   project: ProjectRow,
   target: DraftTarget,
@@ -169,11 +167,11 @@ export function assertGrantReaches(
   if (caller.scheme !== 'issue_jwt' || target?.kind === 'project') return;
   const { issueGrant, featureRequestGrant } = caller;
   if (target?.kind === 'issue' && issueGrant) {
-    if (findIssueByPathId(deps.db, project.id, target.pathId)?.id === issueGrant.issueId) return;
+    if (deps.identity.issueIdOf(deps.db, project.id, target.pathId) === issueGrant.issueId) return;
   }
   if (target?.kind === 'feature_request' && featureRequestGrant) {
-    const row = findFeatureRequestByPathId(deps.db, project.id, target.pathId);
-    if (row?.id === featureRequestGrant.featureRequestId) return;
+    if (deps.identity.featureRequestIdOf(deps.db, project.id, target.pathId) === featureRequestGrant.featureRequestId)
+      return;
   }
   throw forbidden('A draft token reaches only the operations of its own issue or feature request.');
 }

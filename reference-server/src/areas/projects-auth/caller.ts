@@ -14,9 +14,7 @@ import {
   findUserByPublicId,
   type UserRow,
 } from './users-repository.ts';
-import { isSubmissionTokenUsed } from '../../db/idempotency.ts';
 import { looksLikeJwt, type ServiceClaims } from './jwt.ts';
-import { isGrantLive } from '../device-auth/grants.ts';
 
 /** How long after its hour a draft JWT still counts next to its project token: the 7-day publish_after cap. */
 export const STALE_DRAFT_GRACE_SECONDS = 7 * 86_400;
@@ -210,7 +208,7 @@ async function applyClaims(
       discordId: claims.discord_id,
       custom: claims.custom,
       expiresAt,
-      spent: isSubmissionTokenUsed(deps.db, claims.jti),
+      spent: deps.identity.isSubmissionTokenSpent(deps.db, claims.jti),
     };
     const contact =
       claims.email && EMAIL_PATTERN.test(claims.email)
@@ -231,7 +229,7 @@ async function applyClaims(
     }
     let deviceGrant: Caller['deviceGrant'];
     if (claims.dgr !== undefined) {
-      if (!isGrantLive(deps.db, claims.dgr, user.id)) {
+      if (!deps.identity.isDeviceGrantLive(deps.db, claims.dgr, user.id)) {
         if (bearer) throw unauthenticated('This device sign-in was revoked: sign in again.');
         return { ...caller, ignored: 'ignored a revoked device sign-in token' };
       }

@@ -10,7 +10,6 @@ import {
   listStatuses,
   type ProjectRow,
 } from './repository.ts';
-import { findLatestPublishedRelease } from '../releases/repository.ts';
 import { TOKEN_FLAGS } from '../../../../widget/src/protocol/fixtures.ts';
 import { isTeam, scopesOf, tokenHasFlag } from './access.ts';
 import { signedInUser, type Caller } from './caller.ts';
@@ -56,7 +55,7 @@ function detailExtensions(deps: Deps, caller: Caller, project: ProjectRow): Part
 
 export function toProjectDetail(deps: Deps, caller: Caller, project: ProjectRow): ProjectDetail {
   const modules = JSON.parse(project.modules) as ProjectDetail['modules'];
-  const release = findLatestPublishedRelease(deps.db, project.id);
+  const release = deps.identity.latestPublishedRelease(deps.db, project.id);
   const hidden = project.hide_release_versions === 1 && !isTeam(deps, caller, project);
   return {
     ...toProjectListItem(project),

@@ -5,7 +5,7 @@ import type { z } from 'zod';
 import { SubmissionTokenBody, type SubmissionTokenResponse } from '../../../../widget/src/protocol/extras.ts';
 import type { Deps } from '../../deps.ts';
 import { forbidden, unprocessable } from '../../errors.ts';
-import { useSubmissionToken } from '../../db/idempotency.ts';
+import { useSubmissionToken } from './repository.ts';
 import type { ProjectRow } from '../projects-auth/repository.ts';
 import { requireScope } from '../projects-auth/access.ts';
 import type { Caller } from '../projects-auth/caller.ts';
