@@ -77,6 +77,11 @@ export interface GlitchboxOptions {
   replay?: boolean | ReplayOptions;
   /** Playtime session tags; false turns playtime sessions off (default on). */
   playtime?: false | { tags?: Record<string, string> };
+  /**
+   * Sentences a player picks instead of typing (a gamepad cannot type): the game's list, `|`-separated in
+   * `data-description-presets`; default the locale's; false or "off" hides them (docs/widget.md#preset-descriptions).
+   */
+  descriptionPresets?: string[] | string | false;
   /** Shows the optional contact email field (default true). */
   askEmail?: boolean;
   /** The player, as `setUser` sets it later. */
@@ -125,7 +130,7 @@ export function resolveOptions(o: GlitchboxOptions): ResolvedOptions {
 
 const flag = (v: string | undefined) => v !== undefined && v !== 'false' && v !== '0' && v !== 'off';
 // Data attributes read as they are, and on/off ones. Loops, so that one option more costs the loader its name only.
-const SAME_NAMED = ['release', 'canvas', 'locale', 'theme', 'styleNonce', 'hud'] as const;
+const SAME_NAMED = ['release', 'canvas', 'locale', 'theme', 'styleNonce', 'hud', 'descriptionPresets'] as const;
 const ON_OFF = [
   'launcher',
   'preserveDrawingBuffer',

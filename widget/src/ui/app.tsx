@@ -14,6 +14,7 @@ import { createTranslate } from './i18n.ts';
 import { type Match, withMatchReference } from './match-search.ts';
 import { MatchPanel, mayMatch, useMatches } from './match-suggestions.tsx';
 import { loadProjectInfo, type ProjectInfo } from './project-info.ts';
+import { describe, presetChoices } from './presets.ts';
 import { ReportForm } from './report-form.tsx';
 import { ResultView } from './result-view.tsx';
 import type { Shape } from './shapes.ts';
@@ -35,6 +36,7 @@ export function App({ ctx, root }: { ctx: OverlayContext; root: ShadowRoot }) {
     kind: 'bug',
     title: '',
     description: '',
+    presets: [],
     steps: '',
     fields: {},
     email: '',
@@ -56,6 +58,7 @@ export function App({ ctx, root }: { ctx: OverlayContext; root: ShadowRoot }) {
   const matchable = !notIt && !chosen && mayMatch(ctx.options.suggestMatches, form.kind, info?.mayListIssues);
   const found = useMatches(ctx.options, form.kind, matchable, form.title, form.description);
 
+  const presets = useMemo(() => presetChoices(ctx.options.descriptionPresets, t), []);
   const focus = (id: string) => (root.getElementById(id) as HTMLElement | null)?.focus();
 
   const useShot = (s: Screenshot) => {
@@ -124,7 +127,8 @@ export function App({ ctx, root }: { ctx: OverlayContext; root: ShadowRoot }) {
 
   const send = async () => {
     if (progress !== null) return;
-    const n = form.description.trim().length;
+    const description = describe(form, minLength, snap, t);
+    const n = description.length;
     if (n < Math.max(1, minLength)) {
       setError(t('too_short', { min: Math.max(1, minLength), n }));
       focus('gb-desc');
@@ -149,7 +153,8 @@ export function App({ ctx, root }: { ctx: OverlayContext; root: ShadowRoot }) {
     setProgress(0);
     // A player quicker than the capture waits for it: the screenshot and the logs go with the report.
     const screenshot = shot ?? (form.include.screenshot ? await ctx.screenshot.catch(() => null) : null);
-    const built = await buildReport(form, (await collected.current) ?? NO_SNAPSHOT, { screenshot, shapes, replay });
+    const snapshot = (await collected.current) ?? NO_SNAPSHOT;
+    const built = await buildReport({ ...form, description }, snapshot, { screenshot, shapes, replay });
     const input = withMatchReference(built, sameAs);
     let result: SubmitOutcome;
     if (rejectedId) {
@@ -214,6 +219,8 @@ export function App({ ctx, root }: { ctx: OverlayContext; root: ShadowRoot }) {
           setForm={setForm}
           kinds={info ? availableKinds(info) : ['bug']}
           minLength={minLength}
+          presets={presets}
+          described={describe(form, minLength, snap, t)}
           fields={info?.fields ?? []}
           snap={snap}
           shot={shot}

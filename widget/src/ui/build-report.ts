@@ -9,6 +9,8 @@ export interface FormState {
   kind: ReportKind;
   title: string;
   description: string;
+  /** Preset sentences the player picked (docs/widget.md#preset-descriptions), in the order picked. */
+  presets?: string[];
   steps: string;
   fields: Record<string, unknown>;
   email: string;

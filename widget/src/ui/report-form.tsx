@@ -32,6 +32,9 @@ export interface FormProps {
   onChooseFile(file: File): void;
   onCancel(): void;
   onSend(): void;
+  /** Preset sentences offered to a bug (docs/widget.md#preset-descriptions), and the description they compose. */
+  presets: string[];
+  described: string;
   /** The "Already reported?" panel, shown under the field its search came from. */
   matches?: VNode | null;
   matchesUnder?: 'title' | 'description';
@@ -42,7 +45,7 @@ export function ReportForm(p: FormProps) {
   const set = <K extends keyof FormState>(key: K, value: FormState[K]) => p.setForm((f) => ({ ...f, [key]: value }));
   const toggle = (key: keyof FormState['include']) =>
     p.setForm((f) => ({ ...f, include: { ...f.include, [key]: !f.include[key] } }));
-  const n = form.description.trim().length;
+  const n = p.described.length;
   const bug = form.kind === 'bug';
   const busy = p.progress !== null;
   const descLabel = bug
@@ -104,6 +107,7 @@ export function ReportForm(p: FormProps) {
 
       {bug && (
         <>
+          {p.presets.length > 0 && <Presets {...p} />}
           <label for="gb-steps">{t('steps')}</label>
           <textarea
             id="gb-steps"
@@ -258,5 +262,37 @@ function Toggle(p: { id: string; label: string; checked: boolean; onToggle(): vo
         </details>
       ) : null}
     </div>
+  );
+}
+
+/** Sentences picked with the pad's A (or a click, or Space): each toggles; the composed text can be read. */
+function Presets(p: FormProps) {
+  const picked = p.form.presets ?? [];
+  return (
+    <fieldset>
+      <legend>{p.t('presets')}</legend>
+      {p.presets.map((s, i) => (
+        <label class="gb-choice" key={s} for={`gb-preset-${i}`}>
+          <input
+            type="checkbox"
+            id={`gb-preset-${i}`}
+            checked={picked.includes(s)}
+            onChange={() =>
+              p.setForm(({ presets = [], ...f }) => ({
+                ...f,
+                presets: presets.includes(s) ? presets.filter((x) => x !== s) : [...presets, s],
+              }))
+            }
+          />
+          {s}
+        </label>
+      ))}
+      {picked.length > 0 && (
+        <details>
+          <summary>{p.t('preset_preview')}</summary>
+          <pre id="gb-preset-text">{p.described}</pre>
+        </details>
+      )}
+    </fieldset>
   );
 }

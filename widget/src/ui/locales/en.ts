@@ -71,5 +71,15 @@ export const en = {
   match_not_it: 'Not it',
   match_known: 'Never mind, it’s known',
   match_linked: 'Your report will point to “{title}”. Send it to add what you saw, or close: it is known.',
+  presets: 'Or pick what happened',
+  preset_froze: 'The game froze',
+  preset_fell: 'I fell through the world',
+  preset_stuck: 'I got stuck and cannot go on',
+  preset_controls: 'The controls stopped responding',
+  preset_graphics: 'Something looks wrong on screen',
+  preset_sound: 'Sound problem',
+  preset_text: 'Wrong text or translation',
+  preset_note: '(Picked from the list in the report form; nothing was typed.)',
+  preset_preview: 'What will be sent',
 };
 export type Strings = typeof en;
