@@ -29,7 +29,7 @@ export function describeTarget(el: Element): string {
   return (
     e.localName +
     (e.id ? `#${e.id}` : '') +
-    [...e.classList.values()]
+    [...e.classList]
       .slice(0, 2)
       .map((c) => `.${c}`)
       .join('')
@@ -64,9 +64,9 @@ export function startAutoBreadcrumbs(
     );
 
   if (kinds.network !== false) {
-    const original = globalThis.fetch;
+    const original = self.fetch;
     if (original)
-      globalThis.fetch = function (this: unknown, input: RequestInfo | URL, init?: RequestInit) {
+      self.fetch = function (this: unknown, input: RequestInfo | URL, init?: RequestInit) {
         const t0 = now();
         const p = original.call(this, input, init);
         const r = input instanceof Request ? input : undefined;
@@ -78,7 +78,7 @@ export function startAutoBreadcrumbs(
         );
         return p;
       };
-    const X = globalThis.XMLHttpRequest?.prototype;
+    const X = self.XMLHttpRequest?.prototype;
     const open = X?.open;
     // One listener per open(): calling open() again aborts the request before it, which ends it.
     if (open)

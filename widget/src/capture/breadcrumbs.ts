@@ -1,5 +1,6 @@
-// Breadcrumbs: the game's own (`breadcrumb(severity, text)`) and the automatic ones, kept bounded and sent
-// as the issue's debug_trace, the newest steps that fit its 128 KB limit (docs/widget.md#what-a-report-carries).
+// Breadcrumbs: the game's own (`breadcrumb(severity, text)`) and the automatic ones, kept bounded and sent as the
+// issue's debug_trace; the reporter sends the newest steps that fit its 128 KB limit (core/debug-trace.ts,
+// docs/widget.md#what-a-report-carries).
 import { createRingBuffer } from './ring-buffer.ts';
 import type { Severity } from '../runtime/options.ts';
 
@@ -8,8 +9,6 @@ export interface TraceStep {
   description: string;
 }
 
-/** debug_trace is at most 128 KB; we keep a margin for the JSON envelope. */
-export const DEBUG_TRACE_LIMIT = 128 * 1024;
 const MAX_TEXT = 2000;
 
 export function toSeverity(value: unknown): Severity {
@@ -43,22 +42,5 @@ export function createBreadcrumbs(max: number, start = Date.now()) {
       [...game.items(), ...auto.items()]
         .sort((a, b) => a.t - b.t)
         .map(({ severity, description }) => ({ severity, description })),
-    get size() {
-      return game.size + auto.size;
-    },
   };
-}
-
-/** The newest steps whose JSON `{"steps":[…]}` fits in `limit` bytes, in chronological order. */
-export function fitDebugTrace(steps: TraceStep[], limit = DEBUG_TRACE_LIMIT - 1024): TraceStep[] {
-  const enc = new TextEncoder();
-  let bytes = 12;
-  let first = steps.length;
-  while (first > 0) {
-    const size = enc.encode(JSON.stringify(steps[first - 1])).length + 1;
-    if (bytes + size > limit) break;
-    bytes += size;
-    first--;
-  }
-  return steps.slice(first);
 }

@@ -1,5 +1,6 @@
 // Wire bodies of the create operations, built from a kept report: issue (JSON, nested under
 // `issue`), feature request (JSON, or multipart with files), ticket (multipart with attachments).
+import { fitDebugTrace } from './debug-trace.ts';
 import type { ReportFields, StoredReport } from './types.ts';
 
 export function issueCreateBody(fields: ReportFields, publishAfter: string | undefined): Record<string, unknown> {
@@ -11,7 +12,7 @@ export function issueCreateBody(fields: ReportFields, publishAfter: string | und
   if (fields.source) issue.source = fields.source;
   if (fields.raw !== undefined) issue.raw = fields.raw;
   if (fields.deviceInfo) issue.extras = { device_info: { value: fields.deviceInfo, validation_mode: 'optional' } };
-  if (fields.debugTrace?.length) issue.debug_trace = { steps: fields.debugTrace };
+  if (fields.debugTrace?.length) issue.debug_trace = { steps: fitDebugTrace(fields.debugTrace) };
   if (fields.customFields && Object.keys(fields.customFields).length) issue.custom = fields.customFields;
   const body: Record<string, unknown> = { issue, draft: true };
   if (publishAfter) body.publish_after = publishAfter;

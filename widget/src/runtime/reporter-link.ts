@@ -3,7 +3,6 @@
 // reports, and keeps a "reports pending" flag so a later page load resumes the outbox.
 import type { Reporter } from '../core/reporter-contract.ts';
 import type { ReportInput } from '../core/types.ts';
-import { fitDebugTrace } from '../capture/breadcrumbs.ts';
 import { gpuFacts, plainDeviceInfo } from '../capture/device-info.ts';
 import { findCanvas } from '../capture/screenshot.ts';
 import { parkedDbName, parkReport } from './offline-park.ts';
@@ -38,13 +37,8 @@ export function createReporterLink(
     (reporter ??= chunks.reporter().then(
       (m) => {
         watchReport = m.watchReport;
-        const r = m.createBrowserReporter({
-          endpoint: o.endpoint,
-          projectId: o.projectId,
-          token: o.token,
-          serviceWorkerUrl: o.serviceWorkerUrl,
-          parkedDb: parkedDbName(o.projectId),
-        });
+        // The endpoint, project, token and service worker come with the options as they are.
+        const r = m.createBrowserReporter({ ...o, parkedDb: parkedDbName(o.projectId) });
         m.linkReporter(r, events.emit, setPending);
         return r;
       },
@@ -118,7 +112,7 @@ export function createReporterLink(
           releaseLabel: o.release,
           deviceInfo: await deviceInfo(findCanvas(o.canvas)),
           logs: logs.text(),
-          debugTrace: fitDebugTrace(crumbs.steps()),
+          debugTrace: crumbs.steps(),
         });
         if (report) await store(report);
       } catch {

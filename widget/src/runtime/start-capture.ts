@@ -1,7 +1,7 @@
 // The runtime's first step: record what a report carries from page load on (console and errors,
 // breadcrumbs, frame times, the GPU name the device info reads), and read it back on open.
 import { startAutoBreadcrumbs } from '../capture/auto-breadcrumbs.ts';
-import { createBreadcrumbs, fitDebugTrace } from '../capture/breadcrumbs.ts';
+import { createBreadcrumbs } from '../capture/breadcrumbs.ts';
 import { createConsoleCapture } from '../capture/console-capture.ts';
 import { readGpuName } from '../capture/device-info.ts';
 import { createFrameHook, type FrameHook } from '../capture/frame-hook.ts';
@@ -74,7 +74,7 @@ export async function collectSnapshot(
   return {
     logs: header + dropped + logs.text(),
     logCount: logs.entries().length,
-    debugTrace: fitDebugTrace(crumbs.steps()),
+    debugTrace: crumbs.steps(),
     deviceInfo: await deviceInfo,
     // The player's id and name are custom fields; a value the game sets itself under the same ident wins.
     customFields: {
