@@ -1,5 +1,5 @@
 // Bundles the server into dist/cli.mjs with esbuild so it starts without compiling TypeScript, and the entries of
-// its worker threads beside it, where start-worker.ts starts them from: dist/job-thread.mjs (jobs/job-thread.ts)
+// its worker threads beside it, where start-worker.ts starts them from: dist/job-thread.mjs (job-thread.ts)
 // and dist/knowledge-thread.mjs (areas/knowledge-base/knowledge-worker.ts).
 import { build } from 'esbuild';
 import { fileURLToPath } from 'node:url';
@@ -8,7 +8,7 @@ const root = fileURLToPath(new URL('..', import.meta.url));
 await build({
   entryPoints: {
     cli: `${root}src/cli.ts`,
-    'job-thread': `${root}src/jobs/job-thread.ts`,
+    'job-thread': `${root}src/job-thread.ts`,
     'knowledge-thread': `${root}src/areas/knowledge-base/knowledge-worker.ts`,
   },
   outdir: `${root}dist`,

@@ -19,7 +19,8 @@ import { createJobRunner } from './jobs/runner.ts';
 import { createThreadJobRunner, isThreadRunner } from './jobs/thread-runner.ts';
 import type { Area } from './areas/area.ts';
 import { KnowledgeThread } from './areas/knowledge-base/knowledge-thread.ts';
-import { emitIssueWrite } from './areas/issues/write-hooks.ts';
+import { emitIssueWrite, type IssueWriteKind } from './areas/issues/write-hooks.ts';
+import type { IssueRow } from './areas/issues/repository.ts';
 import { createJwtService } from './areas/projects-auth/jwt.ts';
 import { storageFor } from './storage/storage.ts';
 import { sweepStorage, type SweepResult } from './storage/sweep.ts';
@@ -82,7 +83,8 @@ export function createDeps(options: ServerOptions = {}): Deps {
           requestsInFlight,
         },
         publicUrl: () => config.publicUrl,
-        onIssueWrite: (issue, kind) => emitIssueWrite(deps, issue, kind),
+        // Structured-cloned from the job thread, where the issues area wrote it.
+        onIssueWrite: (issue, kind) => emitIssueWrite(deps, issue as IssueRow, kind as IssueWriteKind),
       })
     : createJobRunner(db, clock, { afterJob: options.afterJob });
   // With a job thread beside it, the request connection leaves WAL checkpoints (copying the log into the database
@@ -93,7 +95,7 @@ export function createDeps(options: ServerOptions = {}): Deps {
   const answers = new AnswerCache(options.answerCache === false ? 0 : undefined);
   const deps: Deps = { db, commits, clock, config, areas: AREAS, identity: IDENTITY_LOOKUPS, jwt, jobs, answers };
   if (threaded && options.knowledgeThread !== false) deps.knowledgeThread = new KnowledgeThread({ file });
-  // With a job thread the handlers are registered there (jobs/job-thread.ts).
+  // With a job thread the handlers are registered there (job-thread.ts).
   if (!threaded) {
     for (const area of AREAS) {
       for (const [kind, handler] of Object.entries(area.jobs?.(deps) ?? {})) deps.jobs.register(kind, handler);

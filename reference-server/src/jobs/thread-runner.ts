@@ -1,12 +1,10 @@
-// Runs the areas' jobs in a worker thread (jobs/job-thread.ts) with its own SQLite connection to the same database
+// Runs the areas' jobs in a worker thread (job-thread.ts) with its own SQLite connection to the same database
 // file, so no job runs on the event loop that answers requests. Passes are still scheduled here, on the server clock,
 // and the thread leases from the same durable jobs table; issue writes it makes come back to this thread's hooks.
 import type { Worker } from 'node:worker_threads';
 import type { ControllableClock } from '../clock.ts';
 import { commitOpenGroup } from '../db/commit-groups.ts';
 import type { Db } from '../db/database.ts';
-import type { IssueRow } from '../areas/issues/repository.ts';
-import type { IssueWriteKind } from '../areas/issues/write-hooks.ts';
 import { startWorker } from '../start-worker.ts';
 import { createJobRunner, reportPassFailure, type JobRunner } from './runner.ts';
 
@@ -28,7 +26,7 @@ export type ToThread = { type: 'run'; id: number; offset: number; publicUrl: str
 export type FromThread =
   | { type: 'done'; id: number; ran: number }
   | { type: 'failed'; id: number; error: string; code?: string }
-  | { type: 'issue-write'; issue: IssueRow; kind: IssueWriteKind };
+  | { type: 'issue-write'; issue: unknown; kind: string };
 
 /** Follow-up rounds a pass makes for jobs that this thread's hooks enqueued while the thread ran. */
 const MAX_ROUNDS = 20;
@@ -36,8 +34,11 @@ const MAX_ROUNDS = 20;
 export interface ThreadRunnerOptions {
   spec: ThreadSpec;
   publicUrl: () => string;
-  /** An issue write the thread committed, for this thread's hooks (the event stream, follow-up jobs). */
-  onIssueWrite: (issue: IssueRow, kind: IssueWriteKind) => void;
+  /**
+   * An issue write the thread committed, for this thread's hooks (the event stream, follow-up jobs). Passed on as it
+   * came: the kernel does not read an area's rows.
+   */
+  onIssueWrite: (issue: unknown, kind: string) => void;
 }
 
 /**
@@ -61,7 +62,7 @@ export function createThreadJobRunner(db: Db, clock: ControllableClock, options:
   function thread(): Worker {
     if (worker) return worker;
     const started = startWorker(
-      { bundled: 'job-thread.mjs', source: new URL('./job-thread.ts', import.meta.url) },
+      { bundled: 'job-thread.mjs', source: new URL('../job-thread.ts', import.meta.url) },
       options.spec,
     );
     started.unref();

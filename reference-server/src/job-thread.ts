@@ -1,11 +1,11 @@
-// The job thread's entry (started by jobs/thread-runner.ts): the same server parts on its own SQLite connection,
+// The job thread's entry (started by jobs/thread-runner.ts; here, not in jobs/, as it wires the areas): the same server parts on its own SQLite connection,
 // running every area's job handlers and background upkeep when the request thread asks for a pass.
 import { parentPort, workerData } from 'node:worker_threads';
 import { Hono } from 'hono';
-import type { Area } from '../areas/area.ts';
-import { AREAS } from '../areas/index.ts';
-import { createDeps, registerJobModules } from '../server.ts';
-import type { FromThread, ThreadSpec, ToThread } from './thread-runner.ts';
+import type { Area } from './areas/area.ts';
+import { AREAS } from './areas/index.ts';
+import { createDeps, registerJobModules } from './server.ts';
+import type { FromThread, ThreadSpec, ToThread } from './jobs/thread-runner.ts';
 
 const spec = workerData as ThreadSpec;
 const port = parentPort!;
