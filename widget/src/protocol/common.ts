@@ -8,8 +8,8 @@ export const Timestamp = z
 export type Timestamp = z.infer<typeof Timestamp>;
 
 export const ProjectId = z.string().regex(/^pr-\d+$/, 'project id of the form pr-<digits>');
-export const OrganizationId = z.string().regex(/^org-\d+$/);
-export const UserId = z.string().regex(/^usr-\d+$/);
+export const OrganizationId = z.string().regex(/^org-\d+$/, 'organization id of the form org-<digits>');
+export const UserId = z.string().regex(/^usr-\d+$/, 'user id of the form usr-<digits>');
 
 /** `{error, status?}`: clients must not read `status` (docs/api-choices.md#error-bodies-and-statuses). */
 export const ErrorBody = z.object({
@@ -35,17 +35,24 @@ export const DISCORD_ID_PATTERN = /^\d+$/;
 export const Email = z.string().regex(EMAIL_PATTERN, 'email with one @ and no spaces');
 export const DiscordId = z.string().regex(DISCORD_ID_PATTERN, 'discord id of digits only');
 
-/** Form booleans the real clients send (docs/api-choices.md#form-booleans): 1, 0, true, false, True, False. */
-export const FormBoolean = z.union([
-  z.boolean(),
-  z.enum(['1', '0', 'true', 'false', 'True', 'False']).transform((v) => v === '1' || v.toLowerCase() === 'true'),
-  z
-    .number()
-    .int()
-    .min(0)
-    .max(1)
-    .transform((v) => v === 1),
-]);
+/**
+ * The one schema of a form boolean (docs/api-choices.md#form-booleans): a JSON boolean, 1 or 0 as a number or text,
+ * and the texts true, false, True and False that the real clients send. A boolean custom field is not one: it keeps
+ * the API's own `1`/`0` (docs/api/issues.md#custom-field-rules).
+ */
+export const FormBoolean = z.union(
+  [
+    z.boolean(),
+    z.enum(['1', '0', 'true', 'false', 'True', 'False']).transform((v) => v === '1' || v.toLowerCase() === 'true'),
+    z
+      .number()
+      .int()
+      .min(0)
+      .max(1)
+      .transform((v) => v === 1),
+  ],
+  { error: 'must be 1, 0, true or false' },
+);
 
 /** A date filter: `YYYY-MM-DD` (a whole day) or an RFC 3339 time; blank counts as absent. */
 export const DateFilter = z.preprocess(

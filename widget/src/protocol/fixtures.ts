@@ -3,6 +3,7 @@
 // The fixture document of docs/api-choices.md#fixture-format and the /__admin test surface of
 // docs/api-choices.md#admin-surface.
 import { z } from 'zod';
+import { OrganizationId, ProjectId, UserId } from './common.ts';
 import { Module } from './projects.ts';
 import { AppliesTo, FieldType } from './custom-fields.ts';
 import { defineOperation } from './operation.ts';
@@ -134,10 +135,7 @@ const FixtureIssue = z.preprocess(
 const FixtureProject = z
   .object({
     key: Key,
-    id: z
-      .string()
-      .regex(/^pr-\d+$/)
-      .optional(),
+    id: ProjectId.optional(),
     name: z.string().min(1).max(200),
     description: z.string().optional(),
     organization: Key,
@@ -218,10 +216,7 @@ export const FixtureDocument = z.preprocess(
           z
             .object({
               key: Key,
-              id: z
-                .string()
-                .regex(/^org-\d+$/)
-                .optional(),
+              id: OrganizationId.optional(),
               name: z.string().min(1),
               admins: z.array(Key).default([]),
               monthly_bug_report_quota: z.number().int().min(0).optional(),
@@ -235,10 +230,7 @@ export const FixtureDocument = z.preprocess(
           z
             .object({
               key: Key,
-              id: z
-                .string()
-                .regex(/^usr-\d+$/)
-                .optional(),
+              id: UserId.optional(),
               name: z.string().min(1),
               email: z.string().optional(),
               discord_id: z.string().regex(/^\d+$/).optional(),

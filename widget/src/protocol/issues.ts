@@ -6,7 +6,7 @@
 // draft-flow bodies.
 import { z } from 'zod';
 import { FieldType } from './custom-fields.ts';
-import { DateFilter, ListPagination, Timestamp } from './common.ts';
+import { DateFilter, FormBoolean, ListPagination, Timestamp } from './common.ts';
 import { defineOperation } from './operation.ts';
 import { TEXT_LIMITS as L, tooLong } from './text-limits.ts';
 import { paths } from './paths.ts';
@@ -24,22 +24,8 @@ export { ASK_FOR_DETAILS_WHAT, ISSUE_PRIORITIES, ISSUE_STATUSES, UPDATE_PRIORITI
 
 export const DEBUG_SEVERITIES = ['info', 'warning', 'danger'] as const;
 
-/** Top-level form flags (docs/api-choices.md#form-booleans): 1, 0, true, false, True, False, or a JSON boolean. */
-export const FlagBoolean = z.union(
-  [
-    z.boolean(),
-    z.enum(['1', '0', 'true', 'false', 'True', 'False']).transform((v) => v === '1' || v.toLowerCase() === 'true'),
-    z
-      .number()
-      .int()
-      .min(0)
-      .max(1)
-      .transform((v) => v === 1),
-  ],
-  { error: 'must be 1, 0, true or false' },
-);
 /** An optional flag: a blank form value (`draft=`) is the flag left out, so its default applies. */
-const OptionalFlag = z.preprocess((v) => (v === '' ? undefined : v), FlagBoolean.optional());
+const OptionalFlag = z.preprocess((v) => (v === '' ? undefined : v), FormBoolean.optional());
 
 const IdLike = z.union([z.string(), z.number().int()]);
 /** A single value or an array, as form bodies send either. */

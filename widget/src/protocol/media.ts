@@ -150,9 +150,6 @@ export const VideoSegmentResponse = z.object({
 });
 export type VideoSegmentResponse = z.infer<typeof VideoSegmentResponse>;
 
-/** Refusals of the storage endpoint: S3's error code beside the sentence. */
-export const StorageErrorBody = z.object({ error: z.string(), code: z.string() });
-
 export const mediaOperations = {
   uploadMedia: defineOperation({
     id: 'uploadMedia',

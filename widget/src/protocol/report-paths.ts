@@ -21,4 +21,3 @@ export const reportPaths = {
   publishFeatureRequest: { methods: ['POST'], path: '/projects/{project_id}/feature_requests/{id}/publish' },
   createTicket: { methods: ['POST'], path: '/projects/{project_id}/tickets' },
 } as const satisfies Record<string, { methods: readonly HttpMethod[]; path: string }>;
-export type ReportOperationId = keyof typeof reportPaths;
