@@ -8,6 +8,7 @@ import Database from 'better-sqlite3';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { AREAS } from '../../reference-server/src/areas/index.ts';
 import { createDeps } from '../../reference-server/src/server.ts';
+import type { FixtureDocument } from '../../widget/src/protocol/fixtures.ts';
 import { PATS, PROJECT_ID, seedDocument, TOKENS } from '../helpers/seed.ts';
 import { startTestServer, type TestServer } from '../helpers/server.ts';
 
@@ -39,7 +40,7 @@ afterEach(async () => {
   rmSync(dir, { recursive: true, force: true });
 });
 
-async function open(seed: Parameters<typeof startTestServer>[0]['seed']): Promise<TestServer> {
+async function open(seed: FixtureDocument | false): Promise<TestServer> {
   const server = await startTestServer({ db: file, seed, storageDir: join(dir, 'storage') });
   running.push(server);
   return server;

@@ -7,15 +7,18 @@ import type { Outcome } from './classify.ts';
 import { callDraft, persist, type StepContext, type StepResult } from './step-context.ts';
 import type { AttachmentKind, BlobUpload, StoredAttachment, StoredReport } from './types.ts';
 
-export const MEDIA_OF: Record<AttachmentKind, MediaKind> = {
+const MEDIA_OF: Record<AttachmentKind, MediaKind> = {
   screenshot: 'screenshots',
   log_file: 'log_files',
   binary_file: 'binary_files',
   video_clip: 'video_clips',
 };
 
-/** docs/api-choices.md#storage-and-media-urls: upload URLs expire after 5 minutes; sign again a little before that. */
-const UPLOAD_URL_TTL_MS = 4 * 60_000;
+/**
+ * How old a presigned URL may be before it is signed again: the server's expire after 5 minutes
+ * (docs/api-choices.md#storage-and-media-urls), so a minute is left for the PUT itself.
+ */
+const UPLOAD_URL_RESIGN_AFTER_MS = 4 * 60_000;
 /** How often one attachment may be signed again before the report is rejected with the server's reason. */
 const MAX_RESIGNS = 3;
 
@@ -53,7 +56,7 @@ async function uploadPart(
   if (
     part.step === 'presigned' &&
     part.presignedAt !== undefined &&
-    ctx.clock.now() - part.presignedAt > UPLOAD_URL_TTL_MS
+    ctx.clock.now() - part.presignedAt > UPLOAD_URL_RESIGN_AFTER_MS
   ) {
     part.step = 'pending'; // the URL is about to expire (or has): sign again rather than PUT into a refusal
   }

@@ -7,7 +7,7 @@ export type Outcome<T = unknown> =
   | { kind: 'retry'; status: number; error: string; retryAfterMs?: number }
   | { kind: 'rejected'; status: number; error: string; body?: unknown };
 
-export function isRetryStatus(status: number): boolean {
+function isRetryStatus(status: number): boolean {
   return status === 408 || status === 429 || status >= 500;
 }
 

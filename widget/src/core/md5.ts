@@ -6,7 +6,7 @@ import type { BlobSource, Md5Hasher } from './types.ts';
 export const MD5_SLICE_BYTES = 2 * 1024 * 1024;
 
 /** Base64 of a binary string (spark-md5's raw digest) without relying on Buffer. */
-export function binaryStringToBase64(binary: string): string {
+function binaryStringToBase64(binary: string): string {
   return btoa(binary);
 }
 

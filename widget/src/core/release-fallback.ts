@@ -5,7 +5,7 @@ import type { Outcome } from './classify.ts';
 import type { ReportFields } from './types.ts';
 
 /** The service's exact answer to an unknown label from a token that may not create releases. */
-export const CANNOT_CREATE_RELEASE = 'Auth token does not have permission to create releases';
+const CANNOT_CREATE_RELEASE = 'Auth token does not have permission to create releases';
 
 /** Refused only because of the label: the exact sentence, or a 403/422 whose error names the release. */
 export function isReleaseRefusal(outcome: Outcome, fields: ReportFields): boolean {

@@ -7,7 +7,7 @@ import type { Credential } from '../protocol/index.ts';
 import type { StoredReport } from './types.ts';
 
 /** Seconds-since-epoch `exp` of a JWT, read without verifying (only the server verifies). */
-export function jwtExpiry(jwt: string): number | undefined {
+function jwtExpiry(jwt: string): number | undefined {
   try {
     const part = jwt.split('.')[1];
     if (!part) return undefined;
@@ -27,7 +27,7 @@ export function jwtExpiry(jwt: string): number | undefined {
 /** Margin before `exp` at which the JWT is no longer used: a request must not race its expiry. */
 const EXPIRY_MARGIN_MS = 30_000;
 
-export function jwtUsable(report: StoredReport, now: number): boolean {
+function jwtUsable(report: StoredReport, now: number): boolean {
   const jwt = report.remote?.jwt;
   if (!jwt || report.remote?.jwtExpired) return false;
   const exp = jwtExpiry(jwt);

@@ -13,7 +13,7 @@ function newId(): string {
   return globalThis.crypto.randomUUID();
 }
 
-export function validateInput(input: ReportInput): void {
+function validateInput(input: ReportInput): void {
   if (!input || !KINDS.has(input.kind))
     throw new TypeError(`report kind must be bug, suggestion or ticket, got ${String(input?.kind)}`);
   if (typeof input.description !== 'string' || !input.description.trim())

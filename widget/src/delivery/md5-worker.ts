@@ -17,7 +17,7 @@ export type Md5Reply =
 
 const SLICE = 2 * 1024 * 1024;
 
-export async function hashRequest(request: Md5Request, post: (reply: Md5Reply) => void): Promise<void> {
+async function hashRequest(request: Md5Request, post: (reply: Md5Reply) => void): Promise<void> {
   const spark = new SparkMD5.ArrayBuffer();
   try {
     if (request.blob) {

@@ -14,7 +14,7 @@ interface OutboxSchema extends DBSchema {
   };
 }
 
-export const OUTBOX_DB_VERSION = 1;
+const OUTBOX_DB_VERSION = 1;
 
 function isQuota(error: unknown): boolean {
   const name = (error as { name?: string } | null)?.name;
@@ -25,7 +25,7 @@ function toBlob(data: Blob | Uint8Array): Blob {
   return data instanceof Blob ? data : new Blob([data as Uint8Array<ArrayBuffer>]);
 }
 
-export function openOutboxDb(name: string): Promise<IDBPDatabase<OutboxSchema>> {
+function openOutboxDb(name: string): Promise<IDBPDatabase<OutboxSchema>> {
   return openDB<OutboxSchema>(name, OUTBOX_DB_VERSION, {
     upgrade(db) {
       db.createObjectStore('reports', { keyPath: 'id' });

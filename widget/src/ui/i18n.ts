@@ -13,7 +13,7 @@ const RTL = new Set(['ar', 'he', 'fa', 'ur']);
 
 export type Translate = (key: keyof Strings, vars?: Record<string, string | number>) => string;
 
-export function pickLocale(wanted: string): string {
+function pickLocale(wanted: string): string {
   const base = wanted.toLowerCase().split(/[-_]/)[0];
   return base === 'en' || LOADERS[base] ? base : 'en';
 }

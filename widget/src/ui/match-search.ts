@@ -7,10 +7,10 @@ import type { ReportInput } from '../core/types.ts';
 import type { ResolvedOptions } from '../runtime/options.ts';
 
 /** The custom field a "Same problem" report carries; its value is the match's `g-<id>`. */
-export const MATCH_FIELD = 'glitchbox_same_as';
+const MATCH_FIELD = 'glitchbox_same_as';
 /** The player-viewable custom field whose value names the release of a fix ("Resolved in 1.2.1"). */
-export const FIXED_IN_FIELD = 'fixed_in';
-export const MAX_MATCHES = 3;
+const FIXED_IN_FIELD = 'fixed_in';
+const MAX_MATCHES = 3;
 const MIN_WORDS = 3;
 /** Enough words to find a report by; the rest of a long description only slows the search down. */
 const MAX_WORDS = 12;

@@ -12,7 +12,7 @@ import type { Translate } from './i18n.ts';
 import { type Match, type MatchKind, type MatchQuery, searchMatches, toMatchQuery } from './match-search.ts';
 
 /** A pause in typing this long starts a search: about a breath between words, short enough to feel live. */
-export const MATCH_DEBOUNCE_MS = 450;
+const MATCH_DEBOUNCE_MS = 450;
 
 // Kinds the token was refused for (403), for the rest of this page: asking again would be refused again.
 const refused = new Set<MatchKind>();

@@ -15,7 +15,7 @@ export interface Shape {
   text?: string;
 }
 
-export const INK = '#ef4444';
+const INK = '#ef4444';
 /** The colours offered: red (the default), yellow, green, blue, white; each readable over a dark or light frame
  * with the outline labels get. */
 export const COLORS = { red: INK, yellow: '#facc15', green: '#22c55e', blue: '#3b82f6', white: '#ffffff' } as const;
