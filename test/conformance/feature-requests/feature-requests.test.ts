@@ -8,15 +8,15 @@ import {
   FeatureRequestContactResponse,
   FeatureRequestListResponse,
   FeatureRequestSearchResponse,
-} from '../../widget/src/protocol/feature-requests.ts';
+} from '../../../widget/src/protocol/feature-requests.ts';
 import {
   addFeatureRequestVote,
   findFeatureRequestByPathId,
   setFeatureRequestStatus,
-} from '../../reference-server/src/areas/feature-requests/repository.ts';
-import { findUserByPublicId, insertUser } from '../../reference-server/src/areas/projects-auth/users-repository.ts';
-import { findProjectByPublicId } from '../../reference-server/src/areas/projects-auth/repository.ts';
-import { startTestServer, type TestServer } from '../helpers/server.ts';
+} from '../../../reference-server/src/areas/feature-requests/repository.ts';
+import { findUserByPublicId, insertUser } from '../../../reference-server/src/areas/projects-auth/users-repository.ts';
+import { findProjectByPublicId } from '../../../reference-server/src/areas/projects-auth/repository.ts';
+import { startTestServer, type TestServer } from '../../helpers/server.ts';
 import {
   ALL_FLAGS,
   OTHER_PROJECT_ID,
@@ -25,7 +25,7 @@ import {
   PUBLIC_PROJECT_ID,
   TOKENS,
   seedDocument,
-} from '../helpers/seed.ts';
+} from '../../helpers/seed.ts';
 
 const FIELDS_PROJECT = 'pr-2001';
 const LIMITED_PROJECT = 'pr-2002';
