@@ -5,7 +5,7 @@ import { deflateSync } from 'node:zlib';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { stmt } from '../../../reference-server/src/db/database.ts';
 import { storageFor } from '../../../reference-server/src/storage/storage.ts';
-import { UnrealCrashResponse } from '../../../widget/src/protocol/crash-reports.ts';
+import { UnrealCrashResponse } from '../../../widget/src/protocol/crashes.ts';
 import { startTestServer, type TestServer } from '../../helpers/server.ts';
 import { PATS, PROJECT_ID, TOKENS, seedDocument } from '../../helpers/seed.ts';
 import {

@@ -4,7 +4,7 @@ import { DiscordId, Email, Timestamp } from './common.ts';
 import { defineOperation } from './operation.ts';
 import { paths } from './paths.ts';
 import { KnowledgeAnswer, KnowledgeQuestion } from './knowledge-base.ts';
-import { UnrealCrashResponse } from './crash-reports.ts';
+import { UnrealCrashResponse } from './crashes.ts';
 
 /** Submission token lifetime in seconds: default 1 hour, at most 7 days (our choice, docs/api/submissions.md). */
 export const SUBMISSION_TOKEN_DEFAULT_TTL = 3600;

@@ -35,7 +35,7 @@ export * from './game-facts.ts';
 export * from './extras.ts';
 export * from './events.ts';
 export * from './knowledge-base.ts';
-export * from './crash-reports.ts';
+export * from './crashes.ts';
 export * from './issue-tags.ts';
 export * from './device-auth.ts';
 export * from './conformance.ts';

@@ -3,7 +3,7 @@
 // container is parsed (container.ts), a `raw` issue is created titled from the crash
 // context, the minidump is attached as a binary file and the logs (and the context XML) as
 // log files.
-import type { UnrealCrashResponse } from '../../../../widget/src/protocol/crash-reports.ts';
+import type { UnrealCrashResponse } from '../../../../widget/src/protocol/crashes.ts';
 import type { Deps } from '../../deps.ts';
 import { unauthenticated } from '../../errors.ts';
 import { insertIssue, type IssueRow } from '../issues/repository.ts';

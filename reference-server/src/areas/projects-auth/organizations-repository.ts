@@ -1,6 +1,6 @@
 // Organizations and their admins.
 import { stmt, type Db } from '../../db/database.ts';
-import { newPublicId } from '../../db/ids.ts';
+import { newPublicId } from '../../db/public-id.ts';
 
 export interface OrganizationRow {
   id: number;

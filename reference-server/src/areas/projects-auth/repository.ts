@@ -1,7 +1,7 @@
 // Projects, their statuses, members and project tokens.
 import { rememberedSettings } from '../../db/remembered-rows.ts';
 import { stmt, type Db } from '../../db/database.ts';
-import { newPublicId } from '../../db/ids.ts';
+import { newPublicId } from '../../db/public-id.ts';
 
 export interface ProjectRow {
   id: number;

@@ -1,6 +1,6 @@
 // Users: real accounts, personal access tokens, and virtual users keyed by email or Discord id.
 import { stmt, type Db } from '../../db/database.ts';
-import { newPublicId } from '../../db/ids.ts';
+import { newPublicId } from '../../db/public-id.ts';
 
 export interface UserRow {
   id: number;
