@@ -99,7 +99,8 @@ test('opens with the gamepad chord, moves focus with the D-pad and closes with B
     await expect.poll(focused, { timeout: 5000 }).toBe(expected);
     await setButtons(page, [button], false);
   };
-  await tap(13, 'gb-steps');
+  // Down from the description reaches the preset sentences under it (docs/widget.md#preset-descriptions).
+  await tap(13, 'gb-preset-0');
   await tap(12, 'gb-desc');
   await setButtons(page, [1], true);
   await expect.poll(() => page.locator('[data-glitchbox]').count()).toBe(0);
