@@ -2,7 +2,7 @@
 // its own process: each gets a 4xx JSON {error} (never a 5xx) and the process keeps serving.
 import { EventEmitter } from 'node:events';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { guardEvents } from '../../reference-server/src/http/guarded-events.ts';
+import { guardEvents } from '../../reference-server/src/http/guard-events.ts';
 import { PROJECT_ID } from '../helpers/seed.ts';
 import {
   API_HEADERS,

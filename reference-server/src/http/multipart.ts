@@ -9,7 +9,7 @@ import { badRequest, payloadTooLarge, type ServiceError } from '../errors.ts';
 import { markStaged, newObjectKey, releaseUnclaimed, type StagedObject } from '../storage/staged-files.ts';
 import { storageFor, type Storage } from '../storage/storage.ts';
 import { StorageWriteError } from '../storage/write-error.ts';
-import { guardEvents } from './guarded-events.ts';
+import { guardEvents } from './guard-events.ts';
 import type { AppEnv } from './env.ts';
 
 /** The cap of each file part and the error a part over it gets (413 unless the operation says otherwise). */

@@ -30,7 +30,7 @@ import { renderIssue } from './render.ts';
 import { computeScore, predictPriority } from './stand-ins.ts';
 import { viewerOf } from './visibility.ts';
 import { attachInlineLog, pruneIssueMedia } from '../media/attachments.ts';
-import { notifyReleasePublished } from '../releases/notifications.ts';
+import { notifyReleasePublished } from '../releases/publish-notice.ts';
 import { notify } from '../notifications/notify.ts';
 
 export type BodyEncoding = 'json' | 'form';

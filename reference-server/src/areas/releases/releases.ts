@@ -28,7 +28,7 @@ import {
 import type { Caller } from '../projects-auth/caller.ts';
 import { assertCanManageReleases, assertCanReadReleases, findVisibleRelease, releaseViewer } from './access.ts';
 import { deleteStoredFiles, storeReleaseFiles, type StoredFile } from './files.ts';
-import { notifyReleasePublished } from './notifications.ts';
+import { notifyReleasePublished } from './publish-notice.ts';
 import { toRelease } from './render.ts';
 
 type ListQuery = z.infer<typeof ReleaseListQuery>;

@@ -18,7 +18,7 @@ import {
 import type { Caller } from '../projects-auth/caller.ts';
 import { assertCanManageReleases, findVisibleRelease, releaseViewer } from './access.ts';
 import { deleteStoredFiles } from './files.ts';
-import { notifyReleasePublished } from './notifications.ts';
+import { notifyReleasePublished } from './publish-notice.ts';
 import { toRelease } from './render.ts';
 
 function setStatus(deps: Deps, release: ReleaseRow, status: ReleaseRow['status']): ReleaseRow {
