@@ -2,10 +2,10 @@
 // Policy, and gamepad operation, in Chromium on the demo game.
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser, Frame, Page } from 'playwright-core';
 import { expect, test } from 'vitest';
 import type { TestServer } from '../helpers/server.ts';
-import { inOverlay, issuesWith, openGame, overlay, overlayEval, ROOT, useDemoGame } from './harness.ts';
+import { inOverlay, issuesWith, openGame, overlay, overlayEval, overlayFrame, ROOT, useDemoGame } from './harness.ts';
 import { installVirtualPad, setButtons } from './virtual-pad.ts';
 
 const AXE = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
@@ -36,12 +36,18 @@ test('has no axe-core violations with the overlay open', async () => {
   await inOverlay(page).locator('img.gb-thumb').waitFor();
   await inOverlay(page).locator('#gb-desc').fill('short');
   await inOverlay(page).locator('#gb-send').click(); // the error state is scanned too
-  await page.addScriptTag({ path: AXE });
-  const result = await page.evaluate(async () => {
-    const r = await (window as any).axe.run(document, { resultTypes: ['violations'] });
-    return r.violations.map((v: any) => `${v.id}: ${v.nodes.map((n: any) => n.target.join(' ')).join(', ')}`);
-  });
-  expect(result).toEqual([]);
+  // The page (its overlay frame element included) and the overlay's own document, each scanned where it lives.
+  const scan = async (where: Page | Frame) => {
+    await where.addScriptTag({ path: AXE });
+    return where.evaluate(async () => {
+      const r = await (window as any).axe.run(document, { resultTypes: ['violations'], iframes: false });
+      return r.violations.map((v: any) => `${v.id}: ${v.nodes.map((n: any) => n.target.join(' ')).join(', ')}`);
+    });
+  };
+  const form = await overlayFrame(page);
+  expect(await form.evaluate(() => document.querySelector('dialog')?.open)).toBe(true);
+  expect(await scan(form)).toEqual([]);
+  expect(await scan(page)).toEqual([]);
 });
 
 test('renders right to left in Arabic', async () => {

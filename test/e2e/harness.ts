@@ -51,34 +51,41 @@ export async function openGameWith(browser: Browser, server: TestServer, attribu
   return page;
 }
 
-/** The overlay's host element in the game's page (the plain fallback form is a `dialog[data-glitchbox]`). */
-export const OVERLAY_HOST = '[data-glitchbox]';
+/** The overlay's frame in the game's page: the form lives in a document of its own (docs/widget.md#the-forms-own-document).
+ * The plain fallback form is a `dialog[data-glitchbox]` in the page itself. */
+export const OVERLAY_HOST = 'iframe[data-glitchbox]';
 
 /** Where the overlay's own elements are found: `inOverlay(page).locator('#gb-desc')`, `.getByText(…)`. */
 export type OverlayScope = Pick<FrameLocator, 'locator' | 'getByText' | 'getByRole' | 'getByLabel'>;
 
 /** The one way a browser test reaches into the overlay, for locators. */
-export const inOverlay = (page: Page | Frame): OverlayScope => page.locator(OVERLAY_HOST);
+export const inOverlay = (page: Page | Frame): OverlayScope => page.frameLocator(OVERLAY_HOST);
 
 /** The overlay's dialog (`overlay(page).waitFor()`, `.waitFor({ state: 'detached' })`, `.getAttribute('dir')`). */
 export const overlay = (page: Page | Frame) => inOverlay(page).locator('dialog');
 
 /**
- * The one way a browser test evaluates inside the overlay: `fn(root, arg)` runs in the page with `root`, the
- * node the overlay's elements live in (`root.activeElement`, `root.getElementById`, `root.querySelector`).
- * Waits for the overlay to be there.
+ * The one way a browser test evaluates inside the overlay: `fn(root, arg)` runs in the game's page with `root`,
+ * the overlay's own document (`root.activeElement`, `root.getElementById`, `root.defaultView`). Waits for it.
  */
 export async function overlayEval<R, A = undefined>(
   page: Page | Frame,
-  fn: (root: Document | ShadowRoot, arg: A) => R,
+  fn: (root: Document, arg: A) => R,
   arg?: A,
 ): Promise<R> {
-  const root = await page.locator(OVERLAY_HOST).evaluateHandle((host) => host.shadowRoot as ShadowRoot);
+  const root = await page
+    .locator(OVERLAY_HOST)
+    .evaluateHandle((host) => (host as HTMLIFrameElement).contentDocument as Document);
   try {
-    return (await root.evaluate(fn as (r: ShadowRoot, a: unknown) => unknown, arg)) as R;
+    return (await root.evaluate(fn as (r: Document, a: unknown) => unknown, arg)) as R;
   } finally {
     await root.dispose();
   }
+}
+
+/** The overlay's frame, for what needs a Playwright Frame (adding axe-core to it, evaluating in its realm). */
+export async function overlayFrame(page: Page | Frame): Promise<Frame> {
+  return (await (await page.waitForSelector(OVERLAY_HOST)).contentFrame())!;
 }
 
 /** Pixels [r,g,b,a] of an image (blob: or http URL) at the given points, decoded in the page. */

@@ -58,7 +58,7 @@ test('shows the overlay inside the fullscreen element, above the game', async ()
   await overlay(page).waitFor();
   const placement = await page.evaluate(() => {
     const host = document.querySelector('[data-glitchbox]')!;
-    const dialog = host.shadowRoot!.querySelector('dialog')!;
+    const dialog = (host as HTMLIFrameElement).contentDocument!.querySelector('dialog')!;
     const r = dialog.getBoundingClientRect();
     return {
       inFullscreen: document.fullscreenElement!.contains(host),

@@ -32,8 +32,9 @@ export interface InputShield {
   disengage(): void;
   /** Keeps pointer events inside our own element from bubbling on to the game's document and window listeners. */
   contain(el: Element): void;
-  /** Receives every key event while active (the hotkey handler runs first). */
-  onKey: ((e: KeyboardEvent) => void) | null;
+  /** The shield's key listener, added to the overlay frame's window too (docs/widget.md#the-forms-own-document):
+   * the hotkey closes from there, and a key pressed there keeps its key-up from the game after close. */
+  key(e: Event): void;
   /** The real getGamepads, for the overlay's own gamepad navigation and the chord. */
   getGamepads(): (Gamepad | null)[];
 }
@@ -51,7 +52,7 @@ export function createInputShield(
   let releasing = false;
   const shield: InputShield = {
     active: false,
-    onKey: null,
+    key: onKey,
     getGamepads: () => {
       try {
         return Array.from(realGetGamepads());
@@ -80,7 +81,7 @@ export function createInputShield(
       for (const t of POINTER) el.addEventListener(t, (e) => e.stopPropagation());
     },
   };
-  const onKey = (event: Event) => {
+  function onKey(event: Event) {
     const e = event as KeyboardEvent;
     if (releasing) return;
     // beforeKey handles the hotkey in either state and reports whether it consumed the event.
@@ -93,18 +94,12 @@ export function createInputShield(
       if (e.type === 'keydown') ours.add(e.code);
       else if (up) ours.delete(e.code);
       e.stopImmediatePropagation();
-      if (shield.active)
-        try {
-          shield.onKey?.(e);
-        } catch {
-          /* overlay bug: keep the shield */
-        }
     } else if (up) gameHeld.delete(e.code);
     else if (e.type === 'keydown') {
       ours.delete(e.code);
       gameHeld.set(e.code, e);
     }
-  };
+  }
   const onPointer = (e: Event) => {
     if (releasing) return;
     if (shield.active) {
@@ -118,6 +113,18 @@ export function createInputShield(
       else gameHeld.delete(key);
     }
   };
+  // Focus moving into the form's own frame blurs the game's window: that blur, and the focus that pairs it at
+  // close, are kept from the game (a game that pauses on blur would pause without data-pause). At load, like
+  // the key listeners: on a window target, listeners run in the order they were added, capture or not.
+  let kept = false;
+  const onFocus = (e: Event) => {
+    if (e.isTrusted && e.target === window && (e.type === 'blur' ? shield.active : kept)) {
+      kept = e.type === 'blur';
+      e.stopImmediatePropagation();
+    }
+  };
+  addEventListener('blur', onFocus, true);
+  addEventListener('focus', onFocus, true);
   for (const t of KEYS) addEventListener(t, onKey, true);
   for (const t of POINTER) addEventListener(t, onPointer, { capture: true, passive: false });
   if ('getGamepads' in navigator) {

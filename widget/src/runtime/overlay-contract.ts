@@ -46,11 +46,17 @@ export interface OverlayContext {
   close(): void;
   /** Tells the game (the public events): the overlay sends `known` when the player closes on a known match. */
   emit: ReturnType<typeof createEmitter>['emit'];
-  /** Key events arrive here while open (the loader's capture-phase shield stops them before the game). */
+  /** Key events typed in the overlay's frame arrive here while open (ui/mount.tsx listens on that window). */
   setKeyHandler(handler: ((e: KeyboardEvent) => void) | null): void;
+  /** The loader shield's key listener, added to the overlay frame's window too: the hotkey closes from there,
+   * and a key pressed there keeps its key-up from the game when it lands on the game's window after close. */
+  onKey(e: Event): void;
   /** The real getGamepads (the game sees none while the overlay is open). */
   getGamepads(): (Gamepad | null)[];
 }
+
+/** What the loader hands the overlay: everything but the key handler, which the overlay's own frame serves. */
+export type LoaderContext = Omit<OverlayContext, 'setKeyHandler'>;
 
 export interface OverlayHandle {
   host: HTMLElement;
@@ -58,7 +64,7 @@ export interface OverlayHandle {
 }
 
 export interface UiModule {
-  mountOverlay(ctx: OverlayContext): OverlayHandle;
+  mountOverlay(ctx: LoaderContext): OverlayHandle;
   /** The encode side of the screenshot pipeline ships with the overlay, not the loader. */
   finishScreenshot: typeof finishScreenshot;
   createFrameEncoder: typeof createFrameEncoder;

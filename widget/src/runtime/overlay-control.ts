@@ -8,7 +8,7 @@ import { matchesHotkey, parseHotkey } from './hotkey.ts';
 import { idle } from './idle.ts';
 import { createInputShield, watchGamepadChord } from './input-shield.ts';
 import type { ResolvedOptions } from './options.ts';
-import type { OverlayContext, OverlayHandle, ReportSnapshot, UiModule } from './overlay-contract.ts';
+import type { LoaderContext, OverlayHandle, ReportSnapshot, UiModule } from './overlay-contract.ts';
 import { signalPause } from './pause-game.ts';
 import type { ReplayRecorder } from './replay-types.ts';
 import type { ReporterLink } from './reporter-link.ts';
@@ -28,7 +28,6 @@ export function createOverlayControl(
   let state: 'closed' | 'opening' | 'open' = 'closed';
   let overlay: OverlayHandle | undefined;
   let canvas: HTMLCanvasElement | null = null;
-  let keyHandler: ((e: KeyboardEvent) => void) | null = null;
   let encoder: ReturnType<UiModule['createFrameEncoder']> | undefined;
   /** The overlay chunk once loaded and its locale prepared: opening then mounts in the key's own task. */
   let warm: UiModule | undefined;
@@ -52,7 +51,6 @@ export function createOverlayControl(
       if (!e.repeat) void (state === 'closed' ? open() : close());
       return true;
     });
-    s.onKey = (e) => keyHandler?.(e);
     if (o.gamepadChord)
       watchGamepadChord(o.gamepadChord, s.getGamepads, () => {
         if (state === 'closed') void open();
@@ -117,7 +115,7 @@ export function createOverlayControl(
       }),
     );
     const recorder = replay();
-    const ctx: OverlayContext = {
+    const ctx: LoaderContext = {
       options: o,
       container: overlayContainer(),
       screenshot,
@@ -127,10 +125,8 @@ export function createOverlayControl(
       retry: reporter.retry,
       close,
       emit: events.emit,
-      setKeyHandler: (h) => {
-        keyHandler = h;
-      },
       getGamepads: shield.getGamepads,
+      onKey: shield.key,
     };
     const mountStart = performance.now();
     overlay = ui.mountOverlay(ctx);
@@ -162,7 +158,6 @@ export function createOverlayControl(
       /* already gone */
     }
     overlay = undefined;
-    keyHandler = null;
     shield.disengage();
     if (paused) signalPause(false);
     paused = false;
