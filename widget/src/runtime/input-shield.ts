@@ -84,6 +84,9 @@ export function createInputShield(
   function onKey(event: Event) {
     const e = event as KeyboardEvent;
     if (releasing) return;
+    // A key-down already default-prevented reached a listener added before ours (GLFW's, Unity's): the game saw
+    // it, the hotkey too, so its key-up is owed to the game at open (its real key-up goes to the form's frame).
+    if (e.defaultPrevented && !shield.active && e.type === 'keydown') gameHeld.set(e.code, e);
     // beforeKey handles the hotkey in either state and reports whether it consumed the event.
     if (beforeKey(e)) {
       ours.add(e.code);
