@@ -126,20 +126,21 @@ test('names the operating system from a user agent', () => {
   expect(osFromUserAgent('curl/8')).toBe('unknown');
 });
 
-test("writes the GPU line from what the loader read of the game's context", () => {
-  expect(gpuLine(['ANGLE (Google, Vulkan 1.3.0 (SwiftShader Device))', 'Google Inc. (Google)'])).toBe(
-    'ANGLE (Google, Vulkan 1.3.0 (SwiftShader Device)) (vendor Google Inc. (Google))',
+test('writes the GPU line by the kind of context the game draws with', async () => {
+  const canvas = (type?: string) => ({ __glitchboxContextType: type }) as unknown as HTMLCanvasElement;
+  const angle = 'ANGLE (Google, Vulkan 1.3.0 (SwiftShader Device))';
+  expect(await gpuLine(canvas('webgl2'), [angle, 'Google Inc. (Google)'])).toBe(
+    `${angle} (vendor Google Inc. (Google))`,
   );
-  expect(gpuLine(['Mali-G78', ''])).toBe('Mali-G78');
-  expect(gpuLine({ vendor: 'google', architecture: 'swiftshader', description: '' })).toBe(
-    'google swiftshader (WebGPU adapter)',
-  );
-  expect(gpuLine({})).toBe('unknown (WebGPU adapter)');
-  expect(gpuLine('2d')).toBe('2D canvas (no GPU context)');
-  expect(gpuLine('offscreen')).toBe('drawn in a worker (OffscreenCanvas), not readable here');
-  // Not read yet, or the read failed: no GPU line at all.
-  expect(gpuLine(undefined)).toBeUndefined();
-  expect(gpuLine('')).toBeUndefined();
+  expect(await gpuLine(canvas('webgl'), ['Mali-G78', ''])).toBe('Mali-G78');
+  expect(await gpuLine(canvas('2d'), '')).toBe('2D canvas (no GPU context)');
+  expect(await gpuLine(canvas('offscreen'), '')).toBe('drawn in a worker (OffscreenCanvas), not readable here');
+  // No WebGPU here (plain Node): the adapter stays unknown, the line still says what the game draws with.
+  expect(await gpuLine(canvas('webgpu'), '')).toBe('unknown (WebGPU adapter)');
+  // Not read yet, the read failed, or no canvas: no GPU line at all.
+  expect(await gpuLine(canvas('webgl'), undefined)).toBeUndefined();
+  expect(await gpuLine(canvas('webgl'), '')).toBeUndefined();
+  expect(await gpuLine(null, undefined)).toBeUndefined();
 });
 
 const form = (over: Partial<FormState> = {}): FormState => ({

@@ -28,17 +28,34 @@ async function clientHints(ua: UAData | undefined): Promise<Record<string, unkno
   }
 }
 
-/** The GPU line: the renderer with its vendor, the WebGPU adapter, or what the game draws with when no GPU context. */
-export function gpuLine(gpu: GpuFacts | undefined): string | undefined {
-  if (gpu === '2d') return '2D canvas (no GPU context)';
-  if (gpu === 'offscreen') return 'drawn in a worker (OffscreenCanvas), not readable here';
-  if (Array.isArray(gpu)) return `${gpu[0]}${gpu[1] ? ` (vendor ${gpu[1]})` : ''}`;
-  if (!gpu || typeof gpu !== 'object') return undefined;
-  const name = [gpu.vendor, gpu.architecture, gpu.device, gpu.description].filter(Boolean).join(' ');
-  return `${name || 'unknown'} (WebGPU adapter)`;
+type AdapterInfo = { vendor?: string; architecture?: string; device?: string; description?: string };
+
+/**
+ * The GPU line, by the kind of context the game's canvas has: a WebGL game's renderer and vendor as the loader read
+ * them, a WebGPU game's adapter (asked for now, off the frame), or what the game draws with when no GPU context.
+ */
+export async function gpuLine(
+  canvas: HTMLCanvasElement | null,
+  gpu: GpuFacts | undefined,
+): Promise<string | undefined> {
+  const type = (canvas as { __glitchboxContextType?: string } | null)?.__glitchboxContextType;
+  if (type === 'webgpu') {
+    let info: AdapterInfo = {};
+    try {
+      const nav = navigator as { gpu?: { requestAdapter(): Promise<{ info?: AdapterInfo } | null> } };
+      info = (await nav.gpu?.requestAdapter())?.info ?? {};
+    } catch {
+      /* the adapter stays unknown */
+    }
+    const name = [info.vendor, info.architecture, info.device, info.description].filter(Boolean).join(' ');
+    return `${name || 'unknown'} (WebGPU adapter)`;
+  }
+  if (type === '2d') return '2D canvas (no GPU context)';
+  if (type === 'offscreen') return 'drawn in a worker (OffscreenCanvas), not readable here';
+  return gpu ? `${gpu[0]}${gpu[1] ? ` (vendor ${gpu[1]})` : ''}` : undefined;
 }
 
-/** The device block: one `Label: value` line per known fact; `gpu` is what the loader read, if anything. */
+/** The device block: one `Label: value` line per known fact; `gpu` is what the loader read of a WebGL game. */
 export async function collectDeviceInfo(canvas: HTMLCanvasElement | null, gpu: GpuFacts | undefined): Promise<string> {
   const lines: string[] = [];
   const add = (label: string, value: unknown) => {
@@ -65,7 +82,7 @@ export async function collectDeviceInfo(canvas: HTMLCanvasElement | null, gpu: G
     add('User agent', nav.userAgent);
     add('CPU', nav.hardwareConcurrency ? `${nav.hardwareConcurrency} cores` : undefined);
     add('RAM', nav.deviceMemory ? `${nav.deviceMemory} GB` : undefined);
-    add('GPU', gpuLine(gpu));
+    add('GPU', await gpuLine(canvas, gpu));
     add('Screen', `${screen.width}x${screen.height} @${devicePixelRatio}x, ${screen.colorDepth}-bit colour`);
     add('Viewport', `${innerWidth}x${innerHeight}`);
     if (canvas) add('Canvas', `${canvas.width}x${canvas.height} (${canvas.clientWidth}x${canvas.clientHeight} CSS px)`);

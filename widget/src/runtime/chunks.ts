@@ -3,6 +3,7 @@
 import type { Reporter } from '../core/reporter-contract.ts';
 import type { SubmitOutcome, UiModule } from './overlay-contract.ts';
 import type { GpuFacts } from '../capture/device-info.ts';
+import type { FrameStats } from '../capture/frame-hook.ts';
 import type { DomCaptureModule } from '../capture/screenshot.ts';
 import type { createEmitter } from './events.ts';
 import type { ReplayModule } from './replay-types.ts';
@@ -25,6 +26,8 @@ export interface ReporterModule {
   ): void;
   /** The device block of a report, with what the loader read of the GPU (delivery/device-info.ts). */
   collectDeviceInfo(canvas: HTMLCanvasElement | null, gpu: GpuFacts | undefined): Promise<string>;
+  /** The log's first lines: frame times and dropped console entries (delivery/log-header.ts). */
+  logHeader(stats: FrameStats | undefined, dropped: number): string;
 }
 
 export interface ChunkLoader {

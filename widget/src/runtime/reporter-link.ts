@@ -18,7 +18,7 @@ export function createReporterLink(
   o: ResolvedOptions,
   chunks: ChunkLoader,
   events: ReturnType<typeof createEmitter>,
-  { crumbs, logs }: Capture,
+  { crumbs, logs, frames }: Capture,
 ) {
   const pendingKey = `glitchbox:pending:${o.projectId}`;
   let reporter: Promise<Reporter> | undefined;
@@ -63,9 +63,15 @@ export function createReporterLink(
     return { r, id: (await r.submit(report)).id };
   }
 
-  /** The full device block from the reporter chunk, or the loader's short one when it cannot load. */
-  const deviceInfo = (canvas: HTMLCanvasElement | null) =>
-    chunks.reporter().then((m) => m.collectDeviceInfo(canvas, gpuFacts()), plainDeviceInfo);
+  /**
+   * What the reporter chunk writes about the device and the frames: the device block and the log's header lines.
+   * When it cannot load, the loader's short device block and no header.
+   */
+  const context = (canvas: HTMLCanvasElement | null): Promise<[deviceInfo: string, logHeader: string]> =>
+    chunks.reporter().then(
+      async (m) => [await m.collectDeviceInfo(canvas, gpuFacts()), m.logHeader(frames.stats(), logs.dropped)],
+      () => [plainDeviceInfo(), ''],
+    );
 
   async function applyBeforeSend(report: ReportInput): Promise<ReportInput | null> {
     if (!o.beforeSend) return report;
@@ -78,7 +84,7 @@ export function createReporterLink(
   }
 
   return {
-    deviceInfo,
+    context,
     async submit(report: ReportInput, onProgress: (f: number) => void): Promise<SubmitOutcome> {
       try {
         const final = await applyBeforeSend(report);
@@ -103,6 +109,7 @@ export function createReporterLink(
     /** An uncaught error as a raw report, without the overlay. */
     async sendRaw(message: string, detail: string) {
       try {
+        const [deviceInfo, header] = await context(findCanvas(o.canvas));
         const report = await applyBeforeSend({
           kind: 'bug',
           raw: true,
@@ -110,8 +117,8 @@ export function createReporterLink(
           title: message.slice(0, 120),
           description: detail,
           releaseLabel: o.release,
-          deviceInfo: await deviceInfo(findCanvas(o.canvas)),
-          logs: logs.text(),
+          deviceInfo,
+          logs: header + logs.text(),
           debugTrace: crumbs.steps(),
         });
         if (report) await store(report);

@@ -30,7 +30,7 @@ export function createRuntime(input: GlitchboxOptions, chunks: ChunkLoader) {
     events,
     capture,
     reporter,
-    (canvas) => collectSnapshot(o, capture, gameFields, reporter.deviceInfo(canvas), user),
+    (canvas) => collectSnapshot(o, capture, gameFields, reporter.context(canvas), user),
     replay,
   );
   const api = {

@@ -51,12 +51,13 @@ function readGpuWhileIdle(o: ResolvedOptions, frames: FrameHook, tries = 10) {
   }, 2000);
 }
 
-/** What the overlay shows and sends: logs headed by frame times, the trace, device info and custom fields. */
+/** What the overlay shows and sends: logs (headed by frame times when the reporter chunk could load), the trace,
+ * device info and custom fields. */
 export async function collectSnapshot(
   o: ResolvedOptions,
   { crumbs, logs, frames }: Capture,
   gameFields: Record<string, unknown>,
-  deviceInfo: Promise<string>,
+  context: Promise<[deviceInfo: string, logHeader: string]>,
   user: GlitchboxUser = {},
 ): Promise<ReportSnapshot> {
   let fromGame: Record<string, unknown> = {};
@@ -65,17 +66,12 @@ export async function collectSnapshot(
   } catch (e) {
     logs.record('warn', `Glitchbox customFields callback threw: ${e}`);
   }
-  const stats = frames.stats();
-  const header = stats
-    ? `# Frame times over the last ${stats.frames} frames: avg ${stats.avgMs} ms, p95 ${stats.p95Ms} ms, max ` +
-      `${stats.maxMs} ms\n`
-    : '';
-  const dropped = logs.dropped ? `# ${logs.dropped} older console entries were dropped\n` : '';
+  const [deviceInfo, header] = await context;
   return {
-    logs: header + dropped + logs.text(),
+    logs: header + logs.text(),
     logCount: logs.entries().length,
     debugTrace: crumbs.steps(),
-    deviceInfo: await deviceInfo,
+    deviceInfo,
     // The player's id and name are custom fields; a value the game sets itself under the same ident wins.
     customFields: {
       ...(user.id != null && { player_id: String(user.id) }),
@@ -86,6 +82,6 @@ export async function collectSnapshot(
     email: user.email,
     discordId: user.discordId,
     releaseLabel: o.release,
-    frameStats: stats,
+    frameStats: frames.stats(),
   };
 }
