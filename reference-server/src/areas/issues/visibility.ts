@@ -46,20 +46,28 @@ export function viewerOf(deps: Pick<Deps, 'db'>, caller: Caller, project: Projec
 }
 
 /** The caller holds the issue's draft JWT (an expired one only while the draft is hidden). */
-export function holdsGrant(viewer: Viewer, issue: IssueRow): boolean {
+export function holdsGrant(viewer: Viewer, issue: Pick<IssueRow, 'id' | 'status'>): boolean {
   return viewer.grantIssueId === issue.id && (!viewer.grantStale || issue.status === 'hidden');
 }
 
 /** The caller is the issue's proven reporter, or holds its draft JWT. */
-export function ownsIssue(viewer: Viewer, issue: IssueRow): boolean {
+export function ownsIssue(viewer: Viewer, issue: VisibilityFacts): boolean {
   return (viewer.userId !== null && issue.reporter_user_id === viewer.userId) || holdsGrant(viewer, issue);
 }
 
-export function isPubliclyVisible(issue: IssueRow): boolean {
+export function isPubliclyVisible(issue: Pick<IssueRow, 'status' | 'raw'>): boolean {
   return !HIDDEN_FROM_PLAYERS.has(issue.status) && issue.raw === 0;
 }
 
-export function canSeeIssue(deps: Pick<Deps, 'db'>, caller: Caller, project: ProjectRow, issue: IssueRow): boolean {
+/** The columns visibility reads. */
+export type VisibilityFacts = Pick<IssueRow, 'id' | 'status' | 'raw' | 'reporter_user_id'>;
+
+export function canSeeIssue(
+  deps: Pick<Deps, 'db'>,
+  caller: Caller,
+  project: ProjectRow,
+  issue: VisibilityFacts,
+): boolean {
   const viewer = viewerOf(deps, caller, project);
   return viewer.team || isPubliclyVisible(issue) || ownsIssue(viewer, issue);
 }

@@ -7,7 +7,14 @@ import type { Deps } from '../../deps.ts';
 import { badRequest, forbidden, notFound, unprocessable } from '../../errors.ts';
 import { findIssueByPathId } from '../issues/repository.ts';
 import type { ProjectRow } from '../projects-auth/repository.ts';
-import { issueColumns, issuesByIds, matchIssueIds, orderIssueIds, RANKED_MATCHES } from './repository.ts';
+import {
+  type CandidateFacts,
+  issueColumns,
+  issuesByIds,
+  matchIssues,
+  orderIssueIds,
+  RANKED_MATCHES,
+} from './repository.ts';
 import { FLAG_REFUSALS, standingOf, tokenHasFlag } from '../projects-auth/access.ts';
 import type { Caller } from '../projects-auth/caller.ts';
 import { createRenderContext, renderIssue } from '../issues/render.ts';
@@ -62,18 +69,24 @@ export function parseSkipIds(value: SearchIssuesQuery['skip_ids']): number[] {
  * Candidate ids, best first: the tiers of buildSearchQuery in turn, each adding what it finds
  * new, until one page is filled (a later tier is only for a short list) or the pool is full.
  */
-export function searchCandidates(deps: Deps, projectId: number, text: string, pool: number, skip: number[]): number[] {
+export function searchCandidates(
+  deps: Deps,
+  projectId: number,
+  text: string,
+  pool: number,
+  skip: number[],
+): CandidateFacts[] {
   catchUpIssueIndex(deps.db);
   const plan = buildSearchQuery(text, issueVocabulary(deps.db));
-  const found: number[] = [];
+  const found: CandidateFacts[] = [];
   const seen = new Set<number>(skip);
   for (const [tier, match] of plan.tiers.entries()) {
     if (found.length >= SEARCH_PAGE_SIZE) break;
     // The any-word tier is a fallback for a short list: its recency window is narrower.
     const ranked = tier === 2 ? ANY_WORD_RANKED_MATCHES : RANKED_MATCHES;
-    for (const id of matchIssueIds(deps.db, projectId, match, pool - found.length, [...seen], ranked)) {
-      seen.add(id);
-      found.push(id);
+    for (const candidate of matchIssues(deps.db, projectId, match, pool - found.length, [...seen], ranked)) {
+      seen.add(candidate.id);
+      found.push(candidate);
     }
   }
   return found;
@@ -98,7 +111,7 @@ export function searchIssues(
   if (!text) throw badRequest('Missing required parameter: query.');
   const skip = parseSkipIds(input.skip_ids);
   const pool = input.partial ? PARTIAL_CANDIDATE_POOL : CANDIDATE_POOL;
-  const ids = searchCandidates(deps, project.id, text, pool, skip);
+  const candidates = searchCandidates(deps, project.id, text, pool, skip);
 
   const sort =
     input.sort === undefined
@@ -107,13 +120,10 @@ export function searchIssues(
           column: issueColumns(deps.db).has(input.sort) ? input.sort : 'id',
           direction: input.direction?.toLowerCase() === 'desc' ? ('desc' as const) : ('asc' as const),
         };
-  // The team sees every issue: only the page's rows need loading. Others are filtered row by row.
-  let visible: number[];
-  if (viewerOf(deps, caller, project).team) visible = sort ? orderIssueIds(deps.db, ids, sort) : ids;
-  else
-    visible = issuesByIds(deps.db, ids, sort)
-      .filter((row) => canSeeIssue(deps, caller, project, row))
-      .map((row) => row.id);
+  // The candidate fetch read what visibility needs with each id: only the page's rows are loaded, to render them.
+  const team = viewerOf(deps, caller, project).team;
+  const ids = candidates.filter((c) => team || canSeeIssue(deps, caller, project, c)).map((c) => c.id);
+  const visible = sort ? orderIssueIds(deps.db, ids, sort) : ids;
 
   const page = input.page ?? 1;
   const rows = issuesByIds(deps.db, visible.slice((page - 1) * SEARCH_PAGE_SIZE, page * SEARCH_PAGE_SIZE));

@@ -1,5 +1,5 @@
-// SQL of issue search: FTS5 matches ranked by bm25 (title weighted above description), the
-// index's vocabulary and change log, the issue columns `sort` may name, and rows by id.
+// SQL of issue search: FTS5 matches ranked by bm25 (title weighted above description) with what visibility needs of
+// each, the index's vocabulary and change log, the issue columns `sort` may name, and rows by id.
 import { stmt, type Db } from '../../db/database.ts';
 import type { IssueRow } from '../issues/repository.ts';
 
@@ -8,36 +8,39 @@ export const TITLE_WEIGHT = 10;
 export const DESCRIPTION_WEIGHT = 1;
 
 /**
- * bm25 costs one to three microseconds per matching row, so a broad expression is ranked over
- * its most recent `ranked` matches only (found first in rowid order, which is cheap).
+ * bm25 costs one to five microseconds per matching row, so a broad expression is ranked over
+ * its most recent `ranked` matches only (FTS5 reads its index newest first at no extra cost).
  */
 export const RANKED_MATCHES = 2000;
 
-/** Ids of the project's issues matching an FTS5 expression, best first, minus `skip`. */
-export function matchIssueIds(
+/** What visibility needs of a candidate (issues/visibility.ts), read by the same lookup that checks its project. */
+export interface CandidateFacts {
+  id: number;
+  status: string;
+  raw: number;
+  reporter_user_id: number | null;
+}
+
+/**
+ * The project's issues matching an FTS5 expression, best first, minus `skip`: one pass over the most recent `ranked`
+ * matches, each scored by bm25 and its row's visibility columns read by the lookup that checks its project; then sorted.
+ */
+export function matchIssues(
   db: Db,
   projectId: number,
   match: string,
   limit: number,
   skip: number[],
   ranked = RANKED_MATCHES,
-): number[] {
-  const floor = stmt(
-    db,
-    `SELECT issues_fts.rowid FROM issues_fts JOIN issues i ON i.id = issues_fts.rowid
-    WHERE issues_fts MATCH ? AND i.project_id = ? ORDER BY issues_fts.rowid DESC LIMIT 1 OFFSET ?`,
-  )
-    .pluck()
-    .get(match, projectId, ranked) as number | undefined;
+): CandidateFacts[] {
   return stmt(
     db,
-    `SELECT i.id FROM issues_fts JOIN issues i ON i.id = issues_fts.rowid
-    WHERE issues_fts MATCH ? AND issues_fts.rowid > ? AND i.project_id = ? AND i.id NOT IN (SELECT value FROM ` +
-      `json_each(?))
-    ORDER BY bm25(issues_fts, ${TITLE_WEIGHT}, ${DESCRIPTION_WEIGHT}), i.id LIMIT ?`,
-  )
-    .pluck()
-    .all(match, floor ?? 0, projectId, JSON.stringify(skip), limit) as number[];
+    `SELECT id, status, raw, reporter_user_id FROM (
+      SELECT i.id, i.status, i.raw, i.reporter_user_id, bm25(issues_fts, ${TITLE_WEIGHT}, ${DESCRIPTION_WEIGHT}) AS score
+      FROM issues_fts JOIN issues i ON i.id = issues_fts.rowid
+      WHERE issues_fts MATCH ? AND i.project_id = ? ORDER BY issues_fts.rowid DESC LIMIT ?
+    ) WHERE id NOT IN (SELECT value FROM json_each(?)) ORDER BY score, id LIMIT ?`,
+  ).all(match, projectId, ranked, JSON.stringify(skip), limit) as CandidateFacts[];
 }
 
 const vocabularyReady = new WeakSet<Db>();
@@ -140,15 +143,12 @@ export function orderIssueIds(db: Db, ids: number[], sort: IssueSort): number[] 
     .all(JSON.stringify(ids)) as number[];
 }
 
-/** The rows of these ids, in the given order or sorted by a column. */
-export function issuesByIds(db: Db, ids: number[], sort?: IssueSort): IssueRow[] {
+/** The rows of these ids, in the given order. */
+export function issuesByIds(db: Db, ids: number[]): IssueRow[] {
   if (ids.length === 0) return [];
-  const json = JSON.stringify(ids);
-  if (sort)
-    return stmt(db, `SELECT * FROM issues WHERE id IN (SELECT value FROM json_each(?)) ${orderBy(db, sort)}`).all(
-      json,
-    ) as IssueRow[];
-  const rows = stmt(db, 'SELECT * FROM issues WHERE id IN (SELECT value FROM json_each(?))').all(json) as IssueRow[];
+  const rows = stmt(db, 'SELECT * FROM issues WHERE id IN (SELECT value FROM json_each(?))').all(
+    JSON.stringify(ids),
+  ) as IssueRow[];
   const byId = new Map(rows.map((row) => [row.id, row]));
   return ids.map((id) => byId.get(id)).filter((row): row is IssueRow => row !== undefined);
 }
