@@ -92,8 +92,11 @@ test('a player with only a gamepad opens the form, picks a preset and sends it p
     // Start moves to Send, A sends.
     await tap(page, 9, () => focused(page), 'gb-send');
     await setButtons(page, [0], true);
-    await expect.poll(() => outcome(page), { timeout: 20_000 }).toBe('sent');
-    const [issue] = (await issues()).filter((i) => String(i.description).startsWith('The game froze'));
+    // Sent, or still being sent in the background on a loaded machine: either way it must arrive.
+    await expect.poll(async () => /^(sent|queued)$/.test(String(await outcome(page))), { timeout: 30_000 }).toBe(true);
+    const froze = async () => (await issues()).filter((i) => String(i.description).startsWith('The game froze'));
+    await expect.poll(async () => (await froze()).length, { timeout: 60_000 }).toBe(1);
+    const [issue] = await froze();
     expect(issue, 'the created issue').toBeDefined();
     expect(issue.description.length).toBeGreaterThanOrEqual(MIN);
     // Honest: what was picked, that nothing was typed, then real context (the page's release label).
@@ -103,7 +106,7 @@ test('a player with only a gamepad opens the form, picks a preset and sends it p
   } finally {
     await page.context().close();
   }
-}, 60_000);
+}, 120_000);
 
 test('the game’s own presets replace the built-in ones, and data-description-presets="off" hides them', async () => {
   const own = await padGame('data-description-presets="Boss fight glitch|Lost my save"');
