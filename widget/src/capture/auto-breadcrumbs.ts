@@ -13,7 +13,7 @@ export interface AutoBreadcrumbKinds {
 export type RecordCrumb = (kind: string, severity: 'info' | 'warning' | 'danger', text: string) => void;
 
 /** The URL without query values, fragment or credentials: `https://cdn.example/api?user&page`. */
-export function toSafeUrl(url: unknown): string {
+function toSafeUrl(url: unknown): string {
   try {
     const u = new URL(String(url), location.href);
     const keys = [...new Set(u.searchParams.keys())].join('&');
@@ -24,7 +24,7 @@ export function toSafeUrl(url: unknown): string {
 }
 
 /** `button#start.primary.big`: the tag, id and first two classes of the clicked control, never its text. */
-export function describeTarget(el: Element): string {
+function describeTarget(el: Element): string {
   const e = el.closest('a,button,input,select,textarea,label,[role],[id]') ?? el;
   return (
     e.localName +

@@ -47,8 +47,8 @@ export interface Grab {
  * 500 ms. One that drew in the last SLOW_FRAME_MS (a game at 0.3 fps) is waited for that long, since
  * the form is shown meanwhile; a canvas that drew nothing for longer has stopped, and is read at once.
  */
-export const FRAME_WAIT_MS = 600;
-export const SLOW_FRAME_MS = 4000;
+const FRAME_WAIT_MS = 600;
+const SLOW_FRAME_MS = 4000;
 
 /** Step one, before the overlay appears: copies of the canvas and its overlays, once a frame drew into it. */
 export async function grabCanvas(canvas: HTMLCanvasElement | null, frames: FrameHook): Promise<Grab> {

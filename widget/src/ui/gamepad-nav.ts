@@ -11,13 +11,13 @@ const A = 0,
   LEFT = 14,
   RIGHT = 15;
 
-export function focusables(root: Document | ShadowRoot): HTMLElement[] {
+function focusables(root: Document | ShadowRoot): HTMLElement[] {
   return Array.from(root.querySelectorAll<HTMLElement>(FOCUSABLE)).filter(
     (el) => !(el as HTMLButtonElement).disabled && el.getClientRects().length > 0,
   );
 }
 
-export function moveFocus(root: Document | ShadowRoot, delta: number): void {
+function moveFocus(root: Document | ShadowRoot, delta: number): void {
   const list = focusables(root);
   if (!list.length) return;
   const i = list.indexOf(root.activeElement as HTMLElement);
