@@ -34,11 +34,6 @@ export function parseDuration(text: string): number | null {
   return Number(match[1]) * unit;
 }
 
-/** RFC 3339 UTC with milliseconds, as every timestamp is rendered (docs/server.md#global-rules). */
-export function toTimestamp(date: Date): string {
-  return date.toISOString();
-}
-
 /** The UTC day a counter belongs to. */
 export function toUtcDay(date: Date): string {
   return date.toISOString().slice(0, 10);

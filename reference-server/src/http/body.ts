@@ -210,10 +210,3 @@ export function readQuery(c: Context): Body {
   assertNesting(query, 'query string');
   return query;
 }
-
-/** A single or array query value as a list: `status=a` or `status[]=a&status[]=b`. */
-export function listParam(value: unknown): string[] {
-  if (value === undefined || value === null || value === '') return [];
-  if (Array.isArray(value)) return value.map(String).filter((v) => v !== '');
-  return [String(value)];
-}

@@ -39,10 +39,6 @@ export function noteShape(c: Context, rule: ConformanceRuleId, detail: string): 
   );
 }
 
-export function isStrictRefusal(error: unknown): boolean {
-  return error instanceof StrictRefusal;
-}
-
 /** The credential kind of an Authorization header, read from its shape only (never resolved). */
 export function credentialKind(header: string | undefined): string {
   const value = header?.trim() ?? '';

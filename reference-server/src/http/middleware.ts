@@ -1,10 +1,9 @@
-// Middleware shared by every route: the peer address, the loopback guard, group commits, whether a route answers,
+// Middleware shared by every route: the peer address, group commits, whether a route answers,
 // and strict-mode parameter checks. Who the caller is lives in areas/projects-auth/middleware.ts.
 import { getConnInfo } from '@hono/node-server/conninfo';
 import type { Context, MiddlewareHandler } from 'hono';
 import { matchedRoutes } from 'hono/route';
 import type { Deps } from '../deps.ts';
-import { forbidden } from '../errors.ts';
 import type { AppEnv } from './env.ts';
 import { strictQuery } from './strict.ts';
 
@@ -19,14 +18,6 @@ export function clientIp(c: Context): string {
 
 export function isLoopback(address: string): boolean {
   return address === '::1' || address.startsWith('127.') || address.startsWith('::ffff:127.');
-}
-
-/** Guards the /__admin test surface: refused from any address that is not loopback. */
-export function loopbackOnly(): MiddlewareHandler<AppEnv> {
-  return async (c, next) => {
-    if (!isLoopback(clientIp(c))) throw forbidden('The /__admin test surface answers loopback addresses only.');
-    await next();
-  };
 }
 
 /**

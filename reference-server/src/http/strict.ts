@@ -239,22 +239,3 @@ export function strictBody(c: Context, body: Record<string, unknown>, encoding: 
     checkFileTypes(c, body);
   }
 }
-
-/**
- * The keys strict mode accepts per operation. Nothing imports it yet (no test or doc reads it): a dead
- * export kept until its owner either uses it or deletes it.
- */
-export function strictKeyTable(): Record<
-  string,
-  { query: string[] | null; body: Record<string, string[] | null> | null }
-> {
-  compiled ??= compile();
-  const render = (k: KeySet | null) =>
-    k ? Object.fromEntries([...k.keys].map(([key, v]) => [key, v ? [...v.keys.keys()] : null])) : null;
-  return Object.fromEntries(
-    compiled.map((o) => [
-      `${o.methods.join('|')} ${o.op.path}`,
-      { query: o.query ? [...o.query.keys.keys()] : null, body: render(o.body) },
-    ]),
-  );
-}

@@ -5,14 +5,12 @@ import { ClockRequest, type NotificationList } from '../../../../widget/src/prot
 import type { Deps } from '../../deps.ts';
 import { readBody } from '../../http/body.ts';
 import type { AppEnv } from '../../http/env.ts';
-import { loopbackOnly } from '../../http/middleware.ts';
 import { loadFixtures } from './fixtures.ts';
 import { listNotificationRecords } from '../notifications/notify.ts';
 import { moveClock, resetServer } from './server-state.ts';
 
 export function adminRoutes(deps: Deps) {
   const app = new Hono<AppEnv>();
-  app.use('/__admin/*', loopbackOnly());
   app.post('/__admin/reset', async (c) => {
     await resetServer(deps);
     return c.json({ success: true });

@@ -3,12 +3,10 @@
 import { Hono } from 'hono';
 import type { ConformanceRecorder } from '../../http/conformance-recorder.ts';
 import type { AppEnv } from '../../http/env.ts';
-import { loopbackOnly } from '../../http/middleware.ts';
 import { conformancePage } from './page.ts';
 
 export function conformanceRoutes(recorder: ConformanceRecorder) {
   const app = new Hono<AppEnv>();
-  app.use('/__admin/*', loopbackOnly());
   app.get('/__admin/conformance', (c) => {
     const report = recorder.report();
     const wantsPage =

@@ -12,7 +12,7 @@ import type { Deps } from '../../deps.ts';
 import { ServiceError } from '../../errors.ts';
 import { mediaTypeOf, readBody } from '../../http/body.ts';
 import type { AppEnv } from '../../http/env.ts';
-import { clientIp, loopbackOnly } from '../../http/middleware.ts';
+import { clientIp } from '../../http/middleware.ts';
 import { listDeviceGrants, revokeDeviceGrant, revokePresentedToken } from './grants.ts';
 import { approvePage, resultPage } from './approve-page.ts';
 import { accountOf, approverOf, createDeviceAuth, decide, pollDeviceAuth, viewDeviceAuth } from './service.ts';
@@ -80,7 +80,6 @@ export function deviceAuthRoutes(deps: Deps) {
 /** POST /__admin/device_auth/{id}/approve {user, decision?}: decide as that account, no browser. */
 export function deviceAuthAdminRoutes(deps: Deps) {
   const app = new Hono<AppEnv>();
-  app.use('/__admin/*', loopbackOnly());
   app.post('/__admin/device_auth/:request_id/approve', async (c) => {
     const input = AdminDeviceAuthApproveBody.parse(await readBody(c));
     const view = decide(deps, c.req.param('request_id'), accountOf(deps, input.user), input.decision);

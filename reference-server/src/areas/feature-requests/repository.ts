@@ -60,10 +60,6 @@ export function findFeatureRequestByPathId(db: Db, projectId: number, pathId: st
   return undefined;
 }
 
-export function findFeatureRequestById(db: Db, id: number): FeatureRequestRow | undefined {
-  return stmt(db, 'SELECT * FROM feature_requests WHERE id = ?').get(id) as FeatureRequestRow | undefined;
-}
-
 export interface FeatureRequestPage {
   rows: FeatureRequestRow[];
   total: number;
@@ -199,12 +195,6 @@ export function addSubscriber(db: Db, featureRequestId: number, userId: number):
     featureRequestId,
     userId,
   );
-}
-
-export function listSubscriberIds(db: Db, featureRequestId: number): number[] {
-  return stmt(db, 'SELECT user_id FROM feature_request_subscribers WHERE feature_request_id = ? ORDER BY user_id')
-    .pluck()
-    .all(featureRequestId) as number[];
 }
 
 export interface StoredFileRow {

@@ -177,10 +177,6 @@ export function listCustomValuesOfIssues(db: Db, issueIds: readonly number[]): M
   return byIssue;
 }
 
-export function deleteIssueCustomValue(db: Db, issueId: number, fieldId: number): void {
-  stmt(db, 'DELETE FROM issue_custom_values WHERE issue_id = ? AND field_id = ?').run(issueId, fieldId);
-}
-
 export function addIssueTag(db: Db, issueId: number, tagId: number): void {
   stmt(db, 'INSERT OR IGNORE INTO issue_tags (issue_id, tag_id) VALUES (?, ?)').run(issueId, tagId);
 }
@@ -207,14 +203,6 @@ export function listIssueWatchers(db: Db, issueId: number): number[] {
   return stmt(db, 'SELECT user_id FROM issue_watchers WHERE issue_id = ? ORDER BY created_at, user_id')
     .pluck()
     .all(issueId) as number[];
-}
-
-export function recordIntegrationPush(db: Db, issueId: number, service: string, at: string): void {
-  stmt(db, 'INSERT OR IGNORE INTO issue_integrations (issue_id, service, created_at) VALUES (?, ?, ?)').run(
-    issueId,
-    service,
-    at,
-  );
 }
 
 /** Issues the reporter filed in the project since `since` (the tester caps). */
@@ -246,11 +234,6 @@ export function findDevice(db: Db, id: number): DeviceRow | undefined {
 
 export function countIssueAttachments(db: Db, issueId: number): number {
   return stmt(db, 'SELECT count(*) FROM attachments WHERE issue_id = ?').pluck().get(issueId) as number;
-}
-
-/** Whether a table exists (the attachments table belongs to the media area's migration). */
-export function hasTable(db: Db, name: string): boolean {
-  return stmt(db, "SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = ?").get(name) !== undefined;
 }
 
 export { listIssueRows, type IssueListFilter } from './list-repository.ts';

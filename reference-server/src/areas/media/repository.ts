@@ -270,14 +270,6 @@ export function blobsOfAttachment(db: Db, row: AttachmentRow): BlobRow[] {
   return ids.map((id) => findBlobById(db, id)).filter((b): b is BlobRow => b !== undefined);
 }
 
-/** Unconfirmed direct uploads whose signed id has expired by `now`. */
-export function listExpiredUnattachedBlobs(db: Db, now: string): BlobRow[] {
-  return stmt(
-    db,
-    'SELECT * FROM blobs WHERE attached_at IS NULL AND signed_id_expires_at IS NOT NULL AND signed_id_expires_at <= ?',
-  ).all(now) as BlobRow[];
-}
-
 export function insertVideoSegment(db: Db, row: Omit<VideoSegmentRow, 'id' | 'attachment_id'>): VideoSegmentRow {
   return stmt(
     db,

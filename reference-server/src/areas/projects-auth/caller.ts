@@ -84,10 +84,6 @@ export const ANONYMOUS = (ip: string): Caller => ({
   ip,
 });
 
-export function isVirtual(user: UserRow | null): boolean {
-  return user?.virtual === 1;
-}
-
 /** A real account, not a virtual user made from an email. */
 export function signedInUser(caller: Caller): UserRow | null {
   return caller.user && caller.user.virtual === 0 ? caller.user : null;

@@ -15,11 +15,3 @@ export function incrementDailyCounter(
     .pluck()
     .get(key.token, key.ip, key.operation, key.day) as number;
 }
-
-export function readDailyCounter(db: Db, key: { token: string; ip: string; operation: string; day: string }): number {
-  return (
-    (stmt(db, 'SELECT count FROM daily_counters WHERE token_key = ? AND ip = ? AND operation = ? AND day = ?')
-      .pluck()
-      .get(key.token, key.ip, key.operation, key.day) as number | undefined) ?? 0
-  );
-}

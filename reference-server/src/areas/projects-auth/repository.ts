@@ -87,13 +87,6 @@ export function listMemberProjects(
   };
 }
 
-export function listAllProjects(db: Db, limit: number, offset: number): { rows: ProjectRow[]; total: number } {
-  return {
-    rows: stmt(db, 'SELECT * FROM projects ORDER BY id LIMIT ? OFFSET ?').all(limit, offset) as ProjectRow[],
-    total: stmt(db, 'SELECT count(*) FROM projects').pluck().get() as number,
-  };
-}
-
 export interface MemberRow {
   project_id: number;
   user_id: number;
