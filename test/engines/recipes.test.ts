@@ -115,6 +115,17 @@ test('Emscripten/raylib shell: the tag first in <head>, alpha 0.5 is sent over t
   }
 }, 150_000);
 
+test('Emscripten/raylib shell with the tag after the game: the engine registered first, still no key of the form', async () => {
+  const page = await open('emscripten-late');
+  try {
+    await engineHearsKeys(page);
+    const { diff } = await report(page, '#canvas', 'emscripten-late-recipe');
+    expect(diff, `difference ${diff.toFixed(2)} from the page`).toBeLessThan(4);
+  } finally {
+    await page.context().close();
+  }
+}, 150_000);
+
 test('PlayCanvas from npm: the frame after its tick is the picture', async () => {
   const page = await open('playcanvas');
   try {

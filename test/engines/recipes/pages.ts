@@ -45,16 +45,21 @@ script.onload = () => {
 document.body.appendChild(script);
 </script></body></html>`;
 
-/** An Emscripten shell as raylib ships it: Module.canvas is #canvas, black behind it; the tag first in <head>. */
-const emscriptenShell = (after = '') =>
+/**
+ * An Emscripten shell as raylib ships it: Module.canvas is #canvas, black behind it; the tag first in <head>, or
+ * (`late`) after the game's script, so the engine's capture-phase key listeners are registered before the tag's.
+ */
+const emscriptenShell = (after = '', late = false) =>
   head(
     'raylib web game',
-    `${tag()}<style>body { margin: 0; } canvas.emscripten { border: 0px none; background-color: black; }</style>`,
+    (late ? '' : tag()) +
+      '<style>body { margin: 0; } canvas.emscripten { border: 0px none; background-color: black; }</style>',
   ) +
   '<body><canvas class="emscripten" id="canvas" oncontextmenu="event.preventDefault()" tabindex="-1" ' +
   'style="width: 640px; height: 400px"></canvas>' +
   "<script>var Module = { print: console.log, canvas: document.getElementById('canvas') };</script>" +
-  `<script async src="emscripten-game.js"></script>${after}</body></html>`;
+  (late ? `<script src="emscripten-game.js"></script>${tag()}` : '<script async src="emscripten-game.js"></script>') +
+  `${after}</body></html>`;
 
 /** The iframe bridge, in the game's frame: the portal asks, the game's own tag opens the form. */
 const BRIDGE_IN_GAME = `<script>
@@ -80,6 +85,7 @@ export const RECIPE_PAGES: Record<string, string> = {
   'unity-2019.html': unityLegacy('unityContainer', 'unityInstance'),
   'unity-2020.html': UNITY_2020,
   'emscripten.html': emscriptenShell(),
+  'emscripten-late.html': emscriptenShell('', true),
   'bridge-game.html': emscriptenShell(BRIDGE_IN_GAME),
   'bridge-portal.html': PORTAL,
   'playcanvas.html': PLAYCANVAS,
