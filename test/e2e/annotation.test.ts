@@ -4,7 +4,7 @@ import { createRequire } from 'node:module';
 import type { Browser, Locator } from 'playwright-core';
 import { expect, test } from 'vitest';
 import type { TestServer } from '../helpers/server.ts';
-import { imagePixels, inOverlay, issuesWith, near, openGame, overlay, useDemoGame } from './harness.ts';
+import { imagePixels, inOverlay, issuesWith, near, openGame, overlay, overlayFrame, useDemoGame } from './harness.ts';
 import { installVirtualPad, setButtons } from './virtual-pad.ts';
 
 let server: TestServer;
@@ -46,15 +46,15 @@ test('draws a yellow box and a text label, undoes and redoes them by key and pad
   const area = (await draw.boundingBox())!;
   const at = (x: number, y: number) => [area.x + (x * area.width) / 960, area.y + (y * area.height) / 540] as const;
 
-  await page.getByRole('button', { name: 'Yellow', exact: true }).click();
-  await page.getByRole('button', { name: 'Box', exact: true }).click();
+  await inOverlay(page).getByRole('button', { name: 'Yellow', exact: true }).click();
+  await inOverlay(page).getByRole('button', { name: 'Box', exact: true }).click();
   await page.mouse.move(...at(100, 100));
   await page.mouse.down();
   await page.mouse.move(...at(300, 250), { steps: 4 });
   await page.mouse.up();
   await expect.poll(async () => near(await pixel(draw, 100, 175), YELLOW, 20)).toBe(true);
 
-  await page.getByRole('button', { name: 'Text', exact: true }).click();
+  await inOverlay(page).getByRole('button', { name: 'Text', exact: true }).click();
   await inOverlay(page).locator('#gb-label').fill('GLITCH');
   // The label field joined the toolbar and moved the canvas down.
   const moved = (await draw.boundingBox())!;
@@ -62,8 +62,9 @@ test('draws a yellow box and a text label, undoes and redoes them by key and pad
   const label = () => inked(draw, 495, 280, 200, 40);
   await expect.poll(label).toBeGreaterThan(50);
   // The editor with its colour buttons and the label field shown passes an axe-core scan.
-  await page.addScriptTag({ path: AXE });
-  const violations = await page.evaluate(async () => {
+  const form = await overlayFrame(page);
+  await form.addScriptTag({ path: AXE });
+  const violations = await form.evaluate(async () => {
     const r = await (window as any).axe.run(document, { resultTypes: ['violations'] });
     return r.violations.map((v: any) => `${v.id}: ${v.nodes.map((n: any) => n.target.join(' ')).join(', ')}`);
   });
@@ -88,7 +89,7 @@ test('draws a yellow box and a text label, undoes and redoes them by key and pad
   await setButtons(page, [5], false);
   expect(near(await pixel(draw, 100, 175), YELLOW, 20)).toBe(true);
 
-  await page.getByRole('button', { name: 'Done', exact: true }).click();
+  await inOverlay(page).getByRole('button', { name: 'Done', exact: true }).click();
   await inOverlay(page).locator('#gb-send').click();
   await expect
     .poll(() => inOverlay(page).locator('[data-gb-outcome]').getAttribute('data-gb-outcome'), { timeout: 20_000 })

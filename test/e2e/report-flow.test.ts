@@ -51,12 +51,12 @@ test('sends a report: the game frame as screenshot, its annotation layer, log, d
   await inOverlay(page).locator('#gb-annotate').click();
   const area = (await inOverlay(page).locator('[data-gb-draw]').boundingBox())!;
   const sx = area.width / 960;
-  await page.getByRole('button', { name: 'Box', exact: true }).click();
+  await inOverlay(page).getByRole('button', { name: 'Box', exact: true }).click();
   await page.mouse.move(area.x + 100 * sx, area.y + 100 * sx);
   await page.mouse.down();
   await page.mouse.move(area.x + 300 * sx, area.y + 250 * sx, { steps: 4 });
   await page.mouse.up();
-  await page.getByRole('button', { name: 'Done', exact: true }).click();
+  await inOverlay(page).getByRole('button', { name: 'Done', exact: true }).click();
   await expect.poll(() => inOverlay(page).locator('label[for=gb-att-shot]').textContent()).toContain('Annotated');
 
   await inOverlay(page).locator('#gb-send').click();

@@ -22,7 +22,8 @@ import type { Shape } from './shapes.ts';
 type View = 'form' | 'editor' | 'result';
 const NO_SNAPSHOT: ReportSnapshot = { logs: '', logCount: 0, debugTrace: [], deviceInfo: '', customFields: {} };
 
-export function App({ ctx, root }: { ctx: OverlayContext; root: ShadowRoot }) {
+/** `root` is the overlay frame's own document (ui/mount.tsx); this code runs in the game's window. */
+export function App({ ctx, root }: { ctx: OverlayContext; root: Document }) {
   const { t, lang, dir } = useMemo(() => createTranslate(ctx.options.locale), []);
   const dialog = useRef<HTMLDialogElement>(null);
   const [info, setInfo] = useState<ProjectInfo | null>(null);
@@ -236,7 +237,10 @@ export function App({ ctx, root }: { ctx: OverlayContext; root: ShadowRoot }) {
             try {
               const bitmap = await createImageBitmap(file);
               setShapes([]);
-              useShot({ blob: file, width: bitmap.width, height: bitmap.height, blank: false, source: 'file' });
+              // The chosen File belongs to the overlay frame's realm, which is gone after close while the report
+              // may still be uploading: a Blob of this window holds the same bytes without copying them.
+              const blob = new Blob([file], { type: file.type });
+              useShot({ blob, width: bitmap.width, height: bitmap.height, blank: false, source: 'file' });
               bitmap.close();
             } catch {
               /* not an image: keep what we had */

@@ -64,6 +64,7 @@ function mount(ctx: OverlayContext): OverlayHandle {
   host.setAttribute('title', 'Glitchbox');
   // The frame covers the viewport, transparent (its root's colour scheme matches the frame element's, or
   // Chromium paints it opaque); its dialog's backdrop dims the game as the page's own modal dialog did.
+  // Important, so a game's own `iframe { … }` rules cannot move, hide or shrink it.
   const style: Record<string, string> = {
     position: 'fixed',
     inset: '0',
@@ -77,6 +78,11 @@ function mount(ctx: OverlayContext): OverlayHandle {
     background: 'transparent',
     'color-scheme': 'normal',
     display: 'block',
+    visibility: 'visible',
+    opacity: '1',
+    transform: 'none',
+    filter: 'none',
+    'pointer-events': 'auto',
     'z-index': '2147483647',
   };
   for (const [k, v] of Object.entries(style)) host.style.setProperty(k, v, 'important');
@@ -84,8 +90,7 @@ function mount(ctx: OverlayContext): OverlayHandle {
   // about:blank with no src is there at once, same origin: no load to wait for.
   const doc = host.contentDocument!;
   applyStyles(doc, ctx.options.styleNonce);
-  // App's root is typed ShadowRoot until app.tsx takes the document (it only reads elements by id from it).
-  render(<App ctx={ctx} root={doc as unknown as ShadowRoot} />, doc.body);
+  render(<App ctx={ctx} root={doc} />, doc.body);
   return {
     host,
     unmount() {
