@@ -30,6 +30,8 @@ const LATER_OPENS = 5;
 
 interface Open {
   painted: number;
+  /** Key to the end of the form's render (our `glitchbox:mount`, Sentry's dialog render). */
+  rendered: number;
   inPage: number;
   gameFrames: number;
   longest: number;
@@ -78,15 +80,16 @@ function sentryPage(game: string, dsn: string): string {
   );
 }
 
-/** Key to the end of the first frame committed after Sentry's dialog was rendered (`sentry:mount` ended). */
-function sentryPainted(trace: Buffer): number {
+/** Key to the end of Sentry's dialog render (`sentry:mount`) and of the first frame committed after it. */
+function sentrySteps(trace: Buffer): { rendered: number; painted: number } {
   const { events } = mainTasks(trace);
   const key = events.find((e) => e.name === 'EventDispatch' && e.args?.data?.type === 'keydown');
   const mount = events.find((e) => e.name === 'sentry:mount' && (e.ph === 'e' || e.ph === 'X'));
-  if (!key || !mount) return NaN;
+  if (!key || !mount) return { rendered: NaN, painted: NaN };
   const end = mount.ph === 'X' ? mount.ts + (mount.dur ?? 0) : mount.ts;
   const commit = events.filter((e) => e.name === 'Commit' && e.ts >= end).sort((a, b) => a.ts - b.ts)[0];
-  return commit ? (commit.ts + (commit.dur ?? 0) - key.ts) / 1000 : NaN;
+  const ms = (ts: number) => (ts - key.ts) / 1000;
+  return { rendered: ms(end), painted: commit ? ms(commit.ts + (commit.dur ?? 0)) : NaN };
 }
 
 /** Loads the game with one reporter and waits until it settled, as the engine bench does. */
@@ -129,7 +132,8 @@ async function open(browser: Browser, page: Page, who: Reporter): Promise<Open> 
   if (who === 'glitchbox') await inOverlay(page).locator('img.gb-thumb').waitFor({ timeout: 20_000 });
   else await sentryDialog.waitFor({ timeout: 20_000 });
   const trace = await browser.stopTracing();
-  const painted = who === 'glitchbox' ? openSteps(trace).painted : sentryPainted(trace);
+  const ours = openSteps(trace);
+  const { painted, rendered } = who === 'glitchbox' ? { ...ours, rendered: ours.mountEnd } : sentrySteps(trace);
   const { ms: inPage, frames: gameFrames } = await paintedInPage(page);
   if (who === 'glitchbox') {
     await page.keyboard.press('Escape');
@@ -139,7 +143,7 @@ async function open(browser: Browser, page: Page, who: Reporter): Promise<Open> 
     await sentryDialog.waitFor({ state: 'detached' });
   }
   await page.waitForTimeout(300);
-  return { painted, inPage, gameFrames, longest: longestTask(trace) };
+  return { painted, rendered, inPage, gameFrames, longest: longestTask(trace) };
 }
 
 /** The figures of one reporter on one game. */
@@ -180,6 +184,8 @@ function figures(who: Reporter, game: string, first: Open[], later: Open[]): Res
       'frames',
     ),
     row(`key to painted form, in the page (median ${nAll})`, median(all.map((o) => o.inPage))),
+    row(`key to the form rendered, first open (median ${n1})`, median(first.map((o) => o.rendered))),
+    row(`key to the form rendered, later opens (median ${n2})`, median(later.map((o) => o.rendered))),
     row(`longest main-thread task, key to form shown (median ${nAll})`, median(all.map((o) => o.longest))),
   ];
 }
