@@ -68,10 +68,16 @@ export function createReporterLink(
    * When it cannot load, the loader's short device block and no header.
    */
   const context = (canvas: HTMLCanvasElement | null): Promise<[deviceInfo: string, logHeader: string]> =>
-    chunks.reporter().then(
-      async (m) => [await m.collectDeviceInfo(canvas, gpuFacts()), m.logHeader(frames.stats(), logs.dropped)],
-      () => [plainDeviceInfo(), ''],
-    );
+    chunks
+      .reporter()
+      .then(
+        async (m): Promise<[string, string]> => [
+          await m.collectDeviceInfo(canvas, gpuFacts()),
+          m.logHeader(frames.stats(), logs.dropped),
+        ],
+      )
+      // A chunk that failed, or one from another version without these: the report still goes, with less.
+      .catch(() => [plainDeviceInfo(), '']);
 
   async function applyBeforeSend(report: ReportInput): Promise<ReportInput | null> {
     if (!o.beforeSend) return report;
