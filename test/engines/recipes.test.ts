@@ -74,7 +74,7 @@ for (const [version, container] of [
   ['2018', 'gameContainer'],
   ['2019', 'unityContainer'],
 ] as const) {
-  test(`Unity ${version}: data-canvas="#${container} canvas" finds UnityLoader's canvas; typing stays in the form`, async () => {
+  test(`Unity ${version}: data-canvas="#${container} canvas" finds the canvas, keys stay in the form`, async () => {
     const page = await open(`unity-${version}`);
     try {
       await engineHearsKeys(page);
@@ -104,7 +104,7 @@ test('Unity 2020+: createUnityInstance with preserveDrawingBuffer gives a frozen
   }
 }, 150_000);
 
-test('Emscripten/raylib shell: the tag first in <head>, alpha 0.5 is sent over the black behind the canvas', async () => {
+test('Emscripten/raylib shell, tag first in <head>: alpha 0.5 is sent over the black behind the canvas', async () => {
   const page = await open('emscripten');
   try {
     await engineHearsKeys(page);
@@ -115,7 +115,7 @@ test('Emscripten/raylib shell: the tag first in <head>, alpha 0.5 is sent over t
   }
 }, 150_000);
 
-test('Emscripten/raylib shell with the tag after the game: the engine registered first, still no key of the form', async () => {
+test('Emscripten/raylib shell, tag after the game: its key listeners came first, the form keeps its keys', async () => {
   const page = await open('emscripten-late');
   try {
     await engineHearsKeys(page);

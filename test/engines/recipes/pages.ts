@@ -40,7 +40,9 @@ var config = {
 var script = document.createElement("script");
 script.src = "unity-loader.js";
 script.onload = () => {
-  createUnityInstance(canvas, config, (progress) => {}).then((unityInstance) => { window.unityInstance = unityInstance; });
+  createUnityInstance(canvas, config, (progress) => {}).then((unityInstance) => {
+    window.unityInstance = unityInstance;
+  });
 };
 document.body.appendChild(script);
 </script></body></html>`;
@@ -77,7 +79,8 @@ document.querySelector('#report-bug').onclick = () =>
   document.querySelector('#game').contentWindow.postMessage('glitchbox:open', location.origin);
 </script></body></html>`;
 
-const PLAYCANVAS = `${head('PlayCanvas game', tag())}<body style="margin:0"><script src="playcanvas-game.js"></script></body></html>`;
+const PLAYCANVAS =
+  head('PlayCanvas game', tag()) + '<body style="margin:0"><script src="playcanvas-game.js"></script></body></html>';
 
 /** Page name -> HTML, served under /engines next to the bundled scripts. */
 export const RECIPE_PAGES: Record<string, string> = {

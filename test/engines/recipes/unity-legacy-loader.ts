@@ -1,6 +1,6 @@
-// Stand-in for the `Build/UnityLoader.js` of Unity 2018 and 2019 builds: `UnityLoader.instantiate(container, url,
-// options)` makes the canvas itself, inside the container, with the literal id "#canvas" (so `#canvas` matches
-// nothing), and starts the player; called from <head>, it waits for the container to exist.
+// Stand-in for the UnityLoader.js that Unity 2018 and 2019 builds ship in their Build folder:
+// `UnityLoader.instantiate(container, url, options)` makes the canvas itself, inside the container, with the literal
+// id "#canvas" (so `#canvas` matches nothing), and starts the player; called from <head>, it waits for the container.
 import { startNativeEngine } from './native-engine.ts';
 
 function instantiate(container: string | HTMLElement, _url: string, _options?: { onProgress?: unknown }) {
