@@ -2,13 +2,12 @@
 // /__admin/reset must forget outside the database, and the hooks it hangs on other areas' writes.
 // app.ts mounts the routes, server.ts registers the jobs; nothing registers itself on import.
 import type { Hono } from 'hono';
-import type { FixtureProject } from '../../../widget/src/protocol/fixtures.ts';
 import type { Deps } from '../deps.ts';
 import type { AppEnv } from '../http/env.ts';
 import type { JobHandler } from '../jobs/runner.ts';
 import type { IssueRow } from './issues/repository.ts';
 import type { IssueWriteKind } from './issues/write-hooks.ts';
-import type { ProjectRow } from './projects-auth/repository.ts';
+import type { ProjectFixture } from './fixture-context.ts';
 
 export interface Area {
   /** The area's routes, mounted at the root after the caller and project middleware. */
@@ -24,6 +23,9 @@ export interface Area {
   reset?(deps: Deps): void | Promise<void>;
   /** Called after an issue write is committed (search indexing, the event stream, duplicates). */
   onIssueWrite?(deps: Deps, issue: IssueRow, kind: IssueWriteKind): void;
-  /** Loads what the area owns of a project's fixture, inside the fixture transaction. */
-  loadFixture?(deps: Deps, project: ProjectRow, fixture: FixtureProject, path: string): void;
+  /**
+   * Loads what the area owns of a fixture project, inside the fixture transaction (admin/fixtures.ts), in the order
+   * of areas/index.ts: an area whose entries refer to another's keys comes after it.
+   */
+  loadFixture?(deps: Deps, fixture: ProjectFixture): void;
 }

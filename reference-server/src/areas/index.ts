@@ -27,24 +27,27 @@ import { customFieldReportsArea } from './custom-field-reports/index.ts';
 import { deviceAuthArea } from './device-auth/index.ts';
 import { issueTagsArea } from './issue-tags/index.ts';
 
-/** Route order matters only where paths could overlap: search's /issues/search before issues. */
+/**
+ * Route order matters only where paths could overlap: search's /issues/search before issues. Fixtures load in this
+ * order too (Area.loadFixture): projects-auth, releases, tags and knowledge before the issues that name them.
+ */
 export const AREAS: readonly Area[] = [
   inboxArea,
   adminArea,
   projectsAuthArea,
   crashesArea,
   searchArea,
-  issuesArea,
   releasesArea,
+  knowledgeBaseArea,
+  issueTagsArea,
+  issuesArea,
   eventsArea,
   playtimeArea,
   gameFactsArea,
-  knowledgeBaseArea,
   featureRequestsArea,
   ticketsArea,
   submissionTokensArea,
   mediaArea,
-  issueTagsArea,
   customFieldReportsArea,
   deviceAuthArea,
   conformanceArea,

@@ -1,26 +1,14 @@
 // Loads a fixture document (docs/api-choices.md#fixture-format) in one transaction: all of it or, on any problem,
-// nothing, with a 422 naming the path of the offending entry.
+// nothing, with a 422 naming the path of the offending entry. Users, organizations and each project's row are
+// written here; the rest of a project is loaded by each area's loadFixture, in the order of areas/index.ts.
 import { assertNesting } from '../../nesting.ts';
-import { FixtureDocument, TOKEN_FLAGS, type FixtureResult } from '../../../../widget/src/protocol/fixtures.ts';
+import { FixtureDocument, type FixtureResult } from '../../../../widget/src/protocol/fixtures.ts';
 import type { Deps } from '../../deps.ts';
 import { unprocessable } from '../../errors.ts';
-import { insertCustomField } from '../projects-auth/custom-fields-repository.ts';
-import { insertIssue, setIssueCustomValue } from '../issues/repository.ts';
+import { createFixtureKeys, FixtureError, unique } from '../fixture-context.ts';
 import { addOrganizationAdmin, insertOrganization } from '../projects-auth/organizations-repository.ts';
-import { insertMember, insertProject, insertStatus, insertToken } from '../projects-auth/repository.ts';
-import { insertDownloadLink, insertRelease } from '../releases/repository.ts';
+import { insertProject } from '../projects-auth/repository.ts';
 import { insertPat, insertUser } from '../projects-auth/users-repository.ts';
-import { stmt } from '../../db/database.ts';
-import { listCustomFields } from '../projects-auth/custom-fields-repository.ts';
-
-class FixtureError extends Error {
-  constructor(
-    readonly path: string,
-    message: string,
-  ) {
-    super(message);
-  }
-}
 
 /** `projects[0].members[1].user` from a zod or loader path. */
 function pathText(path: readonly PropertyKey[]): string {
@@ -42,23 +30,7 @@ export function loadFixtures(deps: Deps, input: unknown): FixtureResult {
   const doc = parsed.data;
   const now = deps.clock.now().toISOString();
   const result: FixtureResult = { organizations: {}, users: {}, projects: {}, releases: {}, issues: {} };
-  const orgIds = new Map<string, number>();
-  const userIds = new Map<string, number>();
-
-  const refer = (map: Map<string, number>, key: string, path: string, kind: string) => {
-    const id = map.get(key);
-    if (id === undefined) throw new FixtureError(path, `unknown ${kind} key ${JSON.stringify(key)}`);
-    return id;
-  };
-  const unique = <T>(path: string, write: () => T): T => {
-    try {
-      return write();
-    } catch (error) {
-      if (error instanceof Error && /UNIQUE constraint/.test(error.message))
-        throw new FixtureError(path, `already exists (${error.message.replace('UNIQUE constraint failed: ', '')})`);
-      throw error;
-    }
-  };
+  const keys = createFixtureKeys();
 
   try {
     deps.db.transaction(() => {
@@ -74,7 +46,7 @@ export function loadFixtures(deps: Deps, input: unknown): FixtureResult {
           }),
         );
         if (u.pat) unique(`users[${i}].pat`, () => insertPat(deps.db, u.pat!, row.id, now));
-        userIds.set(u.key, row.id);
+        keys.remember('user', u.key, row.id);
         result.users[u.key] = row.public_id;
       });
       doc.organizations.forEach((o, i) => {
@@ -88,9 +60,9 @@ export function loadFixtures(deps: Deps, input: unknown): FixtureResult {
           }),
         );
         o.admins.forEach((key, j) => {
-          addOrganizationAdmin(deps.db, row.id, refer(userIds, key, `organizations[${i}].admins[${j}]`, 'user'));
+          addOrganizationAdmin(deps.db, row.id, keys.refer('user', key, `organizations[${i}].admins[${j}]`));
         });
-        orgIds.set(o.key, row.id);
+        keys.remember('organization', o.key, row.id);
         result.organizations[o.key] = row.public_id;
       });
       doc.projects.forEach((p, i) => {
@@ -98,7 +70,7 @@ export function loadFixtures(deps: Deps, input: unknown): FixtureResult {
         const project = unique(at, () =>
           insertProject(deps.db, {
             public_id: p.id,
-            organization_id: refer(orgIds, p.organization, `${at}.organization`, 'organization'),
+            organization_id: keys.refer('organization', p.organization, `${at}.organization`),
             name: p.name,
             description: p.description ?? '',
             access: p.access,
@@ -122,143 +94,9 @@ export function loadFixtures(deps: Deps, input: unknown): FixtureResult {
           }),
         );
         result.projects[p.key] = project.public_id;
-        p.statuses?.forEach((s) => {
-          insertStatus(deps.db, project.id, s.key, s.name);
-        });
-        p.members?.forEach((m, j) => {
-          insertMember(deps.db, {
-            project_id: project.id,
-            user_id: refer(userIds, m.user, `${at}.members[${j}].user`, 'user'),
-            role: m.role,
-            scopes: m.scopes,
-            nda_accepted: m.nda_accepted,
-          });
-        });
-        p.tokens?.forEach((t, j) => {
-          unique(`${at}.tokens[${j}]`, () =>
-            insertToken(deps.db, {
-              project_id: project.id,
-              token: t.token,
-              daily_limit: t.daily_limit,
-              flags: Object.fromEntries(TOKEN_FLAGS.map((flag) => [flag, t[flag] ?? false])),
-              created_at: now,
-            }),
-          );
-        });
-        p.custom_fields?.forEach((f, j) => {
-          unique(`${at}.custom_fields[${j}]`, () =>
-            insertCustomField(deps.db, {
-              project_id: project.id,
-              applies_to: f.applies_to ?? 'issue',
-              ident: f.ident,
-              name: f.name,
-              field_type: f.field_type,
-              options: JSON.stringify(f.options ?? []),
-              required: f.required ? 1 : 0,
-              player_viewable: f.player_viewable === false ? 0 : 1,
-              tester_settable: f.tester_settable === false ? 0 : 1,
-              auto_created: 0,
-              created_at: now,
-            }),
-          );
-        });
-        const releaseIds = new Map<string, number>();
-        p.releases?.forEach((r, j) => {
-          const release = unique(`${at}.releases[${j}]`, () =>
-            insertRelease(deps.db, {
-              id: r.id ?? null,
-              project_id: project.id,
-              label: r.label,
-              summary: r.summary,
-              description: r.description,
-              status: r.status,
-              created_at: r.created_at ?? new Date(Date.parse(now) + j).toISOString(),
-            }),
-          );
-          r.download_links?.forEach((link) => {
-            insertDownloadLink(deps.db, {
-              release_id: release.id,
-              platform: link.platform,
-              url: link.url,
-              link_enabled: link.link_enabled ?? true,
-            });
-          });
-          releaseIds.set(r.label, release.id);
-          if (r.key) releaseIds.set(r.key, release.id);
-          result.releases[r.key ?? r.label] = `rel-${release.id}`;
-        });
-        const tagIds = new Map<string, number>();
-        p.tags?.forEach((t) => {
-          const parent = t.parent === undefined ? null : refer(tagIds, t.parent, `${at}.tags.${t.name}.parent`, 'tag');
-          const id = stmt(
-            deps.db,
-            `INSERT INTO tags (id, project_id, name, color, description, parent_tag_id, created_at, updated_at)
-            VALUES (?, ?, ?, ?, ?, ?, ?, ?) RETURNING id`,
-          )
-            .pluck()
-            .get(
-              t.id ?? null,
-              project.id,
-              t.name,
-              t.color ?? '#6b7280',
-              t.description ?? null,
-              parent,
-              now,
-              now,
-            ) as number;
-          tagIds.set(t.name, id);
-        });
-        p.knowledge_chunks?.forEach((k) => {
-          stmt(
-            deps.db,
-            'INSERT INTO knowledge_chunks (project_id, title, content, created_at) VALUES (?, ?, ?, ?)',
-          ).run(project.id, k.title, k.content, now);
-        });
-        const fields = new Map(listCustomFields(deps.db, project.id, 'issue').map((f) => [f.ident, f.id]));
-        p.issues?.forEach((issue, j) => {
-          const ia = `${at}.issues[${j}]`;
-          const created = issue.created_at ?? now;
-          const row = unique(ia, () =>
-            insertIssue(deps.db, {
-              id: issue.id ?? null,
-              scoped_id: issue.scoped_id ?? null,
-              project_id: project.id,
-              title: issue.title,
-              description: issue.description,
-              status: issue.status ?? 'open',
-              priority: issue.priority ?? 'medium',
-              score: '0',
-              raw: issue.raw ? 1 : 0,
-              source: issue.source ?? null,
-              archived: issue.archived ? 1 : 0,
-              reporter_user_id: issue.reporter ? refer(userIds, issue.reporter, `${ia}.reporter`, 'user') : null,
-              assigned_to_user_id: issue.assigned_to
-                ? refer(userIds, issue.assigned_to, `${ia}.assigned_to`, 'user')
-                : null,
-              release_id: issue.release ? refer(releaseIds, issue.release, `${ia}.release`, 'release') : null,
-              steps: JSON.stringify((issue.steps_to_reproduce ?? []).map((step) => ({ step }))),
-              debug_trace: null,
-              device: null,
-              created_at: created,
-              updated_at: issue.updated_at ?? created,
-            }),
-          );
-          for (const [ident, value] of Object.entries(issue.custom ?? {})) {
-            setIssueCustomValue(deps.db, row.id, refer(fields, ident, `${ia}.custom.${ident}`, 'custom field'), value);
-          }
-          issue.tags?.forEach((name, k) => {
-            stmt(deps.db, 'INSERT INTO issue_tags (issue_id, tag_id) VALUES (?, ?)').run(
-              row.id,
-              refer(tagIds, name, `${ia}.tags[${k}]`, 'tag'),
-            );
-          });
-          result.issues[issue.key ?? `${p.key}#${row.scoped_id}`] = {
-            id: row.id,
-            scoped_id: row.scoped_id,
-            path_id: `g-${row.id}`,
-          };
-        });
-        for (const area of deps.areas) area.loadFixture?.(deps, project, p, at);
+        // Releases and tags are keyed per project; users and organizations across the document.
+        const fixture = { ...createFixtureKeys(keys), project, fixture: p, path: at, now, result };
+        for (const area of deps.areas) area.loadFixture?.(deps, fixture);
       });
     })();
   } catch (error) {

@@ -4,4 +4,7 @@ import type { Area } from '../area.ts';
 import { loadGameFactsFixture } from './facts.ts';
 import { gameFactRoutes } from './routes.ts';
 
-export const gameFactsArea: Area = { routes: gameFactRoutes, loadFixture: loadGameFactsFixture };
+export const gameFactsArea: Area = {
+  routes: gameFactRoutes,
+  loadFixture: (deps, f) => loadGameFactsFixture(deps, f.project, f.fixture, f.path),
+};

@@ -3,11 +3,13 @@
 // organizations, users, members and custom field definitions) that every other area reads.
 import { Hono } from 'hono';
 import type { AppEnv } from '../../http/env.ts';
+import { loadProjectsAuthFixture } from './fixtures.ts';
 import type { Area } from '../area.ts';
 import { authRoutes } from './auth-routes.ts';
 import { projectRoutes } from './routes.ts';
 
 export const projectsAuthArea: Area = {
+  loadFixture: loadProjectsAuthFixture,
   routes(deps) {
     const app = new Hono<AppEnv>();
     app.route('/', authRoutes(deps));

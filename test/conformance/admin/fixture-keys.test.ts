@@ -1,0 +1,90 @@
+// Fixture entries that name each other by key (docs/api-choices.md#fixture-format): an issue's release, tags,
+// custom values and reporter resolve across the areas that load them, keys stay within their project, and a key that
+// names nothing is a 422 at its path with nothing kept.
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { stmt } from '../../../reference-server/src/db/database.ts';
+import { startTestServer, type TestServer } from '../../helpers/server.ts';
+import { seedDocument } from '../../helpers/seed.ts';
+
+let server: TestServer;
+beforeAll(async () => {
+  server = await startTestServer({ seed: false });
+});
+afterAll(() => server.close());
+beforeEach(async () => {
+  await server.request('POST', '/__admin/reset');
+});
+
+const count = (table: string) => stmt(server.deps.db, `SELECT count(*) FROM ${table}`).pluck().get() as number;
+
+/** The seed document with `first` merged into its first project and `second` into its second. */
+function documentWith(first: Record<string, unknown>, second: Record<string, unknown> = {}) {
+  const doc = seedDocument({ project: first }) as any;
+  Object.assign(doc.projects[1], second);
+  return doc;
+}
+
+const load = (doc: unknown) => server.request('POST', '/__admin/fixtures', { json: doc });
+
+describe('fixture keys across areas', () => {
+  it('links an issue to its release (by key and by label), tags, custom value and reporter', async () => {
+    const r = await load(
+      documentWith({
+        custom_fields: [{ ident: 'level', name: 'Level', field_type: 'text' }],
+        releases: [{ key: 'beta', label: '0.9.0' }, { label: '1.0.0' }],
+        tags: [{ name: 'gfx' }, { name: 'shaders', parent: 'gfx' }],
+        issues: [
+          { key: 'a', title: 'Flicker', description: 'The sky flickers', release: 'beta', tags: ['shaders'] },
+          { key: 'b', title: 'Crash', description: 'Crashes on load', release: '1.0.0', reporter: 'tester' },
+          { key: 'c', title: 'Typo', description: 'A typo in the menu', custom: { level: 'menu' } },
+        ],
+      }),
+    );
+    expect(r.status).toBe(201);
+    const release = (key: string) =>
+      stmt(server.deps.db, 'SELECT r.label FROM issues i JOIN releases r ON r.id = i.release_id WHERE i.id = ?')
+        .pluck()
+        .get(r.body.issues[key].id);
+    expect(release('a')).toBe('0.9.0');
+    expect(release('b')).toBe('1.0.0');
+    const reporter = 'SELECT u.public_id FROM issues i JOIN users u ON u.id = i.reporter_user_id WHERE i.id = ?';
+    expect(stmt(server.deps.db, reporter).pluck().get(r.body.issues.b.id)).toBe(r.body.users.tester);
+    expect(r.body.releases).toEqual({ beta: expect.stringMatching(/^rel-\d+$/), '1.0.0': expect.any(String) });
+    const tagged = stmt(
+      server.deps.db,
+      'SELECT t.name FROM issue_tags x JOIN tags t ON t.id = x.tag_id WHERE x.issue_id = ?',
+    )
+      .pluck()
+      .all(r.body.issues.a.id);
+    expect(tagged).toEqual(['shaders']);
+    const values = stmt(server.deps.db, 'SELECT value FROM issue_custom_values').pluck().all() as string[];
+    expect(values.map((v) => JSON.parse(v))).toEqual(['menu']);
+  });
+
+  it('keeps release keys within their project: another project cannot name them', async () => {
+    const r = await load(
+      documentWith(
+        { releases: [{ key: 'beta', label: '0.9.0' }] },
+        { issues: [{ title: 'Elsewhere', description: 'In the other game', release: 'beta' }] },
+      ),
+    );
+    expect(r.status).toBe(422);
+    expect(r.body.error).toBe('Invalid fixture at projects[1].issues[0].release: unknown release key "beta"');
+    expect(count('releases')).toBe(0);
+  });
+
+  it('answers 422 at the path of a tag parent, a tag and a custom field that name nothing', async () => {
+    const parent = await load(documentWith({ tags: [{ name: 'shaders', parent: 'gfx' }] }));
+    expect(parent.body.error).toBe('Invalid fixture at projects[0].tags.shaders.parent: unknown tag key "gfx"');
+    const tag = await load(documentWith({ issues: [{ title: 'Flicker', description: 'The sky', tags: ['gfx'] }] }));
+    expect(tag.body.error).toBe('Invalid fixture at projects[0].issues[0].tags[0]: unknown tag key "gfx"');
+    const field = await load(
+      documentWith({ issues: [{ title: 'Flicker', description: 'The sky', custom: { level: 'menu' } }] }),
+    );
+    expect(field.body.error).toBe(
+      'Invalid fixture at projects[0].issues[0].custom.level: unknown custom field key "level"',
+    );
+    expect([parent.status, tag.status, field.status]).toEqual([422, 422, 422]);
+    expect(count('issues')).toBe(0);
+  });
+});
