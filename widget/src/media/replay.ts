@@ -2,6 +2,7 @@
 // VideoEncoder (VP8, a key frame every 2 s, frames taken right after the game's frame) with the
 // chunks muxed into WebM on demand; MediaRecorder segments where WebCodecs is missing.
 import { ArrayBufferTarget, Muxer } from 'webm-muxer';
+import type { ReplayOptions } from '../runtime/options.ts';
 import type { ReplayClip, ReplayRecorder } from '../runtime/replay-types.ts';
 
 interface Kept {
@@ -11,9 +12,11 @@ interface Kept {
 
 export function createReplayRecorder(
   canvas: HTMLCanvasElement,
-  o: { seconds: number; fps: number; bitrate: number },
+  options: ReplayOptions,
   afterFrame: (fn: () => void) => void,
 ): ReplayRecorder {
+  // The defaults ReplayOptions documents, applied here so the loader does not carry them.
+  const o = { seconds: options.seconds ?? 30, fps: options.fps ?? 15, bitrate: options.bitrate ?? 1_500_000 };
   if (typeof VideoEncoder === 'function' && typeof VideoFrame === 'function')
     return webCodecsRecorder(canvas, o, afterFrame);
   return mediaRecorderRecorder(canvas, o);

@@ -1,4 +1,5 @@
 // Contract of the lazy replay chunk (kept apart so the loader imports types only).
+import type { ReplayOptions } from './options.ts';
 
 export interface ReplayClip {
   blob: Blob;
@@ -18,7 +19,7 @@ export interface ReplayModule {
   /** afterFrame runs a function right after the game's next frame (the WebGL buffer is still valid then). */
   createReplayRecorder(
     canvas: HTMLCanvasElement,
-    options: { seconds: number; fps: number; bitrate: number },
+    options: ReplayOptions,
     afterFrame: (fn: () => void) => void,
   ): ReplayRecorder;
 }

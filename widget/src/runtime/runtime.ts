@@ -74,11 +74,10 @@ function startReplay(
     const r = typeof o.replay === 'object' ? o.replay : {};
     idle(() => {
       const c = findCanvas(o.canvas, frames);
-      const settings = { seconds: r.seconds ?? 30, fps: r.fps ?? 15, bitrate: r.bitrate ?? 1_500_000 };
       if (c)
         chunks.replay().then(
           (m) => {
-            recorder = m.createReplayRecorder(c, settings, (fn) => void frames.whenDrawn(c, fn, 200));
+            recorder = m.createReplayRecorder(c, r, (fn) => void frames.whenDrawn(c, fn, 200));
           },
           (e) => logs.record('warn', `Glitchbox replay unavailable: ${e}`),
         );
