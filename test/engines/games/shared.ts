@@ -50,19 +50,21 @@ export function boxesScene(THREE: ThreeParts, { background = 0x336699, count = 4
   // Four boxes in a row, or a grid that fills the view at z = 0 (about 13 by 7.5 units), one small box a cell.
   const columns = Math.ceil(Math.sqrt((count * W) / H));
   const cell = 13 / columns;
-  const place = (i: number): [number, number, number] =>
+  const place = (i: number): [number, number] =>
     count <= 4
-      ? [-4.5 + i * 3, (i % 2) * 1.5 - 0.75, 1.6]
-      : [-6.5 + ((i % columns) + 0.5) * cell, 3.75 - (Math.floor(i / columns) + 0.5) * cell, cell * 0.6];
+      ? [-4.5 + i * 3, (i % 2) * 1.5 - 0.75]
+      : [-6.5 + ((i % columns) + 0.5) * cell, 3.75 - (Math.floor(i / columns) + 0.5) * cell];
+  const size = count <= 4 ? 1.6 : cell * 0.6;
+  const geometry = new THREE.BoxGeometry(size, size, size);
   const shared = COLOURS.map((color) => new THREE.MeshBasicMaterial({ color }));
   const boxes = Array.from({ length: count }, (_, i) => {
-    const [x, y, size] = place(i);
+    const [x, y] = place(i);
     const see = opacity?.(i);
     const material =
       see === undefined
         ? shared[i % 4]
         : new THREE.MeshBasicMaterial({ color: COLOURS[i % 4], transparent: true, opacity: see });
-    const box = new THREE.Mesh(new THREE.BoxGeometry(size, size, size), material);
+    const box = new THREE.Mesh(geometry, material);
     box.position.set(x, y, 0);
     scene.add(box);
     return box;

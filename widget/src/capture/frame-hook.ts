@@ -38,6 +38,9 @@ type Context = {
 const DRAWS =
   'drawArrays drawElements clear drawArraysInstanced drawElementsInstanced drawRangeElements ' +
   'blitFramebuffer fillRect clearRect drawImage fill stroke fillText putImageData getCurrentTexture';
+/** The contexts watched, each with the type its canvases are recorded as. */
+const KINDS =
+  'WebGLRenderingContext webgl WebGL2RenderingContext webgl2 CanvasRenderingContext2D 2d GPUCanvasContext webgpu';
 
 /** Starts watching frames; `preserve` forces preserveDrawingBuffer on WebGL contexts created from now on. */
 export function createFrameHook(preserve: boolean): FrameHook {
@@ -53,10 +56,43 @@ export function createFrameHook(preserve: boolean): FrameHook {
   let queued = new Set<number>();
   let running = new Set<number>();
 
+  /**
+   * Per context prototype: its wrapped draw calls and their originals, the canvases that drew through them lately,
+   * and whether the wrappers are in place. Once every such canvas has drawn in this frame or task, the originals go
+   * back on the prototype until its end (docs/widget.md#what-the-widget-costs-while-closed): the game's other draws
+   * then cost nothing, however many it makes.
+   */
+  type Family = {
+    proto: Record<string, unknown>;
+    /** The context type its canvases are recorded as. */
+    type: string;
+    calls: Array<[string, unknown, unknown]>;
+    on: boolean;
+    users: Set<HTMLCanvasElement>;
+  };
+  const families: Family[] = [];
+  const put = (f: Family, on: boolean) => {
+    if (f.on !== on) for (const [m, ...fns] of f.calls) f.proto[m] = fns[+on];
+    f.on = on;
+  };
+  /** The context of the last draw seen: its next draws in this frame or task need no look. */
+  let last: unknown;
+  /** Every 16th frame or task sees all draws (no stepping aside), so a canvas that starts drawing is found. */
+  let ends = 0;
+  let sweep = true;
+
   const flush = () => {
     flushQueued = false;
+    last = undefined;
     const done = dirty;
     dirty = new Set();
+    const now = performance.now();
+    sweep = !(++ends & 15);
+    for (const f of families) {
+      put(f, true);
+      // A canvas that stopped drawing a second ago is no longer waited for.
+      if (sweep) for (const c of f.users) if (now - (drawn.get(c)?.at ?? 0) > 1000) f.users.delete(c);
+    }
     if (!waiters.length) return;
     const keep = waiters.filter((w) => !done.has(w.canvas));
     for (const w of waiters) if (done.has(w.canvas)) w.run();
@@ -68,42 +104,41 @@ export function createFrameHook(preserve: boolean): FrameHook {
       queueMicrotask(flush);
     }
   };
-  const noteDraw = (ctx: Context) => {
+  const noteDraw = (ctx: Context, f: Family) => {
+    last = ctx;
     const canvas = ctx?.canvas as (HTMLCanvasElement & { __glitchboxContextType?: string }) | undefined;
-    if (!canvas || dirty.has(canvas)) return;
-    dirty.add(canvas);
-    const d = drawn.get(canvas) ?? { frames: 0, at: 0 };
-    d.frames++;
-    d.at = performance.now();
-    drawn.set(canvas, d);
-    // A canvas whose context was made before the loader: its draws say what it is.
-    canvas.__glitchboxContextType ??=
-      ctx instanceof CanvasRenderingContext2D
-        ? '2d'
-        : 'getCurrentTexture' in ctx
-          ? 'webgpu'
-          : self.WebGL2RenderingContext && ctx instanceof WebGL2RenderingContext
-            ? 'webgl2'
-            : 'webgl';
-    // Outside a frame (setTimeout loops, a loop that kept an old rAF): the task's drawing ends with it.
-    if (!inFrame) endSoon();
-  };
-  const contexts = [
-    self.WebGLRenderingContext,
-    self.WebGL2RenderingContext,
-    self.CanvasRenderingContext2D,
-    (self as { GPUCanvasContext?: { prototype: object } }).GPUCanvasContext,
-  ];
-  for (const proto of contexts.map((c) => c?.prototype)) {
-    for (const m of proto ? DRAWS.split(' ') : []) {
-      const original = Object.getOwnPropertyDescriptor(proto, m)?.value;
-      if (typeof original === 'function') {
-        (proto as unknown as Record<string, unknown>)[m] = function (this: Context, ...a: unknown[]) {
-          noteDraw(this);
-          return original.apply(this, a);
-        };
-      }
+    if (!canvas) return;
+    f.users.add(canvas);
+    if (!dirty.has(canvas)) {
+      dirty.add(canvas);
+      const d = drawn.get(canvas) ?? { frames: 0, at: 0 };
+      d.frames++;
+      d.at = performance.now();
+      drawn.set(canvas, d);
+      // A canvas whose context was made before the loader: its draws say what it is.
+      canvas.__glitchboxContextType ??= f.type;
+      // Outside a frame (setTimeout loops, a loop that kept an old rAF): the task's drawing ends with it.
+      if (!inFrame) endSoon();
     }
+    // A grab waiting for a frame sees every draw.
+    if (!sweep && !waiters.length && [...f.users].every((c) => dirty.has(c))) put(f, false);
+  };
+  const kinds = KINDS.split(' ');
+  for (let i = 0; i < kinds.length; i += 2) {
+    const proto = (self as unknown as Record<string, { prototype: Family['proto'] } | undefined>)[kinds[i]]?.prototype;
+    if (!proto) continue;
+    const f: Family = { proto, type: kinds[i + 1], calls: [], on: true, users: new Set() };
+    for (const m of DRAWS.split(' ')) {
+      const original = Object.getOwnPropertyDescriptor(proto, m)?.value;
+      if (typeof original !== 'function') continue;
+      const wrapped = function (this: Context, ...a: unknown[]) {
+        if (this !== last) noteDraw(this, f);
+        return original.apply(this, a);
+      };
+      f.calls.push([m, original, wrapped]);
+      proto[m] = wrapped;
+    }
+    families.push(f);
   }
 
   // Records each canvas's context type (for the grab and the GPU probe) and forces preserveDrawingBuffer.
