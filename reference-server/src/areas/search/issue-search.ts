@@ -7,14 +7,7 @@ import type { Deps } from '../../deps.ts';
 import { badRequest, forbidden, notFound, unprocessable } from '../../errors.ts';
 import { findIssueByPathId } from '../issues/repository.ts';
 import type { ProjectRow } from '../projects-auth/repository.ts';
-import {
-  type CandidateFacts,
-  issueColumns,
-  issuesByIds,
-  matchIssues,
-  orderIssueIds,
-  RANKED_MATCHES,
-} from './repository.ts';
+import { type CandidateFacts, issueColumns, issuesByIds, matchIssues, orderIssueIds } from './repository.ts';
 import { FLAG_REFUSALS, standingOf, tokenHasFlag } from '../projects-auth/access.ts';
 import type { Caller } from '../projects-auth/caller.ts';
 import { createRenderContext, renderIssue } from '../issues/render.ts';
@@ -26,7 +19,14 @@ import { KNOWN_ERROR_SENTENCES } from '../../known-error-sentences.ts';
 
 export const CANDIDATE_POOL = 500;
 export const PARTIAL_CANDIDATE_POOL = 200;
-export const ANY_WORD_RANKED_MATCHES = 1000;
+/**
+ * Matches ranked per tier (the most recent ones), per candidate of the pool: 2,000 for a full search, 800 for a
+ * partial one (the widget's type-ahead, where bm25 on 2,000 rows per tier was most of the answer's time), and half
+ * that for the any-word tier, a fallback for a short list. On the search bench's 100,000 issues the type-ahead's hit
+ * rate at 3 did not drop (docs/api/search.md#how-search-works).
+ */
+const RANKED_PER_CANDIDATE = 4;
+const ANY_WORD_RANKED_PER_CANDIDATE = 2;
 
 export interface SearchResult {
   issues: Issue[];
@@ -82,8 +82,7 @@ export function searchCandidates(
   const seen = new Set<number>(skip);
   for (const [tier, match] of plan.tiers.entries()) {
     if (found.length >= SEARCH_PAGE_SIZE) break;
-    // The any-word tier is a fallback for a short list: its recency window is narrower.
-    const ranked = tier === 2 ? ANY_WORD_RANKED_MATCHES : RANKED_MATCHES;
+    const ranked = pool * (tier === 2 ? ANY_WORD_RANKED_PER_CANDIDATE : RANKED_PER_CANDIDATE);
     for (const candidate of matchIssues(deps.db, projectId, match, pool - found.length, [...seen], ranked)) {
       seen.add(candidate.id);
       found.push(candidate);

@@ -7,12 +7,6 @@ import type { IssueRow } from '../issues/repository.ts';
 export const TITLE_WEIGHT = 10;
 export const DESCRIPTION_WEIGHT = 1;
 
-/**
- * bm25 costs one to five microseconds per matching row, so a broad expression is ranked over
- * its most recent `ranked` matches only (FTS5 reads its index newest first at no extra cost).
- */
-export const RANKED_MATCHES = 2000;
-
 /** What visibility needs of a candidate (issues/visibility.ts), read by the same lookup that checks its project. */
 export interface CandidateFacts {
   id: number;
@@ -24,6 +18,8 @@ export interface CandidateFacts {
 /**
  * The project's issues matching an FTS5 expression, best first, minus `skip`: one pass over the most recent `ranked`
  * matches, each scored by bm25 and its row's visibility columns read by the lookup that checks its project; then sorted.
+ * bm25 costs a few microseconds per row, so a broad expression is ranked over its most recent matches only (FTS5 reads
+ * its index newest first at no extra cost).
  */
 export function matchIssues(
   db: Db,
@@ -31,7 +27,7 @@ export function matchIssues(
   match: string,
   limit: number,
   skip: number[],
-  ranked = RANKED_MATCHES,
+  ranked: number,
 ): CandidateFacts[] {
   return stmt(
     db,
