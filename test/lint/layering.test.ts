@@ -12,11 +12,12 @@ let dir: string;
 
 interface Diagnostic {
   category: string;
+  message: string;
   location: { path: string };
 }
 
-/** Runs the project's own biome.json over the fixture tree; returns each file's rule categories. */
-function lint(paths: string[]): Map<string, string[]> {
+/** Runs the project's own biome.json over the fixture tree; returns each file's diagnostics. */
+function diagnose(paths: string[]): Map<string, Diagnostic[]> {
   let out: string;
   try {
     out = execFileSync(biome, ['lint', '--vcs-enabled=false', '--reporter=json', ...paths], {
@@ -28,12 +29,18 @@ function lint(paths: string[]): Map<string, string[]> {
     out = (e as { stdout: string }).stdout;
   }
   const report = JSON.parse(out.slice(out.indexOf('{'))) as { diagnostics: Diagnostic[] };
-  const byFile = new Map<string, string[]>();
+  const byFile = new Map<string, Diagnostic[]>();
   for (const d of report.diagnostics) {
     const file = d.location.path.replace(/\\/g, '/');
-    byFile.set(file, [...(byFile.get(file) ?? []), d.category]);
+    byFile.set(file, [...(byFile.get(file) ?? []), d]);
   }
   return byFile;
+}
+
+/** Each file's rule categories. */
+function lint(paths: string[]): Map<string, string[]> {
+  const found = diagnose(paths);
+  return new Map([...found].map(([file, list]) => [file, list.map((d) => d.category)]));
 }
 
 beforeAll(() => {
@@ -61,6 +68,20 @@ describe('the layer rules in the lint', () => {
     ]) {
       expect(rules(file), file).toContain('lint/style/noRestrictedImports');
     }
+  });
+
+  it("refuses the server's area and kernel imports, each with its own rule's message", () => {
+    const found = diagnose(['reference-server/src']);
+    const messages = (file: string) => (found.get(file) ?? []).map((d) => d.message);
+    expect(messages('reference-server/src/http/imports-area.ts')).toEqual([expect.stringMatching(/^the kernel/)]);
+    expect(messages('reference-server/src/areas/demo/imports-index.ts')).toEqual([
+      expect.stringMatching(/^an area uses another area's services/),
+    ]);
+    expect(messages('reference-server/src/areas/projects-auth/imports-leaf.ts')).toEqual([
+      expect.stringMatching(/^projects-auth is the base area/),
+    ]);
+    // Another area's service and repository, and the kernel, stay open to an area.
+    expect(messages('reference-server/src/areas/demo/clean.ts')).toEqual([]);
   });
 
   it('lets core import protocol and zod', () => {

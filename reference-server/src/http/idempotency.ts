@@ -8,14 +8,20 @@ import type { Deps } from '../deps.ts';
 import { unprocessable } from '../errors.ts';
 import { MAX_NESTING, nestingError } from '../nesting.ts';
 import { findIdempotent, saveIdempotent } from '../db/idempotency.ts';
-import type { Caller } from '../areas/projects-auth/caller.ts';
 import { stagedObjectOf } from '../storage/staged-files.ts';
 
 const WINDOW_MS = 24 * 3600 * 1000;
 const MAX_KEY_LENGTH = 255;
 
+/** What a key is scoped to of the caller (a projects-auth Caller fits): the kernel reads no area's types. */
+interface KeyedCaller {
+  token: { token: string } | null;
+  user: { id: number } | null;
+  ip: string;
+}
+
 /** Who "the same caller" is: the token and user; the IP as well when neither identifies anyone. */
-export function callerKeyOf(caller: Caller): string {
+export function callerKeyOf(caller: KeyedCaller): string {
   const parts = [
     caller.token ? `tkn:${caller.token.token}` : null,
     caller.user ? `usr:${caller.user.id}` : null,
@@ -88,12 +94,12 @@ const inFlight = new WeakMap<object, Map<string, { hash: string; promise: Promis
  * What a key is scoped to: `<resource>.create:<project id>` (`issue.create:7`), one spelling per resource, since
  * the stored rows are looked up by it (docs/contributing.md#names-stored-in-the-database).
  */
-export type IdempotentOperation = `${string}.create:${number}`;
+type IdempotentOperation = `${string}.create:${number}`;
 
 /** Runs `create` once per key; a replay answers the stored status and body. */
 export async function withIdempotencyKey(
   deps: Pick<Deps, 'db' | 'clock'>,
-  caller: Caller,
+  caller: KeyedCaller,
   operation: IdempotentOperation,
   key: string | undefined,
   body: unknown,
