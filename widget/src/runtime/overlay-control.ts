@@ -130,9 +130,8 @@ export function createOverlayControl(
     };
     const mountStart = performance.now();
     overlay = ui.mountOverlay(ctx);
+    // The overlay's iframe carries data-glitchbox itself, and pointer events in it stay in its own document.
     performance.measure('glitchbox:mount', { start: mountStart });
-    overlay.host.setAttribute(HOST_ATTR, '');
-    shield.contain(overlay.host);
   }
 
   /** The overlay chunk is out of reach (offline): the loader's own plain form, which needs no network. */
