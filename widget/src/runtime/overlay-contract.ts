@@ -4,6 +4,7 @@
 import type { ReportInput } from '../core/types.ts';
 import type { TraceStep } from '../capture/breadcrumbs.ts';
 import type { FrameStats } from '../capture/frame-hook.ts';
+import type { GpuFacts } from '../capture/device-info.ts';
 import type { createEmitter } from './events.ts';
 import type { ResolvedOptions } from './options.ts';
 import type { createFrameEncoder } from '../media/frame-encoder.ts';
@@ -72,4 +73,6 @@ export interface UiModule {
   prepare(locale: string): Promise<void>;
   /** Renders the overlay once, unseen and dropped in the same task (closed, then laid out). */
   warm(options: ResolvedOptions, layout: boolean): void;
+  /** A WebGL game's GPU from its own context, asked for while the game idles (media/gpu-read.ts). */
+  readGpu(canvas: HTMLCanvasElement | null): GpuFacts | undefined;
 }

@@ -1,10 +1,12 @@
 // The runtime's side of sending: loads the lazy reporter chunk on need (parking reports when it is out of
 // reach), runs beforeSend, watches each report until sent, queued or rejected, sends uncaught errors as raw
-// reports, and keeps a "reports pending" flag so a later page load resumes the outbox.
+// reports, keeps a "reports pending" flag so a later page load resumes the outbox, and gathers what a report says of
+// the device (a WebGL game's GPU read while idle, the device block from the reporter chunk).
 import type { Reporter } from '../core/reporter-contract.ts';
 import type { ReportInput } from '../core/types.ts';
-import { gpuFacts, plainDeviceInfo } from '../capture/device-info.ts';
+import { type GpuFacts, plainDeviceInfo } from '../capture/device-info.ts';
 import { findCanvas } from '../capture/screenshot.ts';
+import { idle } from './idle.ts';
 import { parkedDbName, parkReport } from './offline-park.ts';
 import type { ChunkLoader, ReporterModule } from './chunks.ts';
 import type { createEmitter } from './events.ts';
@@ -63,6 +65,21 @@ export function createReporterLink(
     return { r, id: (await r.submit(report)).id };
   }
 
+  let gpu: GpuFacts | undefined;
+  /** A WebGL game's GPU, read by the overlay chunk (fetched while idle anyway) in an idle moment: tried again while the
+   * game's canvas has no context yet. */
+  const readGpuWhileIdle = (tries: number) =>
+    idle(() => {
+      chunks.ui().then(
+        (m) => {
+          gpu = m.readGpu(findCanvas(o.canvas, frames));
+          if (gpu === undefined && tries > 1) readGpuWhileIdle(tries - 1);
+        },
+        () => {},
+      );
+    }, 2000);
+  readGpuWhileIdle(10);
+
   /**
    * What the reporter chunk writes about the device and the frames: the device block and the log's header lines.
    * When it cannot load, the loader's short device block and no header.
@@ -72,7 +89,7 @@ export function createReporterLink(
       .reporter()
       .then(
         async (m): Promise<[string, string]> => [
-          await m.collectDeviceInfo(canvas, gpuFacts()),
+          await m.collectDeviceInfo(canvas, gpu),
           m.logHeader(frames.stats(), logs.dropped),
         ],
       )

@@ -3,11 +3,8 @@
 import { startAutoBreadcrumbs } from '../capture/auto-breadcrumbs.ts';
 import { createBreadcrumbs } from '../capture/breadcrumbs.ts';
 import { createConsoleCapture } from '../capture/console-capture.ts';
-import { readGpuName } from '../capture/device-info.ts';
-import { createFrameHook, type FrameHook } from '../capture/frame-hook.ts';
-import { findCanvas } from '../capture/screenshot.ts';
+import { createFrameHook } from '../capture/frame-hook.ts';
 import type { createEmitter } from './events.ts';
-import { idle } from './idle.ts';
 import type { GlitchboxUser, ResolvedOptions } from './options.ts';
 import type { ReportSnapshot } from './overlay-contract.ts';
 
@@ -40,15 +37,7 @@ export function startCapture(
       (url) => url.startsWith(o.endpoint),
     );
   const frames = createFrameHook(!!o.preserveDrawingBuffer);
-  readGpuWhileIdle(o, frames);
   return { crumbs, logs, frames };
-}
-
-/** The GPU name from the game's WebGL context, read in an idle moment; tried again while it has none yet. */
-function readGpuWhileIdle(o: ResolvedOptions, frames: FrameHook, tries = 10) {
-  idle(() => {
-    if (!readGpuName(findCanvas(o.canvas, frames)) && tries > 1) readGpuWhileIdle(o, frames, tries - 1);
-  }, 2000);
 }
 
 /** What the overlay shows and sends: logs (headed by frame times when the reporter chunk could load), the trace,
