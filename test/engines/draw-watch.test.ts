@@ -71,7 +71,7 @@ test("after a canvas's first draw in a frame, the game's draws reach the browser
   const looks: boolean[][] = await p.evaluate(() => (window as any).__game.looks.slice(20, 100));
   // The first draw of every frame is seen (the grab needs to know which frames drew the canvas) ...
   expect(looks.filter(([before]) => before)).toEqual([]);
-  // ... and then the widget steps aside, but in the frames that look for canvases starting to draw (1 in 16).
+  // ... and then the widget steps aside, but in the frames that look for canvases starting to draw (1 in 64).
   expect(looks.filter(([, after]) => after).length).toBeGreaterThanOrEqual(looks.length * 0.8);
 });
 

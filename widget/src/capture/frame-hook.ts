@@ -77,7 +77,7 @@ export function createFrameHook(preserve: boolean): FrameHook {
   };
   /** The context of the last draw seen: its next draws in this frame or task need no look. */
   let last: unknown;
-  /** Every 16th frame or task sees all draws (no stepping aside), so a canvas that starts drawing is found. */
+  /** Every 64th frame or task (about a second) sees all draws, so a canvas that starts drawing is found. */
   let ends = 0;
   let sweep = true;
 
@@ -87,7 +87,7 @@ export function createFrameHook(preserve: boolean): FrameHook {
     const done = dirty;
     dirty = new Set();
     const now = performance.now();
-    sweep = !(++ends & 15);
+    sweep = !(++ends & 63);
     for (const f of families) {
       put(f, true);
       // A canvas that stopped drawing a second ago is no longer waited for.
