@@ -58,7 +58,11 @@ export function mayChangeFeatureRequest(
   return anonymous && caller.token?.project_id === project.id && tokenHasFlag(caller, 'can_create_feature_request');
 }
 
-export function featureRequestUrl(deps: Pick<Deps, 'config'>, project: ProjectRow, row: FeatureRequestRow): string {
+export function featureRequestUrl(
+  deps: Pick<Deps, 'config'>,
+  project: ProjectRow,
+  row: Pick<FeatureRequestRow, 'scoped_id'>,
+): string {
   return `${deps.config.publicUrl}/projects/${project.public_id}/feature_requests/${row.scoped_id}`;
 }
 

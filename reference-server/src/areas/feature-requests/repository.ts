@@ -130,27 +130,6 @@ export function listFeatureRequests(
   };
 }
 
-/** Ids of requests matching an FTS5 MATCH expression, best first (bm25, title weighted x3). */
-export function matchFeatureRequestIds(db: Db, projectId: number, match: string, limit: number): number[] {
-  return stmt(
-    db,
-    `SELECT fr.id FROM feature_requests_fts f JOIN feature_requests fr ON fr.id = f.rowid
-    WHERE feature_requests_fts MATCH ? AND fr.project_id = ? ORDER BY bm25(feature_requests_fts, 3.0, 1.0), fr.id ` +
-      `DESC LIMIT ?`,
-  )
-    .pluck()
-    .all(match, projectId, limit) as number[];
-}
-
-export function findFeatureRequestsByIds(db: Db, ids: readonly number[]): FeatureRequestRow[] {
-  if (ids.length === 0) return [];
-  const rows = db
-    .prepare(`SELECT * FROM feature_requests WHERE id IN (${ids.map(() => '?').join(', ')})`)
-    .all(...ids) as FeatureRequestRow[];
-  const byId = new Map(rows.map((row) => [row.id, row]));
-  return ids.map((id) => byId.get(id)).filter((row): row is FeatureRequestRow => row !== undefined);
-}
-
 export function setFeatureRequestStatus(db: Db, id: number, status: string, at: string): void {
   stmt(db, 'UPDATE feature_requests SET status = ?, updated_at = ? WHERE id = ?').run(status, at, id);
 }

@@ -9,13 +9,7 @@ import type {
 } from '../../../../widget/src/protocol/feature-requests.ts';
 import type { Deps } from '../../deps.ts';
 import { badRequest, unprocessable } from '../../errors.ts';
-import {
-  countVotes,
-  findFeatureRequestsByIds,
-  hasVoted,
-  matchFeatureRequestIds,
-  type FeatureRequestRow,
-} from './repository.ts';
+import { countVotesOf, type FeatureRequestMatch, matchFeatureRequests, votedForAny } from './search-repository.ts';
 import type { ProjectRow } from '../projects-auth/repository.ts';
 import { provenUser, type Caller } from '../projects-auth/caller.ts';
 import { featureRequestUrl, isPublicStatus, toFeatureRequest } from './render.ts';
@@ -25,6 +19,8 @@ import { buildSearchQuery } from '../search/query.ts';
 
 const POOL = 500;
 const PARTIAL_POOL = 200;
+/** Matches ranked, the most recent ones, per candidate of the pool (as issue search does, search/issue-search.ts). */
+const RANKED_PER_CANDIDATE = 4;
 
 /** `skip_ids=3,fr-4` → scoped ids {3, 4}; anything else in the list is a 422. */
 export function parseSkipIds(value: string | Array<string | number> | undefined): Set<number> {
@@ -38,12 +34,12 @@ export function parseSkipIds(value: string | Array<string | number> | undefined)
   return ids;
 }
 
-/** Candidate ids, best first: the first tier of the plan that matches anything wins. */
-function candidates(deps: Pick<Deps, 'db'>, project: ProjectRow, query: string, pool: number): number[] {
+/** Candidates, best first: the first tier of the plan that matches anything wins. */
+function candidates(deps: Pick<Deps, 'db'>, project: ProjectRow, query: string, pool: number): FeatureRequestMatch[] {
   const plan = buildSearchQuery(query, featureRequestVocabulary(deps.db));
   for (const tier of plan.tiers) {
-    const ids = matchFeatureRequestIds(deps.db, project.id, tier, pool);
-    if (ids.length > 0) return ids;
+    const found = matchFeatureRequests(deps.db, project.id, tier, pool, pool * RANKED_PER_CANDIDATE);
+    if (found.length > 0) return found;
   }
   return [];
 }
@@ -68,11 +64,11 @@ export function searchFeatureRequests(
   const skip = parseSkipIds(params.skip_ids);
   const sort = params.sort ?? 'relevance';
 
-  let rows: FeatureRequestRow[] = findFeatureRequestsByIds(
-    deps.db,
-    candidates(deps, project, query, partial ? PARTIAL_POOL : POOL),
-  ).filter((row) => isPublicStatus(row.status) && !skip.has(row.scoped_id));
-  const votes = new Map(rows.map((row) => [row.id, countVotes(deps.db, row.id)]));
+  let rows = candidates(deps, project, query, partial ? PARTIAL_POOL : POOL).filter(
+    (row) => isPublicStatus(row.status) && !skip.has(row.scoped_id),
+  );
+  const ids = rows.map((row) => row.id);
+  const votes = countVotesOf(deps.db, ids);
   if (sort === 'new') rows = [...rows].sort((a, b) => b.created_at.localeCompare(a.created_at) || b.id - a.id);
   if (sort === 'top') rows = [...rows].sort((a, b) => votes.get(b.id)! - votes.get(a.id)! || b.id - a.id);
 
@@ -99,6 +95,6 @@ export function searchFeatureRequests(
     sort,
     project_id: project.public_id,
     votes: rows.reduce((sum, row) => sum + votes.get(row.id)!, 0),
-    voted: voterId !== undefined && rows.some((row) => hasVoted(deps.db, row.id, voterId)),
+    voted: voterId !== undefined && votedForAny(deps.db, ids, voterId),
   };
 }
