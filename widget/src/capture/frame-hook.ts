@@ -57,10 +57,10 @@ export function createFrameHook(preserve: boolean): FrameHook {
   let running = new Set<number>();
 
   /**
-   * Per context prototype: its wrapped draw calls and their originals, the canvases that drew through them lately,
-   * and whether the wrappers are in place. Once every such canvas has drawn in this frame or task, the originals go
-   * back on the prototype until its end (docs/widget.md#what-the-widget-costs-while-closed): the game's other draws
-   * then cost nothing, however many it makes.
+   * Per context prototype: its wrapped draw calls and their originals, the canvases that drew through them since
+   * the last all-draws frame, and whether the wrappers are in place. Once every such canvas has drawn in this frame
+   * or task, the originals go back on the prototype until its end (docs/widget.md#what-the-widget-costs-while-closed):
+   * the game's other draws then cost nothing, however many it makes.
    */
   type Family = {
     proto: Record<string, unknown>;
@@ -86,12 +86,11 @@ export function createFrameHook(preserve: boolean): FrameHook {
     last = undefined;
     const done = dirty;
     dirty = new Set();
-    const now = performance.now();
     sweep = !(++ends & 63);
     for (const f of families) {
       put(f, true);
-      // A canvas that stopped drawing a second ago is no longer waited for.
-      if (sweep) for (const c of f.users) if (now - (drawn.get(c)?.at ?? 0) > 1000) f.users.delete(c);
+      // The all-draws frame finds again the canvases to wait for: one that stopped drawing is no longer waited for.
+      if (sweep) f.users.clear();
     }
     if (!waiters.length) return;
     const keep = waiters.filter((w) => !done.has(w.canvas));
