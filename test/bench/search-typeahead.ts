@@ -6,7 +6,7 @@ import type { Db } from '../../reference-server/src/db/database.ts';
 import { RELEVANCE_ISSUES } from '../relevance/dataset-issues.ts';
 import { RELEVANCE_QUERIES } from '../relevance/dataset-queries.ts';
 import { percentileOf } from './load.ts';
-import { startServerProcess } from './processes.ts';
+import { startServerProcess, threadCpu } from './processes.ts';
 
 export const TYPEAHEAD_TOKEN = 'tkn-bench-typeahead';
 const FEATURE_REQUESTS = 10_000;
@@ -76,8 +76,13 @@ export async function searchWhileCreating(file: string, projectId: string): Prom
   try {
     await typeAhead(issues, read); // warm-up: JIT, statements, the vocabularies
     await typeAhead(requests, read);
+    // The request thread's CPU per search: steadier than latency while other work shares the cores.
+    let meter = threadCpu(server.child.pid);
     const idleIssues = await typeAhead(issues, read);
+    const issueCpu = meter?.microsecondsPer(idleIssues.length) ?? Number.NaN;
+    meter = threadCpu(server.child.pid);
     const idleRequests = await typeAhead(requests, read);
+    const requestCpu = meter?.microsecondsPer(idleRequests.length) ?? Number.NaN;
 
     let landed = 0;
     let failed = 0;
@@ -111,7 +116,9 @@ export async function searchWhileCreating(file: string, projectId: string): Prom
         unit: 'ms',
       },
       { name: '... p50', value: percentileOf(idleIssues, 50), unit: 'ms' },
+      { name: '... server request-thread CPU per search', value: issueCpu / 1000, unit: 'ms' },
       { name: 'type-ahead feature-request search p95, idle', value: p95(idleRequests), unit: 'ms' },
+      { name: '... server request-thread CPU per search', value: requestCpu / 1000, unit: 'ms' },
       {
         name: `type-ahead issue search p95 while creates land (${CREATES_PER_SECOND}/s)`,
         value: p95(busyIssues),
