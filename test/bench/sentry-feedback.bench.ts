@@ -137,7 +137,7 @@ async function open(browser: Browser, page: Page, who: Reporter): Promise<Open> 
   const { ms: inPage, frames: gameFrames } = await paintedInPage(page);
   if (who === 'glitchbox') {
     await page.keyboard.press('Escape');
-    await page.waitForFunction(() => !document.querySelector('[data-glitchbox]'));
+    await page.waitForFunction(() => !document.querySelector('[data-glitchbox]:not([hidden])'));
   } else {
     await page.locator('#sentry-feedback').getByRole('button', { name: 'Cancel' }).click();
     await sentryDialog.waitFor({ state: 'detached' });

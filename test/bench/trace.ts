@@ -118,14 +118,17 @@ export function recordHotkey(): void {
 }
 
 /**
- * In the page: once the overlay's host joins the page (a warm-up's unseen render leaves it in the same task,
- * so its host is already gone when the observer runs), a task posted from the next frame's rAF runs after that
- * frame is painted; the game's frame count is read then too. Runs in the page: no outside names.
+ * In the page: once the overlay's host joins the page or its kept frame is shown again (a warm-up's unseen render
+ * leaves it in the same task, so its host is already gone when the observer runs), a task posted from the next
+ * frame's rAF runs after that frame is painted; the game's frame count is read then too. Runs in the page.
  */
 export function watchPaintedForm(): void {
   new MutationObserver((records) => {
+    // Inline, not a named helper: tsx would wrap a named function in a helper the page does not have.
     const mounted = records.some((r) =>
-      [...r.addedNodes].some((n) => n instanceof Element && n.hasAttribute('data-glitchbox') && n.isConnected),
+      (r.type === 'attributes' ? [r.target] : [...r.addedNodes]).some(
+        (n) => n instanceof Element && n.hasAttribute('data-glitchbox') && n.isConnected && !n.hasAttribute('hidden'),
+      ),
     );
     if (mounted)
       requestAnimationFrame(() => {
@@ -138,7 +141,7 @@ export function watchPaintedForm(): void {
         };
         channel.port2.postMessage(0);
       });
-  }).observe(document.documentElement, { childList: true, subtree: true });
+  }).observe(document.documentElement, { childList: true, subtree: true, attributeFilter: ['hidden'] });
 }
 
 /**

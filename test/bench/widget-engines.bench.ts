@@ -81,7 +81,7 @@ async function open(browser: Browser, page: Page): Promise<Open> {
   });
   const { ms: inPage, frames: gameFrames } = await paintedInPage(page);
   await page.keyboard.press('Escape');
-  await page.waitForFunction(() => !document.querySelector('[data-glitchbox]'));
+  await page.waitForFunction(() => !document.querySelector('[data-glitchbox]:not([hidden])'));
   await page.waitForTimeout(300);
   return { ...trace, inPage, gameFrames };
 }

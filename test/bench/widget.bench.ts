@@ -85,7 +85,7 @@ export async function run(): Promise<Result[]> {
           }),
       );
       await page.keyboard.press('Escape');
-      await page.waitForFunction(() => !document.querySelector('[data-glitchbox]'));
+      await page.waitForFunction(() => !document.querySelector('[data-glitchbox]:not([hidden])'));
       await page.evaluate(() => {
         (window as any).__shownAt = undefined;
       });
@@ -105,7 +105,7 @@ export async function run(): Promise<Result[]> {
       });
       painted.push(open.painted);
       await p.keyboard.press('Escape');
-      await p.waitForFunction(() => !document.querySelector('[data-glitchbox]'));
+      await p.waitForFunction(() => !document.querySelector('[data-glitchbox]:not([hidden])'));
       await p.waitForTimeout(300);
       return open.longest;
     };

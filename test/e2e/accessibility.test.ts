@@ -109,5 +109,5 @@ test('opens with the gamepad chord, moves focus with the D-pad and closes with B
   await tap(13, 'gb-preset-0');
   await tap(12, 'gb-desc');
   await setButtons(page, [1], true);
-  await expect.poll(() => page.locator('[data-glitchbox]').count()).toBe(0);
+  await expect.poll(() => page.locator('[data-glitchbox]:not([hidden])').count()).toBe(0);
 });

@@ -113,7 +113,7 @@ test('keeps keys from reaching the game while open, and gives focus back to the 
   expect(await page.evaluate(() => navigator.getGamepads().filter(Boolean).length)).toBe(0);
 
   await page.keyboard.press('Escape');
-  await expect.poll(() => page.locator('[data-glitchbox]').count()).toBe(0);
+  await expect.poll(() => page.locator('[data-glitchbox]:not([hidden])').count()).toBe(0);
   expect(await page.evaluate(() => document.activeElement?.id)).toBe('game');
   expect(await page.evaluate(() => (window as any).__game.state.paused)).toBe(false);
   await page.keyboard.press('ArrowRight');
@@ -193,7 +193,7 @@ test('sends a report with the keyboard alone', async () => {
   const shadowFocus = () => overlayEval(page, (root) => root.activeElement?.id ?? '');
   await expect.poll(shadowFocus, { timeout: 5_000 }).toBe('gb-result-action');
   await page.keyboard.press('Enter');
-  await expect.poll(() => page.locator('[data-glitchbox]').count(), { timeout: 5_000 }).toBe(0);
+  await expect.poll(() => page.locator('[data-glitchbox]:not([hidden])').count(), { timeout: 5_000 }).toBe(0);
   expect(await page.evaluate(() => document.activeElement?.id)).toBe('game');
   expect(await issuesWith(server, 'marker-keys')).toHaveLength(1);
   expect(await page.evaluate(() => (window as any).__heard)).toEqual(['queued', 'sent']);

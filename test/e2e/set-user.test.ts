@@ -57,7 +57,7 @@ test('sends no email when the player clears the prefilled field, and nothing of 
   expect(cleared.fields.player_id).toBe('p-1');
 
   await page.keyboard.press('Escape');
-  await expect.poll(() => page.locator('[data-glitchbox]').count()).toBe(0);
+  await expect.poll(() => page.locator('[data-glitchbox]:not([hidden])').count()).toBe(0);
   await page.evaluate(() => (window as any).Glitchbox.setUser(null));
   const signedOut = await send(page, 'marker-set-user-signed-out');
   expect(signedOut.reporter?.email ?? null).toBeNull();

@@ -17,7 +17,7 @@ const KEYS_FIRST = `<!doctype html><html><head><meta charset="utf-8"><title>keys
 <body style="margin:0"><canvas width="480" height="270" tabindex="-1"></canvas>
 <script>
   const held = new Set(); const log = []; let frames = 0;
-  const formOpen = () => !!document.querySelector('iframe[data-glitchbox]');
+  const formOpen = () => !!document.querySelector('iframe[data-glitchbox]:not([hidden])');
   for (const type of ['keydown', 'keyup', 'keypress'])
     window.addEventListener(type, (e) => {
       log.push({ type, code: e.code, open: formOpen(), trusted: e.isTrusted });

@@ -1,0 +1,125 @@
+// Later opens in Chromium: the overlay's frame made at the first open is kept hidden between opens and reused, each
+// report starts empty, and a game that removed or moved the frame while closed gets a new one that still works.
+import type { Browser, Page } from 'playwright-core';
+import { expect, test } from 'vitest';
+import type { TestServer } from '../helpers/server.ts';
+import { inOverlay, issuesWith, openGameWith, overlay, overlayEval, useDemoGame } from './harness.ts';
+
+let server: TestServer;
+let browser: Browser;
+useDemoGame((started, launched) => {
+  server = started;
+  browser = launched;
+});
+
+const frames = (page: Page) => page.evaluate(() => document.querySelectorAll('iframe').length);
+const gameKeys = (page: Page) => page.evaluate(() => (window as any).__game.state.keyEvents as number);
+
+/** Opens with F8 and waits until the form has its thumbnail (the open's screenshot is in). */
+async function open(page: Page): Promise<void> {
+  await page.keyboard.press('F8');
+  await overlay(page).waitFor();
+  await inOverlay(page).locator('img.gb-thumb').waitFor({ timeout: 20_000 });
+}
+
+/** Closes with Esc: the form is gone from view and focus is back on the game's canvas. */
+async function closeWithEsc(page: Page): Promise<void> {
+  await page.keyboard.press('Escape');
+  await expect.poll(() => page.locator('[data-glitchbox]:not([hidden])').count()).toBe(0);
+  expect(await page.evaluate(() => document.activeElement?.id)).toBe('game');
+}
+
+/** What a player or assistive technology could reach of the kept frame while the form is closed. */
+const closedFrame = (page: Page) =>
+  page.evaluate(() => {
+    const frame = document.querySelector<HTMLIFrameElement>('iframe[data-glitchbox]')!;
+    return {
+      display: getComputedStyle(frame).display,
+      hidden: frame.hidden,
+      inert: frame.inert,
+      ariaHidden: frame.getAttribute('aria-hidden'),
+      topLayer: frame.matches(':popover-open'),
+      dialogs: frame.contentDocument!.querySelectorAll('dialog, input, textarea, button').length,
+    };
+  });
+
+test('a second report starts empty in the same frame, and both are sent as typed', async () => {
+  const page = await openGameWith(browser, server);
+  expect(await frames(page)).toBe(0); // warming leaves no frame in a page whose form never opened
+  await open(page);
+  await page.evaluate(() => {
+    (document.querySelector('iframe[data-glitchbox]') as any).__first = true;
+  });
+  const firstShot = await inOverlay(page).locator('img.gb-thumb').getAttribute('src');
+  await inOverlay(page).locator('#gb-title').fill('marker-reopen-1 title');
+  await inOverlay(page).locator('#gb-desc').fill('marker-reopen-1: the first report of two');
+  await inOverlay(page).locator('#gb-att-shot').uncheck();
+  await closeWithEsc(page);
+  expect(await closedFrame(page)).toEqual({
+    display: 'none',
+    hidden: true,
+    inert: true,
+    ariaHidden: 'true',
+    topLayer: false,
+    dialogs: 0,
+  });
+
+  await open(page);
+  expect(await page.evaluate(() => (document.querySelector('iframe[data-glitchbox]') as any).__first)).toBe(true);
+  expect(await frames(page)).toBe(1);
+  const form = await overlayEval(page, (root) => ({
+    title: (root.getElementById('gb-title') as HTMLInputElement).value,
+    description: (root.getElementById('gb-desc') as HTMLTextAreaElement).value,
+    screenshot: (root.getElementById('gb-att-shot') as HTMLInputElement).checked,
+    focused: root.activeElement?.id,
+    open: root.querySelector('dialog')!.open,
+  }));
+  expect(form).toEqual({ title: '', description: '', screenshot: true, focused: 'gb-desc', open: true });
+  expect(await inOverlay(page).locator('img.gb-thumb').getAttribute('src')).not.toBe(firstShot);
+
+  // Typed keys still go to the form only, and the form still sends.
+  const before = await gameKeys(page);
+  await page.keyboard.type('marker-reopen-2: the second report');
+  expect(await gameKeys(page)).toBe(before);
+  await inOverlay(page).locator('#gb-send').click();
+  await expect
+    .poll(() => inOverlay(page).locator('[data-gb-outcome]').getAttribute('data-gb-outcome'), { timeout: 20_000 })
+    .toBe('sent');
+  const [second] = await issuesWith(server, 'marker-reopen-2');
+  expect(second.description).not.toContain('marker-reopen-1');
+  expect(await issuesWith(server, 'marker-reopen-1')).toEqual([]); // the first was closed, never sent
+  await closeWithEsc(page);
+  await page.context().close();
+});
+
+for (const [what, change] of [
+  ['removed', () => document.querySelector('iframe[data-glitchbox]')!.remove()],
+  [
+    'moved into another element',
+    () => {
+      const box = document.createElement('div');
+      document.body.append(box);
+      box.append(document.querySelector('iframe[data-glitchbox]')!);
+    },
+  ],
+] as const)
+  test(`a frame the game ${what} while closed is made again, and the form works in it`, async () => {
+    const page = await openGameWith(browser, server);
+    await open(page);
+    await closeWithEsc(page);
+    await page.evaluate(change);
+
+    await open(page);
+    expect(await frames(page)).toBe(1);
+    expect(
+      await page.evaluate(() => document.querySelector('iframe[data-glitchbox]')!.parentElement === document.body),
+    ).toBe(true);
+    const before = await gameKeys(page);
+    await page.keyboard.type('typed into the new frame');
+    expect(await inOverlay(page).locator('#gb-desc').inputValue()).toBe('typed into the new frame');
+    expect(await gameKeys(page)).toBe(before);
+    await closeWithEsc(page);
+    await page.keyboard.press('ArrowRight');
+    expect(await gameKeys(page)).toBe(before + 1);
+    await page.context().close();
+  });
