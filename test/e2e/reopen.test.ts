@@ -22,9 +22,9 @@ async function open(page: Page): Promise<void> {
   await inOverlay(page).locator('img.gb-thumb').waitFor({ timeout: 20_000 });
 }
 
-/** Closes with Esc: the form is gone from view and focus is back on the game's canvas. */
-async function closeWithEsc(page: Page): Promise<void> {
-  await page.keyboard.press('Escape');
+/** Closes with Esc (or the hotkey): the form is gone from view and focus is back on the game's canvas. */
+async function closeWithEsc(page: Page, key = 'Escape'): Promise<void> {
+  await page.keyboard.press(key);
   await expect.poll(() => page.locator('[data-glitchbox]:not([hidden])').count()).toBe(0);
   expect(await page.evaluate(() => document.activeElement?.id)).toBe('game');
 }
@@ -123,3 +123,32 @@ for (const [what, change] of [
     expect(await gameKeys(page)).toBe(before + 1);
     await page.context().close();
   });
+
+test('a form opened after the game went fullscreen moves into the fullscreen element, and back out after it', async () => {
+  const page = await openGameWith(browser, server);
+  const placement = () =>
+    page.evaluate(() => {
+      const frame = document.querySelector<HTMLIFrameElement>('iframe[data-glitchbox]:not([hidden])')!;
+      return {
+        frames: document.querySelectorAll('iframe').length,
+        inStage: !!document.fullscreenElement?.contains(frame),
+      };
+    });
+  await open(page);
+  await closeWithEsc(page);
+  await page.locator('#fullscreen').click();
+  await page.waitForFunction(() => document.fullscreenElement?.id === 'stage');
+  await open(page);
+  expect(await placement()).toEqual({ frames: 1, inStage: true });
+  await page.keyboard.type('typed in fullscreen');
+  expect(await inOverlay(page).locator('#gb-desc').inputValue()).toBe('typed in fullscreen');
+  await closeWithEsc(page, 'F8'); // Esc is also the browser's key to leave fullscreen
+  expect(await page.evaluate(() => document.fullscreenElement?.id)).toBe('stage');
+  await page.evaluate(() => document.exitFullscreen());
+  await page.waitForFunction(() => !document.fullscreenElement);
+  await open(page);
+  expect(await placement()).toEqual({ frames: 1, inStage: false });
+  expect(await inOverlay(page).locator('#gb-desc').inputValue()).toBe('');
+  await closeWithEsc(page);
+  await page.context().close();
+});
