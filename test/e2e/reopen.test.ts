@@ -1,9 +1,10 @@
 // Later opens in Chromium: the overlay's frame made at the first open is kept hidden between opens and reused, each
 // report starts empty, and a game that removed or moved the frame while closed gets a new one that still works.
-import type { Browser, Page } from 'playwright-core';
+import { createRequire } from 'node:module';
+import type { Browser, Frame, Page } from 'playwright-core';
 import { expect, test } from 'vitest';
 import type { TestServer } from '../helpers/server.ts';
-import { inOverlay, issuesWith, openGameWith, overlay, overlayEval, useDemoGame } from './harness.ts';
+import { inOverlay, issuesWith, openGameWith, overlay, overlayEval, overlayFrame, useDemoGame } from './harness.ts';
 
 let server: TestServer;
 let browser: Browser;
@@ -11,6 +12,17 @@ useDemoGame((started, launched) => {
   server = started;
   browser = launched;
 });
+
+const AXE = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
+
+/** axe-core's violations in one document (the game's page, or the overlay's frame), scanned where it lives. */
+async function axeViolations(where: Page | Frame): Promise<string[]> {
+  await where.addScriptTag({ path: AXE });
+  return where.evaluate(async () => {
+    const r = await (window as any).axe.run(document, { resultTypes: ['violations'], iframes: false });
+    return r.violations.map((v: any) => `${v.id}: ${v.nodes.map((n: any) => n.target.join(' ')).join(', ')}`);
+  });
+}
 
 const frames = (page: Page) => page.evaluate(() => document.querySelectorAll('iframe').length);
 const gameKeys = (page: Page) => page.evaluate(() => (window as any).__game.state.keyEvents as number);
@@ -63,6 +75,7 @@ test('a second report starts empty in the same frame, and both are sent as typed
     topLayer: false,
     dialogs: 0,
   });
+  expect(await axeViolations(page)).toEqual([]); // the hidden frame in the game's page
 
   await open(page);
   expect(await page.evaluate(() => (document.querySelector('iframe[data-glitchbox]') as any).__first)).toBe(true);
@@ -76,6 +89,7 @@ test('a second report starts empty in the same frame, and both are sent as typed
   }));
   expect(form).toEqual({ title: '', description: '', screenshot: true, focused: 'gb-desc', open: true });
   expect(await inOverlay(page).locator('img.gb-thumb').getAttribute('src')).not.toBe(firstShot);
+  expect(await axeViolations(await overlayFrame(page))).toEqual([]);
 
   // Typed keys still go to the form only, and the form still sends.
   const before = await gameKeys(page);
@@ -124,7 +138,7 @@ for (const [what, change] of [
     await page.context().close();
   });
 
-test('a form opened after the game went fullscreen moves into the fullscreen element, and back out after it', async () => {
+test('a form opened after the game went fullscreen moves into the fullscreen element, and back out', async () => {
   const page = await openGameWith(browser, server);
   const placement = () =>
     page.evaluate(() => {
