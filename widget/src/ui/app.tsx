@@ -237,8 +237,8 @@ export function App({ ctx, root }: { ctx: OverlayContext; root: Document }) {
             try {
               const bitmap = await createImageBitmap(file);
               setShapes([]);
-              // The chosen File belongs to the overlay frame's realm, which is gone after close while the report
-              // may still be uploading: a Blob of this window holds the same bytes without copying them.
+              // The chosen File belongs to the overlay frame's realm, gone once the frame is replaced (a game removed
+              // it, a new container) while the report may still upload: a Blob of this window holds the same bytes.
               const blob = new Blob([file], { type: file.type });
               useShot({ blob, width: bitmap.width, height: bitmap.height, blank: false, source: 'file' });
               bitmap.close();
