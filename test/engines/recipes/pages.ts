@@ -79,8 +79,7 @@ document.querySelector('#report-bug').onclick = () =>
   document.querySelector('#game').contentWindow.postMessage('glitchbox:open', location.origin);
 </script></body></html>`;
 
-const PLAYCANVAS =
-  head('PlayCanvas game', tag()) + '<body style="margin:0"><script src="playcanvas-game.js"></script></body></html>';
+const PLAYCANVAS = `${head('PlayCanvas game', tag())}<body style="margin:0"><script src="playcanvas-game.js"></script></body></html>`;
 
 /** Page name -> HTML, served under /engines next to the bundled scripts. */
 export const RECIPE_PAGES: Record<string, string> = {
