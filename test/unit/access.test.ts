@@ -84,7 +84,7 @@ describe('roles and scopes (docs/api-choices.md#role-scopes)', () => {
 });
 
 describe('project token flags', () => {
-  it('refuses a token lacking the flag with the reference sentence', async () => {
+  it('refuses a token lacking the flag with the documented sentence', async () => {
     const none = await as(`FormUser ${TOKENS.none}`);
     expect(() => requireTokenFlag(none, project, 'can_create_bug_report')).toThrow('Not allowed to report a bug.');
     const all = await as(`FormUser ${TOKENS.all}`);

@@ -129,7 +129,7 @@ describe('422 tester submission caps', () => {
   afterAll(() => capped.close());
   const tester = { auth: `Bearer ${PATS.tester}` };
 
-  it('refuses the report over the 24-hour cap, then the 7-day cap, with the reference messages', async () => {
+  it('refuses the report over the 24-hour cap, then the 7-day cap, with the documented messages', async () => {
     expect((await create(capped, { description: DESCRIPTION }, tester)).status).toBe(201);
     expect((await create(capped, { description: DESCRIPTION }, tester)).status).toBe(201);
     const day = await create(capped, { description: DESCRIPTION }, tester);

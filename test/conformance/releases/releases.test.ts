@@ -43,7 +43,7 @@ async function create(json: unknown, auth = DEV) {
 }
 
 describe('GET /projects/{pid}/releases.json', () => {
-  it('lists published releases oldest first, rendered as the reference Release object', async () => {
+  it('lists published releases oldest first, rendered as the documented Release object', async () => {
     const r = await server.request('GET', `${base}.json`, { auth: as('tester') });
     expect(r.status).toBe(200);
     expect(r.body.map((x: Release) => x.label)).toEqual(['1.0.0', '1.1.0']);

@@ -149,7 +149,7 @@ describe('ranking and visibility', () => {
     );
   });
 
-  it('answers the reference shape: issues, pagination and the integer project_id', async () => {
+  it('answers the documented shape: issues, pagination and the integer project_id', async () => {
     const r = await search('query=inventory');
     const body = searchIssuesResponse(Issue).parse(r.body);
     expect(body.project_id).toEqual(expect.any(Number));

@@ -64,7 +64,7 @@ const similar = (issue: string, query = '', auth = dev) =>
 const idsOf = (body: { issues: Array<{ id: number }> }) => body.issues.map((i) => i.id);
 
 describe('ranking', () => {
-  it('ranks the report of the same bug first, in the reference shape, without the issue itself', async () => {
+  it('ranks the report of the same bug first, in the documented shape, without the issue itself', async () => {
     const r = await similar(ids.crash.path_id);
     expect(r.status).toBe(200);
     const body = FindSimilarResponse.parse(r.body);
