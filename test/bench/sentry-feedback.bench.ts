@@ -19,7 +19,7 @@ import {
   paintedInPage,
   recordHotkey,
   round,
-  watchPaintedForm,
+  settleForOpen,
   worst,
 } from './trace.ts';
 
@@ -110,17 +110,7 @@ async function freshGame(browser: Browser, url: string, outside: string[]): Prom
   const page = await context.newPage();
   await page.goto(url);
   await page.waitForFunction(() => (window as any).__game?.frames > 10, undefined, { timeout: 30_000 });
-  // Past our idle warm-up (from 1.5 s on) and 400 ms without a long task, for both reporters alike.
-  await page.waitForFunction(
-    () => {
-      const last = (window as any).__longtasks.at(-1);
-      return performance.now() > 3000 && (!last || performance.now() - (last.start + last.duration) > 400);
-    },
-    undefined,
-    { timeout: 30_000, polling: 100 },
-  );
-  await page.locator('canvas').first().waitFor(); // Playwright's injected script is evaluated now, not in a trace
-  await page.evaluate(watchPaintedForm);
+  await settleForOpen(page);
   return page;
 }
 

@@ -164,3 +164,18 @@ export const FRAME_60 = 1000 / 60;
 export const median = (xs: number[]) => xs.slice().sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 export const worst = (xs: number[]) => Math.max(...xs);
 export const round = (n: number) => Math.round(n * 10) / 10;
+
+/** Waits until the page has settled for a measured open: past the widget's idle warm-up (from 1.5 s on) and
+ * 400 ms without a long task (engine start-up), then arms the painted-form watch. Needs `__longtasks` on the page. */
+export async function settleForOpen(page: Page): Promise<void> {
+  await page.waitForFunction(
+    () => {
+      const last = (window as any).__longtasks.at(-1);
+      return performance.now() > 3000 && (!last || performance.now() - (last.start + last.duration) > 400);
+    },
+    undefined,
+    { timeout: 30_000, polling: 100 },
+  );
+  await page.locator('canvas').first().waitFor(); // Playwright's injected script is evaluated now, not in a trace
+  await page.evaluate(watchPaintedForm);
+}

@@ -15,7 +15,7 @@ import {
   round,
   traced,
   tracedOpen,
-  watchPaintedForm,
+  settleForOpen,
   worst,
 } from './trace.ts';
 
@@ -59,17 +59,7 @@ async function freshGame(browser: Browser, server: TestServer, game: string): Pr
       timeout: 30_000,
     },
   );
-  // After the widget's idle warm-up (from 1.5 s on) and 400 ms without a long task (engine start-up).
-  await page.waitForFunction(
-    () => {
-      const last = (window as any).__longtasks.at(-1);
-      return performance.now() > 3000 && (!last || performance.now() - (last.start + last.duration) > 400);
-    },
-    undefined,
-    { timeout: 30_000, polling: 100 },
-  );
-  await page.locator('canvas').first().waitFor(); // Playwright's injected script is evaluated now, not in a trace
-  await page.evaluate(watchPaintedForm);
+  await settleForOpen(page);
   return page;
 }
 
