@@ -8,7 +8,7 @@ import {
   addFeatureRequestVote,
   addSubscriber,
   insertFeatureRequest,
-  insertFeatureRequestFile,
+  featureRequestFiles,
   setFeatureRequestCustomValue,
 } from './repository.ts';
 import type { ProjectRow } from '../projects-auth/repository.ts';
@@ -24,7 +24,7 @@ import { planSubmissionCustomFields, writeSubmissionCustomFields } from './custo
 import { discordBotReporter, mayActAsDiscordBot, titleFromDescription } from './reporter.ts';
 import { assertSubmissionTokenUnspent, spendSubmissionToken } from '../submission-tokens/service.ts';
 import { toFeatureRequest } from './render.ts';
-import { asFileList, checkUploads, storeUploads, withStoredUploads } from './uploads.ts';
+import { asFileList, checkUploads, storeUploads, withStoredUploads } from '../../storage/attached-files.ts';
 
 /**
  * Refusals that come before the body is read: a project token needs `can_create_feature_request`;
@@ -94,7 +94,7 @@ export async function createFeatureRequest(
         updated_at: now,
       });
       for (const file of files)
-        insertFeatureRequestFile(deps.db, created.id, { ...file, user_id: reporter?.id ?? null, created_at: now });
+        featureRequestFiles.insert(deps.db, created.id, { ...file, user_id: reporter?.id ?? null, created_at: now });
       const notCreated = writeSubmissionCustomFields(deps, project, custom, (fieldId, value) =>
         setFeatureRequestCustomValue(deps.db, created.id, fieldId, value),
       );

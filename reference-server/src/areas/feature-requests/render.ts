@@ -8,7 +8,7 @@ import {
   countVotes,
   hasVoted,
   listFeatureRequestCustomValues,
-  listFeatureRequestFiles,
+  featureRequestFiles,
   type FeatureRequestRow,
 } from './repository.ts';
 import type { ProjectRow } from '../projects-auth/repository.ts';
@@ -89,7 +89,7 @@ export function toFeatureRequest(
     voted: provenUser(caller) ? hasVoted(deps.db, row.id, provenUser(caller)!.id) : false,
     user: toUserRef(reporter, row.discord_username),
     url,
-    files: listFeatureRequestFiles(deps.db, row.id).map((f) => ({
+    files: featureRequestFiles.list(deps.db, row.id).map((f) => ({
       id: f.id,
       filename: f.filename,
       content_type: f.content_type,

@@ -1,5 +1,6 @@
 // Feature request rows: insert with the next per-project scoped id, lookups by path id,
 // listing, FTS5 search candidates, votes, subscribers, files and custom values.
+import { createAttachedFiles } from '../../storage/attached-files-repository.ts';
 import { stmt, type Db } from '../../db/database.ts';
 
 export interface FeatureRequestRow {
@@ -176,57 +177,8 @@ export function addSubscriber(db: Db, featureRequestId: number, userId: number):
   );
 }
 
-export interface StoredFileRow {
-  id: number;
-  storage_key: string;
-  filename: string;
-  content_type: string;
-  size_bytes: number;
-  user_id: number | null;
-  created_at: string;
-}
-
-export interface NewStoredFile {
-  storage_key: string;
-  filename: string;
-  content_type: string;
-  size_bytes: number;
-  user_id: number | null;
-  created_at: string;
-}
-
-export function insertFeatureRequestFile(db: Db, featureRequestId: number, file: NewStoredFile): void {
-  stmt(
-    db,
-    `INSERT INTO feature_request_files (feature_request_id, storage_key, filename, content_type, size_bytes, ` +
-      `user_id, created_at)
-    VALUES (?, ?, ?, ?, ?, ?, ?)`,
-  ).run(
-    featureRequestId,
-    file.storage_key,
-    file.filename,
-    file.content_type,
-    file.size_bytes,
-    file.user_id,
-    file.created_at,
-  );
-}
-
-export function listFeatureRequestFiles(db: Db, featureRequestId: number): StoredFileRow[] {
-  return stmt(
-    db,
-    'SELECT id, storage_key, filename, content_type, size_bytes, user_id, created_at FROM feature_request_files ' +
-      'WHERE feature_request_id = ? ORDER BY id',
-  ).all(featureRequestId) as StoredFileRow[];
-}
-
-export function findFeatureRequestFile(db: Db, featureRequestId: number, fileId: number): StoredFileRow | undefined {
-  return stmt(
-    db,
-    'SELECT id, storage_key, filename, content_type, size_bytes, user_id, created_at FROM feature_request_files ' +
-      'WHERE feature_request_id = ? AND id = ?',
-  ).get(featureRequestId, fileId) as StoredFileRow | undefined;
-}
+/** The request's files (`feature_request[files][]`), in the table shaped as ticket attachments. */
+export const featureRequestFiles = createAttachedFiles({ table: 'feature_request_files', owner: 'feature_request_id' });
 
 export function setFeatureRequestCustomValue(db: Db, featureRequestId: number, fieldId: number, value: unknown): void {
   stmt(

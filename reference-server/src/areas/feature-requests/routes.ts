@@ -17,7 +17,7 @@ import { storageFor } from '../../storage/storage.ts';
 import { assertMayCreateFeatureRequest, createFeatureRequest } from './create.ts';
 import { withIdempotencyKey } from '../../http/idempotency.ts';
 import { searchFeatureRequests } from './search.ts';
-import { MAX_UPLOAD_BODY_BYTES, UPLOAD_FILE_LIMITS } from './uploads.ts';
+import { MAX_UPLOAD_BODY_BYTES, UPLOAD_FILE_LIMITS } from '../../storage/attached-files.ts';
 import {
   listFeatureRequests,
   publishFeatureRequest,

@@ -15,7 +15,7 @@ import { forbidden, notFound, unprocessable } from '../../errors.ts';
 import {
   addSubscriber,
   findFeatureRequestByPathId,
-  findFeatureRequestFile,
+  featureRequestFiles,
   listFeatureRequestCustomValues,
   listFeatureRequests as listRows,
   setFeatureRequestContact,
@@ -179,7 +179,7 @@ export function readFeatureRequestFile(
   fileId: number,
 ) {
   const row = findVisibleFeatureRequest(deps, caller, project, pathId);
-  const file = findFeatureRequestFile(deps.db, row.id, fileId);
+  const file = featureRequestFiles.find(deps.db, row.id, fileId);
   if (!file) throw notFound(`File ${fileId} not found on this feature request.`);
   return file;
 }

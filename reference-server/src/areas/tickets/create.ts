@@ -7,13 +7,13 @@ import type { Ticket, TicketCreateBody } from '../../../../widget/src/protocol/t
 import type { Deps } from '../../deps.ts';
 import { forbidden, unprocessable } from '../../errors.ts';
 import type { ProjectRow } from '../projects-auth/repository.ts';
-import { insertTicket, insertTicketAttachment, setTicketCustomValue } from './repository.ts';
+import { insertTicket, setTicketCustomValue, ticketAttachments } from './repository.ts';
 import { findOrCreateVirtualUser, type UserRow } from '../projects-auth/users-repository.ts';
 import { consumeDailyLimit, FLAG_REFUSALS, requireTokenFlag } from '../projects-auth/access.ts';
 import { signedInUser, type Caller } from '../projects-auth/caller.ts';
 import { planSubmissionCustomFields, writeSubmissionCustomFields } from '../feature-requests/custom-fields.ts';
 import { discordBotReporter, mayActAsDiscordBot, titleFromDescription } from '../feature-requests/reporter.ts';
-import { asFileList, checkUploads, storeUploads, withStoredUploads } from '../feature-requests/uploads.ts';
+import { asFileList, checkUploads, storeUploads, withStoredUploads } from '../../storage/attached-files.ts';
 import { assertSubmissionTokenUnspent, spendSubmissionToken } from '../submission-tokens/service.ts';
 import { toTicket } from './service.ts';
 
@@ -91,7 +91,7 @@ export async function createTicket(
         updated_at: now,
       });
       for (const file of stored)
-        insertTicketAttachment(deps.db, created.id, { ...file, user_id: reporter.user.id, created_at: now });
+        ticketAttachments.insert(deps.db, created.id, { ...file, user_id: reporter.user.id, created_at: now });
       const notCreated = writeSubmissionCustomFields(deps, project, custom, (fieldId, value) =>
         setTicketCustomValue(deps.db, created.id, fieldId, value),
       );

@@ -1,7 +1,7 @@
 // Support ticket rows: insert with the next per-project scoped id, lookups by path id, updates,
 // the case-insensitive search, attachments and custom values.
+import { createAttachedFiles } from '../../storage/attached-files-repository.ts';
 import { stmt, type Db } from '../../db/database.ts';
-import type { NewStoredFile, StoredFileRow } from '../feature-requests/repository.ts';
 
 export interface TicketRow {
   id: number;
@@ -79,33 +79,8 @@ export function searchTickets(
   }) as Array<Pick<TicketRow, 'scoped_id' | 'title'>>;
 }
 
-export function insertTicketAttachment(db: Db, ticketId: number, file: NewStoredFile): void {
-  stmt(
-    db,
-    `INSERT INTO ticket_attachments (ticket_id, storage_key, filename, content_type, size_bytes, user_id, created_at)
-    VALUES (?, ?, ?, ?, ?, ?, ?)`,
-  ).run(ticketId, file.storage_key, file.filename, file.content_type, file.size_bytes, file.user_id, file.created_at);
-}
-
-export function listTicketAttachments(db: Db, ticketId: number): StoredFileRow[] {
-  return stmt(
-    db,
-    'SELECT id, storage_key, filename, content_type, size_bytes, user_id, created_at FROM ticket_attachments ' +
-      'WHERE ticket_id = ? ORDER BY id',
-  ).all(ticketId) as StoredFileRow[];
-}
-
-export function findTicketAttachment(db: Db, ticketId: number, attachmentId: number): StoredFileRow | undefined {
-  return stmt(
-    db,
-    'SELECT id, storage_key, filename, content_type, size_bytes, user_id, created_at FROM ticket_attachments ' +
-      'WHERE ticket_id = ? AND id = ?',
-  ).get(ticketId, attachmentId) as StoredFileRow | undefined;
-}
-
-export function deleteTicketAttachment(db: Db, ticketId: number, attachmentId: number): void {
-  stmt(db, 'DELETE FROM ticket_attachments WHERE ticket_id = ? AND id = ?').run(ticketId, attachmentId);
-}
+/** The ticket's attachments (`ticket[attachments][]`), in the table shaped as feature-request files. */
+export const ticketAttachments = createAttachedFiles({ table: 'ticket_attachments', owner: 'ticket_id' });
 
 export function setTicketCustomValue(db: Db, ticketId: number, fieldId: number, value: unknown): void {
   stmt(db, 'INSERT OR REPLACE INTO ticket_custom_values (ticket_id, field_id, value) VALUES (?, ?, ?)').run(

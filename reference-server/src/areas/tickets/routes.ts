@@ -10,7 +10,7 @@ import { serveUserFile } from '../../http/user-content.ts';
 import { notFound } from '../../errors.ts';
 import { storageFor } from '../../storage/storage.ts';
 import { withIdempotencyKey } from '../../http/idempotency.ts';
-import { MAX_UPLOAD_BODY_BYTES, UPLOAD_FILE_LIMITS } from '../feature-requests/uploads.ts';
+import { MAX_UPLOAD_BODY_BYTES, UPLOAD_FILE_LIMITS } from '../../storage/attached-files.ts';
 import { assertMayCreateTicket, createTicket } from './create.ts';
 import { readTicketAttachment, searchTickets, showTicket, updateTicket } from './service.ts';
 

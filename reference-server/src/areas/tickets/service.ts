@@ -8,19 +8,16 @@ import type { Deps } from '../../deps.ts';
 import { badRequest, forbidden, notFound, unprocessable } from '../../errors.ts';
 import { findMember, type ProjectRow } from '../projects-auth/repository.ts';
 import {
-  deleteTicketAttachment,
-  findTicketAttachment,
   findTicketById,
   findTicketByPathId,
-  insertTicketAttachment,
-  listTicketAttachments,
   listTicketCustomValues,
   searchTickets as searchRows,
+  ticketAttachments,
   updateTicket as updateRow,
   type TicketChanges,
   type TicketRow,
 } from './repository.ts';
-import type { StoredFileRow } from '../feature-requests/repository.ts';
+import type { StoredFileRow } from '../../storage/attached-files-repository.ts';
 import { findUserById, findUserByPublicId } from '../projects-auth/users-repository.ts';
 import { hasScope, isTeam, requireScope } from '../projects-auth/access.ts';
 import { provenUser, type Caller } from '../projects-auth/caller.ts';
@@ -33,7 +30,7 @@ import {
   fileTypeOf,
   storeUploads,
   withStoredUploads,
-} from '../feature-requests/uploads.ts';
+} from '../../storage/attached-files.ts';
 import { notify } from '../notifications/notify.ts';
 
 export const TICKET_SEARCH_LIMIT = 10;
@@ -53,7 +50,7 @@ export function toTicket(deps: Pick<Deps, 'db'>, project: ProjectRow, row: Ticke
     updated_at: row.updated_at,
     reporter: toUserRef(reporter, row.discord_username),
     assigned_to: toUserRef(assignee),
-    attachments: listTicketAttachments(deps.db, row.id).map((a) => ({
+    attachments: ticketAttachments.list(deps.db, row.id).map((a) => ({
       id: a.id,
       filename: a.filename,
       content_type: a.content_type,
@@ -130,14 +127,14 @@ export async function updateTicket(
 
   const removeIds = [...new Set(input.remove_attachment_ids === undefined ? [] : [input.remove_attachment_ids].flat())];
   const removed = removeIds.map((id) => {
-    const attachment = findTicketAttachment(deps.db, row.id, id);
+    const attachment = ticketAttachments.find(deps.db, row.id, id);
     if (!attachment)
       throw unprocessable(`ticket[remove_attachment_ids]: attachment ${id} does not belong to this ticket.`);
     return attachment;
   });
   const files = asFileList(input.attachments);
   checkUploads('ticket[attachments]', files);
-  const kept = listTicketAttachments(deps.db, row.id).length - removed.length;
+  const kept = ticketAttachments.list(deps.db, row.id).length - removed.length;
   if (kept + files.length > MAX_ATTACHMENTS_PER_TICKET)
     throw unprocessable(`ticket[attachments]: a ticket holds at most ${MAX_ATTACHMENTS_PER_TICKET} attachments.`);
 
@@ -147,9 +144,9 @@ export async function updateTicket(
   await withStoredUploads(deps, stored, () =>
     deps.db.transaction(() => {
       updateRow(deps.db, row.id, changes, now);
-      for (const attachment of removed) deleteTicketAttachment(deps.db, row.id, attachment.id);
+      for (const attachment of removed) ticketAttachments.remove(deps.db, row.id, attachment.id);
       for (const file of stored)
-        insertTicketAttachment(deps.db, row.id, { ...file, user_id: uploader, created_at: now });
+        ticketAttachments.insert(deps.db, row.id, { ...file, user_id: uploader, created_at: now });
     })(),
   );
   await discardUploads(
@@ -181,7 +178,7 @@ export function readTicketAttachment(
   attachmentId: number,
 ): StoredFileRow {
   const row = findViewable(deps, caller, project, pathId);
-  const attachment = findTicketAttachment(deps.db, row.id, attachmentId);
+  const attachment = ticketAttachments.find(deps.db, row.id, attachmentId);
   if (!attachment) throw notFound(`Attachment ${attachmentId} not found on this ticket.`);
   return attachment;
 }

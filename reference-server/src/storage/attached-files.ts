@@ -1,13 +1,12 @@
-// Files sent with a feature request (`feature_request[files][]`) or a ticket
-// (`ticket[attachments][]`): the caps, writing each to the media storage (storage/storage.ts)
-// before the rows that point at it, and removing them again when the rows are not written.
-// Tickets reuse this module.
-import type { Deps } from '../../deps.ts';
-import { unprocessable, type ServiceError } from '../../errors.ts';
-import { sanitizeFilename, toStoredContentType } from '../../storage/content-sniff.ts';
-import { headOf, storeFile } from '../../storage/staged-files.ts';
-import { storageFor } from '../../storage/storage.ts';
-import { StorageWriteError } from '../../storage/write-error.ts';
+// Files sent with a feature request (`feature_request[files][]`) or a ticket (`ticket[attachments][]`): the caps,
+// writing each to the media storage before the rows that point at it (attached-files-repository.ts), and removing
+// them again when the rows are not written. Both areas share it, so their refusals read the same.
+import type { Deps } from '../deps.ts';
+import { unprocessable, type ServiceError } from '../errors.ts';
+import { sanitizeFilename, toStoredContentType } from './content-sniff.ts';
+import { headOf, storeFile } from './staged-files.ts';
+import { storageFor } from './storage.ts';
+import { StorageWriteError } from './write-error.ts';
 
 /** Our caps (docs/api/submissions.md, Files): 10 files per request, 20 MB each, 50 MB per request body. */
 const MB = 1024 * 1024;
