@@ -341,10 +341,11 @@ describe('confirm_upload', () => {
     }
   });
 
-  it('attaches an annotation layer confirmed with layer_a_blob_signed_id', async () => {
+  it('attaches an annotation layer confirmed with layer_a_blob_signed_id, sized image plus layer', async () => {
     const issue = makeIssue(server);
-    const layer = await presign(issue.path, 'screenshots', declare(PNG, 'layer.png', 'image/png'));
-    await putDirect(layer.body.direct_upload_url, layer.body.headers, PNG);
+    const marks = new Uint8Array([...PNG, 0, 0, 0, 0, 0]);
+    const layer = await presign(issue.path, 'screenshots', declare(marks, 'layer.png', 'image/png'));
+    await putDirect(layer.body.direct_upload_url, layer.body.headers, marks);
     const r = await directUpload(server, issue.path, 'screenshots', PNG, {
       filename: 'shot.png',
       type: 'image/png',
@@ -352,15 +353,18 @@ describe('confirm_upload', () => {
       confirm: { layer_a_blob_signed_id: layer.body.blob_signed_id },
     });
     expect(r.status).toBe(201);
+    expect(r.body.media_size_bytes).toBe(PNG.byteLength + marks.byteLength);
     const [shot] = (await server.request('GET', `${issue.path}/screenshots`, { auth: DEV })).body;
     expect(shot).toMatchObject({
       filename: 'shot.png',
       layer_a_filename: 'layer.png',
       layer_a_url: expect.stringMatching(/\/cdn\/[A-Za-z0-9_-]+$/),
+      media_size_bytes: PNG.byteLength + marks.byteLength,
+      size_bytes: PNG.byteLength + marks.byteLength,
     });
     const fetched = await fetch(shot.layer_a_url);
     expect(fetched.status).toBe(200);
-    expect(new Uint8Array(await fetched.arrayBuffer())).toEqual(PNG);
+    expect(new Uint8Array(await fetched.arrayBuffer())).toEqual(marks);
     const reuse = await server.request('POST', `${issue.path}/screenshots/confirm_upload`, {
       auth: TOKEN,
       json: { blob_signed_id: layer.body.blob_signed_id },

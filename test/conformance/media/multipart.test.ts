@@ -39,11 +39,13 @@ const png = (name = 'shot.png', type = 'image/png'): [Blob, string] => [new Blob
 describe('multipart upload', () => {
   it('attaches a screenshot with its annotation layer and answers the rendered record', async () => {
     const issue = makeIssue(server, { reporterPat: PATS.tester, title: 'Hull clips through dock' });
+    // A layer of another size than the image: an annotated screenshot's size is image plus layer.
+    const layer = new Uint8Array([...PNG, 0, 0, 0, 0, 0, 0, 0]);
     const r = await server.request('POST', `${issue.path}/screenshots`, {
       auth: TOKEN,
       multipart: form({
         'screenshot[image]': png(),
-        'screenshot[layer_a]': png('marks.png'),
+        'screenshot[layer_a]': [new Blob([layer], { type: 'image/png' }), 'marks.png'],
         'screenshot[name]': 'dock.png',
       }),
     });
@@ -52,13 +54,14 @@ describe('multipart upload', () => {
       type: 'screenshot',
       filename: 'dock.png',
       content_type: 'image/png',
-      media_size_bytes: PNG.byteLength,
-      size_bytes: PNG.byteLength,
+      media_size_bytes: PNG.byteLength + layer.byteLength,
+      size_bytes: PNG.byteLength + layer.byteLength,
       developer_private: false,
       description: 'Screenshot of "Hull clips through dock"',
       layer_a_filename: 'marks.png',
     });
     const [listed] = (await server.request('GET', `${issue.path}/screenshots.json`, { auth: DEV })).body;
+    expect(listed.size_bytes).toBe(PNG.byteLength + layer.byteLength);
     // A screenshot's user is the issue's reporter, not the uploader (the project token here).
     expect(listed.user).toEqual({ id: expect.stringMatching(/^usr-\d+$/), name: 'Tess Tester' });
   });

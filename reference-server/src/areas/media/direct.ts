@@ -256,7 +256,8 @@ export async function confirmUpload(
       layer_a_blob_id: layer?.id ?? null,
       filename: (input.name?.trim() ? sanitizeFilename(input.name) : null) || blob.display_name || blob.filename,
       content_type: blob.content_type,
-      media_size_bytes: blob.byte_size,
+      // An annotated screenshot's size is its image plus its layer, as the service reports it.
+      media_size_bytes: blob.byte_size + (layer?.byte_size ?? 0),
       user_id: uploaderOf(caller, issue),
       developer_private: (input.developer_private ?? blob.developer_private === 1) ? 1 : 0,
       description: screenshot ? describeScreenshot(issue) : null,

@@ -177,7 +177,8 @@ export async function uploadMultipart(
     layer_a_blob_id: layerBlob?.id ?? null,
     filename: blob.filename,
     content_type: contentType,
-    media_size_bytes: blob.byte_size,
+    // An annotated screenshot's size is its image plus its layer, as the service reports it.
+    media_size_bytes: blob.byte_size + (layerBlob?.byte_size ?? 0),
     user_id: uploaderOf(caller, issue),
     developer_private: privateFlag.data ? 1 : 0,
     created_at: now,
