@@ -1,5 +1,7 @@
 // One issue as the API shows it to the team: the triage facts first (release, browser, OS, GPU, viewport, page,
-// how it was sent), then fields, custom fields, device, debug trace, media, similar issues and the actions.
+// how it was sent), then fields, custom fields, device, debug trace, media, the "Same problem" links (both ways),
+// similar issues and the actions.
+import { AlsoReported } from './also-reported.tsx';
 import { projectPath, type Api } from './api.ts';
 import { DebugTrace, readDebugTrace } from './debug-trace.tsx';
 import { CustomFields, DeviceInfo } from './details-list.tsx';
@@ -16,6 +18,7 @@ import { SimilarIssues } from './similar-issues.tsx';
 import { TriageFacts } from './triage-facts.tsx';
 import type { Attachment, Issue, MediaSet } from './types.ts';
 import { useAsync } from './use-async.ts';
+import type { MergeControl } from './use-merge.tsx';
 
 const MEDIA: Array<keyof MediaSet> = ['screenshots', 'log_files', 'binary_files', 'video_clips'];
 
@@ -43,6 +46,7 @@ export function IssueView(props: {
   revision: number;
   info: ProjectInfo;
   archived: boolean;
+  merge: MergeControl;
   onChanged(): void;
 }) {
   const { api, projectId, pathId } = props;
@@ -131,8 +135,16 @@ export function IssueView(props: {
         </dl>
       </section>
 
-      <SameAs api={api} projectId={projectId} issue={issue} />
-      <SimilarIssues api={api} projectId={projectId} pathId={pathId} revision={props.revision} />
+      <SameAs api={api} projectId={projectId} issue={issue} merge={props.merge} archived={props.archived} />
+      <AlsoReported
+        api={api}
+        projectId={projectId}
+        issue={issue}
+        info={props.info}
+        merge={props.merge}
+        revision={props.revision}
+      />
+      <SimilarIssues api={api} projectId={projectId} pathId={pathId} revision={props.revision} merge={props.merge} />
       <IssueActions
         api={api}
         projectId={projectId}

@@ -16,8 +16,10 @@ import { settableIssueStatuses, statusLabel } from './status-options.ts';
 import { TicketView } from './ticket-view.tsx';
 import { KIND_LABEL, type Filters, type IssueTag, type Release, type ReportItem } from './types.ts';
 import { useAsync } from './use-async.ts';
-import { useReports, type ReportsState } from './use-reports.ts';
+import { useReports } from './use-reports.ts';
 import { useTriageKeys } from './use-triage-keys.ts';
+import { MergeUndo, useMerge } from './use-merge.tsx';
+import { copyLink, SourceNotes } from './report-page-parts.tsx';
 import { TICKET_STATUSES } from '../../../widget/src/protocol/statuses.ts';
 
 const STREAM_TEXT = {
@@ -85,6 +87,18 @@ export function ReportsPage(props: { api: Api; route: Extract<Route, { view: 're
     return () => removeEventListener('scroll', remember);
   }, []);
 
+  const merges = useMerge(api, route.projectId, info, {
+    say: setMessage,
+    changed: reports.reload,
+    moveOn: () => {
+      // The merged report leaves the list: open the one after it (or before, at the end) and put the cursor there.
+      const at = openItem ? reports.items.indexOf(openItem) : -1;
+      const next = at === -1 ? undefined : (reports.items[at + 1] ?? reports.items[at - 1]);
+      if (!next) return;
+      navigate({ view: 'reports', projectId: route.projectId, kind: next.kind, id: next.pathId });
+      document.querySelector<HTMLElement>(`.report-row[data-key="${CSS.escape(next.key)}"] a`)?.focus();
+    },
+  });
   const act = async (label: string, call: () => Promise<unknown>) => {
     try {
       await call();
@@ -191,6 +205,7 @@ export function ReportsPage(props: { api: Api; route: Extract<Route, { view: 're
         <p class="toast" role="status">
           {message}
         </p>
+        <MergeUndo undo={merges.undo} busy={merges.busy} />
         {selection.size > 0 && (
           <BulkBar
             api={api}
@@ -244,6 +259,7 @@ export function ReportsPage(props: { api: Api; route: Extract<Route, { view: 're
             revision={revision}
             info={info}
             archived={filters.archived}
+            merge={merges}
             onChanged={reports.reload}
           />
         )}
@@ -269,29 +285,5 @@ export function ReportsPage(props: { api: Api; route: Extract<Route, { view: 're
       </section>
       <KeySheet open={keysOpen} onClose={() => setKeysOpen(false)} />
     </div>
-  );
-}
-
-async function copyLink(link: string, say: (text: string) => void): Promise<void> {
-  try {
-    await navigator.clipboard.writeText(link);
-    say(`Link copied: ${link}`);
-  } catch {
-    // No clipboard (plain http off localhost, or refused): the link is shown to copy by hand.
-    say(`Copy this link: ${link}`);
-  }
-}
-
-function SourceNotes(props: { notes: ReportsState['notes'] }) {
-  const entries = Object.entries(props.notes).filter(([, message]) => message);
-  if (!entries.length) return null;
-  return (
-    <ul class="notes" aria-label="Report kinds that could not be loaded">
-      {entries.map(([kind, message]) => (
-        <li key={kind}>
-          {KIND_LABEL[kind as keyof typeof KIND_LABEL]}s: {message}
-        </li>
-      ))}
-    </ul>
   );
 }

@@ -1,16 +1,17 @@
 // The player's own word that this report is a problem already reported (the widget's "Same problem", the custom
-// field glitchbox_same_as, docs/widget.md#already-reported): a link to that report, beside the similar issues.
+// field glitchbox_same_as, docs/widget.md#already-reported): a link to that report, beside the similar issues,
+// and the one-click merge into it (docs/inbox.md#same-problem-and-merge).
 import { projectPath, type Api } from './api.ts';
+import { MergeButton, MergeNote } from './merge-button.tsx';
 import { toHash } from './route.ts';
+import { sameAsOf } from './same-problem.ts';
 import type { Issue } from './types.ts';
 import { useAsync } from './use-async.ts';
+import type { MergeControl } from './use-merge.tsx';
 
-export const SAME_AS_FIELD = 'glitchbox_same_as';
-
-export function SameAs(props: { api: Api; projectId: string; issue: Issue }) {
+export function SameAs(props: { api: Api; projectId: string; issue: Issue; merge: MergeControl; archived: boolean }) {
   const { api, projectId, issue } = props;
-  const value = issue.custom_fields.find((f) => f.ident === SAME_AS_FIELD)?.value;
-  const id = typeof value === 'string' && /^g-\d+$/.test(value) ? value : null;
+  const id = sameAsOf(issue);
   const target = useAsync(
     () => (id ? api.get<Issue>(`${projectPath(projectId)}/issues/${id}.json`) : Promise.resolve(null)),
     [api, projectId, id],
@@ -25,6 +26,19 @@ export function SameAs(props: { api: Api; projectId: string; issue: Issue }) {
         </a>
         {target.data ? <span class="muted"> · {target.data.status_display}</span> : null}
       </p>
+      {/* In the archived view the actions' Unarchive is the undo. */}
+      {props.merge.allowed && !props.archived && id !== `g-${issue.id}` && (
+        <>
+          <MergeButton
+            control={props.merge}
+            report={{ id: issue.id, scopedId: issue.scoped_id }}
+            into={id}
+            self
+            noteId="same-as-merge-note"
+          />
+          <MergeNote id="same-as-merge-note" />
+        </>
+      )}
     </section>
   );
 }

@@ -21,9 +21,20 @@ const CALLS = [
   `${p}/issues/search.json?query=map&page=1`,
   `${p}/feature_requests.json?sort=all`,
   `${p}/tickets/search.json?query=refund`,
+  // "Also reported by": the field check, the count, and the reports filed since the canonical issue.
+  `${p}/custom_issue_fields.json`,
+  `${p}/custom_field_aggregations.json?field=glitchbox_same_as&types=bugs&from=2025-06-01&limit=500`,
+  `${p}/issues.json?per_page=100&page=1&created_after=2025-06-01&archived=false`,
+  `${p}/issues.json?per_page=100&page=1&created_after=2025-06-01&archived=true`,
 ];
 
 it('answers every list, search and detail call of the inbox on a --strict server', async () => {
+  // A "Same problem" report creates the field the aggregation counts.
+  const filed = await server.request('POST', `${p}/issues.json`, {
+    auth: 'FormUser tkn-all',
+    json: { issue: { description: 'Clamps stuck after docking twice.', custom: { glitchbox_same_as: 'g-1' } } },
+  });
+  expect(filed.status).toBe(201);
   const answers = await Promise.all(
     CALLS.map(async (path) => [path, (await server.request('GET', path, { auth: `Bearer ${PATS.owner}` })).status]),
   );

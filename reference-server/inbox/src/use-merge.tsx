@@ -1,0 +1,99 @@
+// "Merge into g-N" as the public API allows it: the report is archived (the archive operation) and keeps its
+// glitchbox_same_as link, which the canonical issue lists under "Also reported by"; Unarchive undoes it. There is
+// no server-side merge (docs/inbox.md#what-the-api-cannot-do): nothing moves, no id is reassigned.
+import { useRef, useState } from 'preact/hooks';
+import { projectPath, type Api } from './api.ts';
+import { errorText } from './format.ts';
+import { EMPTY_PROJECT_INFO, may, type ProjectInfo } from './project-info.ts';
+
+export interface MergeReport {
+  /** The issue's `id` (its path is `g-<id>`). */
+  id: number;
+  scopedId: number;
+}
+
+export interface MergeControl {
+  /**
+   * May archive, and holds bugs.merge where the project detail lists the caller's scopes; false until the detail
+   * is in, so a button never shows and then goes.
+   */
+  allowed: boolean;
+  busy: boolean;
+  /** Bumped after every merge or undo, so the sections listing reports read them again. */
+  revision: number;
+  /** Archives `report` as a copy of `into` (`g-<id>`); `moveOn`: it is the open report, so the next one opens. */
+  merge(report: MergeReport, into: string, moveOn: boolean): Promise<void>;
+  unarchive(report: MergeReport): Promise<void>;
+}
+
+export interface MergeHooks {
+  say(text: string): void;
+  /** The list changed: read it again. */
+  changed(): void;
+  /** Opens the report after the open one and puts the cursor on it, as a mail client does after archiving. */
+  moveOn(): void;
+}
+
+export function useMerge(
+  api: Api,
+  projectId: string,
+  info: ProjectInfo,
+  hooks: MergeHooks,
+): MergeControl & { undo: (() => void) | null } {
+  const [busy, setBusy] = useState(false);
+  const [revision, setRevision] = useState(0);
+  const [last, setLast] = useState<{ report: MergeReport; into: string } | null>(null);
+  const latest = useRef(hooks);
+  latest.current = hooks;
+  const base = `${projectPath(projectId)}/issues`;
+
+  const call = async (report: MergeReport, verb: 'archive' | 'unarchive'): Promise<boolean> => {
+    setBusy(true);
+    try {
+      await api.send('POST', `${base}/g-${report.id}/${verb}`);
+      setRevision((r) => r + 1);
+      return true;
+    } catch (error) {
+      latest.current.say(`Issue #${report.scopedId}: ${verb} refused: ${errorText(error)}`);
+      return false;
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const unarchive = async (report: MergeReport, undoing?: string) => {
+    if (!(await call(report, 'unarchive'))) return;
+    setLast(null);
+    latest.current.say(
+      undoing
+        ? `Issue #${report.scopedId} unarchived: the merge into ${undoing} is undone.`
+        : `Issue #${report.scopedId} unarchived.`,
+    );
+    latest.current.changed();
+  };
+
+  return {
+    allowed: info !== EMPTY_PROJECT_INFO && may(info, 'bugs.archive') && may(info, 'bugs.merge'),
+    busy,
+    revision,
+    merge: async (report, into, moveOn) => {
+      if (!(await call(report, 'archive'))) return;
+      setLast({ report, into });
+      latest.current.say(`Issue #${report.scopedId} merged into ${into}: archived, and listed there.`);
+      if (moveOn) latest.current.moveOn();
+      latest.current.changed();
+    },
+    unarchive: (report) => unarchive(report),
+    undo: last ? () => void unarchive(last.report, last.into) : null,
+  };
+}
+
+/** The undo of the last merge, beside the page's status line. */
+export function MergeUndo(props: { undo: (() => void) | null; busy: boolean }) {
+  if (!props.undo) return null;
+  return (
+    <button type="button" class="secondary undo" disabled={props.busy} onClick={props.undo}>
+      Undo the merge
+    </button>
+  );
+}
