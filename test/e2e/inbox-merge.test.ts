@@ -1,11 +1,12 @@
 // "Same problem" reports and their one-click merge in the QA inbox, in Debian's Chromium against a real reference
 // server: a canonical issue and two reports naming it (glitchbox_same_as) filed through the API; merging one archives
 // it and opens the next report, the canonical lists both with the merged one marked, the undo unarchives it, and a
-// caller without archive or merge permission gets no button. Each effect is read back through the API.
+// caller without archive or merge permission gets no button; nothing overflows a phone. Each effect is read back
+// through the API.
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ensureInboxBuilt } from '../helpers/inbox-build.ts';
-import { axeViolations, signIn } from '../helpers/inbox-page.ts';
+import { axeViolations, OVERFLOWING, signIn } from '../helpers/inbox-page.ts';
 import { CHROMIUM_ARGS, chromiumPath } from '../helpers/inbox-report.ts';
 import { PATS, PROJECT_ID, TOKENS, seedDocument } from '../helpers/seed.ts';
 import { startTestServer, type TestServer } from '../helpers/server.ts';
@@ -41,8 +42,13 @@ const archivedIds = async () =>
     await server.request('GET', `/projects/${PROJECT_ID}/issues.json?per_page=100&archived=true`, { auth: owner })
   ).body.issues.map((i: Filed) => i.id);
 
-async function openAs(token: string, id: number): Promise<Page> {
-  const page = await (await browser.newContext({ viewport: { width: 1280, height: 800 } })).newPage();
+async function openAs(token: string, id: number, phone = false): Promise<Page> {
+  const context = await browser.newContext(
+    phone
+      ? { viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true }
+      : { viewport: { width: 1280, height: 800 } },
+  );
+  const page = await context.newPage();
   page.setDefaultTimeout(8000);
   page.on('pageerror', (error) => pageErrors.push(error.message));
   // A refused call is read from its response (the console line does not say which); anything else is an error.
@@ -163,7 +169,7 @@ describe('"Same problem" and merge in the QA inbox', () => {
       .click();
     await page.getByRole('heading', { level: 2, name: 'Docking clamps never release' }).waitFor();
     expect(await archivedIds()).toEqual([filed.first.id]);
-    await page.getByRole('button', { name: 'Undo the merge' }).click();
+    await page.getByRole('button', { name: `Undo the merge of #${filed.first.scoped_id}` }).click();
     await page
       .getByRole('status')
       .filter({
@@ -171,7 +177,7 @@ describe('"Same problem" and merge in the QA inbox', () => {
       })
       .waitFor();
     expect(await archivedIds()).toEqual([]);
-    await page.getByRole('button', { name: 'Undo the merge' }).waitFor({ state: 'detached' });
+    await page.getByRole('button', { name: /^Undo the merge/ }).waitFor({ state: 'detached' });
     // The open canonical issue reads its list again: nobody is archived now.
     const also = section(page, 'also-reported-heading');
     await also.getByRole('heading', { name: 'Also reported by 2 players' }).waitFor();
@@ -208,5 +214,20 @@ describe('"Same problem" and merge in the QA inbox', () => {
       await other.context().close();
     }
     expect(pageErrors).toEqual([]);
+  }, 60_000);
+
+  it('fits the merge buttons and the lists on a 390 px phone', async () => {
+    const page = await openAs(PATS.owner, filed.second.id, true);
+    await section(page, 'same-as-heading')
+      .getByRole('button', { name: /^Merge into/ })
+      .waitFor();
+    expect(await page.evaluate(OVERFLOWING)).toEqual({ out: [], scrollWidth: 390, width: 390 });
+    await page.goto(`${server.url}/inbox/#/p/${PROJECT_ID}/issue/g-${filed.canonical.id}`);
+    await section(page, 'also-reported-heading')
+      .getByRole('button', { name: /^Merge #/ })
+      .first()
+      .waitFor();
+    expect(await page.evaluate(OVERFLOWING)).toEqual({ out: [], scrollWidth: 390, width: 390 });
+    await page.context().close();
   }, 60_000);
 });

@@ -4,7 +4,7 @@
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ensureInboxBuilt } from '../helpers/inbox-build.ts';
-import { axeViolations, signIn } from '../helpers/inbox-page.ts';
+import { axeViolations, OVERFLOWING, signIn } from '../helpers/inbox-page.ts';
 import { CHROMIUM_ARGS, chromiumPath } from '../helpers/inbox-report.ts';
 import { PATS, PROJECT_ID, TOKENS, seedDocument } from '../helpers/seed.ts';
 import { startTestServer, type TestServer } from '../helpers/server.ts';
@@ -21,30 +21,6 @@ const ISSUES = Array.from({ length: 30 }, (_, i) => ({
 let server: TestServer;
 let browser: Browser;
 let page: Page;
-
-/**
- * Every rendered element whose box reaches past the viewport's left or right edge, skipping those clipped by a
- * scrolling or clipping ancestor (a log's own scroll box) and visually hidden ones (the screen-reader text).
- */
-const OVERFLOWING = `(() => {
-  const width = document.documentElement.clientWidth;
-  const clipped = (el) => {
-    for (let p = el.parentElement; p && p !== document.body; p = p.parentElement) {
-      const s = getComputedStyle(p);
-      if (s.overflowX !== 'visible' || s.clip !== 'auto') return true;
-    }
-    return false;
-  };
-  const out = [];
-  for (const el of document.body.querySelectorAll('*')) {
-    const r = el.getBoundingClientRect();
-    if (!r.width || !r.height || el.closest('.sr-only') || clipped(el)) continue;
-    if (r.left < -0.5 || r.right > width + 0.5)
-      out.push(el.tagName.toLowerCase() + (el.id ? '#' + el.id : '') + '.' + el.className + ' ' + Math.round(r.left) +
-        '..' + Math.round(r.right));
-  }
-  return { out, scrollWidth: document.documentElement.scrollWidth, width };
-})()`;
 
 beforeAll(async () => {
   ensureInboxBuilt();

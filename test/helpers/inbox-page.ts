@@ -1,5 +1,5 @@
 // Shared steps of the QA inbox browser tests: sign in with a personal access token, and run axe-core
-// (WCAG 2.1 A/AA and best practices) on the page as it stands.
+// (WCAG 2.1 A/AA and best practices) on the page as it stands, and measure what reaches past a phone's edges.
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
@@ -22,3 +22,27 @@ export async function axeViolations(page: Page): Promise<Array<{ id: string; nod
   expect(result.passes.length).toBeGreaterThan(10);
   return result.violations.map((v) => ({ id: v.id, nodes: v.nodes.map((n) => n.target) }));
 }
+
+/**
+ * Every rendered element whose box reaches past the viewport's left or right edge, skipping those clipped by a
+ * scrolling or clipping ancestor (a log's own scroll box) and visually hidden ones (the screen-reader text).
+ */
+export const OVERFLOWING = `(() => {
+  const width = document.documentElement.clientWidth;
+  const clipped = (el) => {
+    for (let p = el.parentElement; p && p !== document.body; p = p.parentElement) {
+      const s = getComputedStyle(p);
+      if (s.overflowX !== 'visible' || s.clip !== 'auto') return true;
+    }
+    return false;
+  };
+  const out = [];
+  for (const el of document.body.querySelectorAll('*')) {
+    const r = el.getBoundingClientRect();
+    if (!r.width || !r.height || el.closest('.sr-only') || clipped(el)) continue;
+    if (r.left < -0.5 || r.right > width + 0.5)
+      out.push(el.tagName.toLowerCase() + (el.id ? '#' + el.id : '') + '.' + el.className + ' ' + Math.round(r.left) +
+        '..' + Math.round(r.right));
+  }
+  return { out, scrollWidth: document.documentElement.scrollWidth, width };
+})()`;

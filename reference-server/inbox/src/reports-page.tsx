@@ -205,7 +205,7 @@ export function ReportsPage(props: { api: Api; route: Extract<Route, { view: 're
         <p class="toast" role="status">
           {message}
         </p>
-        <MergeUndo undo={merges.undo} busy={merges.busy} />
+        <MergeUndo undo={merges.undo} lastMerged={merges.lastMerged} busy={merges.busy} />
         {selection.size > 0 && (
           <BulkBar
             api={api}

@@ -39,7 +39,7 @@ export function useMerge(
   projectId: string,
   info: ProjectInfo,
   hooks: MergeHooks,
-): MergeControl & { undo: (() => void) | null } {
+): MergeControl & { undo: (() => void) | null; lastMerged: MergeReport | null } {
   const [busy, setBusy] = useState(false);
   const [revision, setRevision] = useState(0);
   const [last, setLast] = useState<{ report: MergeReport; into: string } | null>(null);
@@ -85,15 +85,16 @@ export function useMerge(
     },
     unarchive: (report) => unarchive(report),
     undo: last ? () => void unarchive(last.report, last.into) : null,
+    lastMerged: last?.report ?? null,
   };
 }
 
 /** The undo of the last merge, beside the page's status line. */
-export function MergeUndo(props: { undo: (() => void) | null; busy: boolean }) {
-  if (!props.undo) return null;
+export function MergeUndo(props: { undo: (() => void) | null; lastMerged: MergeReport | null; busy: boolean }) {
+  if (!props.undo || !props.lastMerged) return null;
   return (
     <button type="button" class="secondary undo" disabled={props.busy} onClick={props.undo}>
-      Undo the merge
+      Undo the merge of #{props.lastMerged.scopedId}
     </button>
   );
 }
