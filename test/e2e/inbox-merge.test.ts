@@ -1,8 +1,5 @@
-// "Same problem" reports and their one-click merge in the QA inbox, in Debian's Chromium against a real reference
-// server: a canonical issue and two reports naming it (glitchbox_same_as) filed through the API; merging one archives
-// it and opens the next report, the canonical lists both with the merged one marked, the undo unarchives it, and a
-// caller without archive or merge permission gets no button; nothing overflows a phone. Each effect is read back
-// through the API.
+// "Same problem" reports and their one-click merge in the QA inbox (Debian's Chromium, real server): merge, the
+// canonical issue's list, undo, no button without the permissions, a phone. Each effect is read back through the API.
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ensureInboxBuilt } from '../helpers/inbox-build.ts';
