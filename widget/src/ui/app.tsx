@@ -13,6 +13,7 @@ import { startGamepadNav } from './gamepad-nav.ts';
 import { createTranslate } from './i18n.ts';
 import { type Match, withMatchReference } from './match-search.ts';
 import { MatchPanel, mayMatch, useMatches } from './match-suggestions.tsx';
+import { useObjectUrl } from './object-url.ts';
 import { loadProjectInfo, type ProjectInfo } from './project-info.ts';
 import { describe, presetChoices } from './presets.ts';
 import { ReportForm } from './report-form.tsx';
@@ -29,7 +30,8 @@ export function App({ ctx, root }: { ctx: OverlayContext; root: Document }) {
   const [info, setInfo] = useState<ProjectInfo | null>(null);
   const [snap, setSnap] = useState<ReportSnapshot | null>(null);
   const [shot, setShot] = useState<Screenshot | null>(null);
-  const [shotUrl, setShotUrl] = useState<string | null>(null);
+  // Revoked when the picture is replaced and when the form closes (object-url.ts).
+  const shotUrl = useObjectUrl(shot?.blob);
   const [shapes, setShapes] = useState<Shape[]>([]);
   const [replay, setReplay] = useState<{ blob: Blob; contentType: string; name: string } | null>(null);
   const [view, setView] = useState<View>('form');
@@ -62,13 +64,7 @@ export function App({ ctx, root }: { ctx: OverlayContext; root: Document }) {
   const presets = useMemo(() => presetChoices(ctx.options.descriptionPresets, t), []);
   const focus = (id: string) => (root.getElementById(id) as HTMLElement | null)?.focus();
 
-  const useShot = (s: Screenshot) => {
-    setShot(s);
-    setShotUrl((old) => {
-      if (old) URL.revokeObjectURL(old);
-      return s.blob ? URL.createObjectURL(s.blob) : null;
-    });
-  };
+  const useShot = (s: Screenshot) => setShot(s);
 
   const back = () => {
     if (viewRef.current === 'editor') setView('form');
