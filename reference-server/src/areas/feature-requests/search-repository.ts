@@ -1,5 +1,5 @@
 // SQL of feature-request search: FTS5 matches ranked by bm25 (title weighted 3 to 1) with the columns a result shows,
-// and the votes of a page of results in one query.
+// the votes of a page of results in one query, and the index's vocabulary with its change log (migration 036).
 import { stmt, type Db } from '../../db/database.ts';
 import type { FeatureRequestRow } from './repository.ts';
 
@@ -48,4 +48,47 @@ export function votedForAny(db: Db, ids: readonly number[], userId: number): boo
       WHERE user_id = ? AND feature_request_id IN (SELECT value FROM json_each(?)) LIMIT 1`,
     ).get(userId, JSON.stringify(ids)) !== undefined
   );
+}
+
+const vocabularyReady = new WeakSet<Db>();
+
+/**
+ * Every term of the feature request index with the number of requests holding it. The fts5vocab table is a TEMP one
+ * made per connection, so it never appears in the schema (nor in /__admin/reset, which empties virtual tables).
+ */
+export function featureRequestIndexTerms(db: Db): Array<{ term: string; doc: number }> {
+  if (!vocabularyReady.has(db)) {
+    db.exec(
+      'CREATE VIRTUAL TABLE IF NOT EXISTS temp.feature_requests_vocab USING fts5vocab(main, ' +
+        "'feature_requests_fts', 'row')",
+    );
+    vocabularyReady.add(db);
+  }
+  return stmt(db, 'SELECT term, doc FROM temp.feature_requests_vocab').all() as Array<{ term: string; doc: number }>;
+}
+
+export function countFeatureRequests(db: Db): number {
+  return stmt(db, 'SELECT count(*) FROM feature_requests').pluck().get() as number;
+}
+
+/** The first and last entries of the change log (migration 036). */
+export function vocabularyLogBounds(db: Db): { first: number | null; last: number | null } {
+  // Two subqueries: SQLite reads min() or max() alone from the end of the key, but both at once by a full scan.
+  return stmt(
+    db,
+    'SELECT (SELECT min(seq) FROM feature_request_vocab_log) AS first, ' +
+      '(SELECT max(seq) FROM feature_request_vocab_log) AS last',
+  ).get() as { first: number | null; last: number | null };
+}
+
+/** The requests created (`added` 1) or edited after `seq`, with their text now, in log order. */
+export function vocabularyLogSince(
+  db: Db,
+  seq: number,
+): Array<{ seq: number; added: number; title: string | null; description: string | null }> {
+  return stmt(
+    db,
+    `SELECT l.seq, l.added, fr.title, fr.description FROM feature_request_vocab_log l
+    LEFT JOIN feature_requests fr ON fr.id = l.feature_request_id WHERE l.seq > ? ORDER BY l.seq`,
+  ).all(seq) as Array<{ seq: number; added: number; title: string | null; description: string | null }>;
 }

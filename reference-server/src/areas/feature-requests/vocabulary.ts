@@ -1,81 +1,64 @@
-// The terms of the feature request FTS5 index, as search/query.ts's typo-tolerant builder needs
-// them: loaded once from an fts5vocab table and kept in memory. The vocab table is a TEMP one made per
-// connection, so it never appears in the schema (nor in /__admin/reset, which empties virtual tables).
+// The terms of the feature request FTS5 index, as search/query.ts's typo-tolerant builder needs them: read once from
+// fts5vocab per connection, then kept up to date from the change log (migration 036) before each search, so a search
+// never reads the whole vocabulary again while the log reaches back to what it last saw.
 import type { Db } from '../../db/database.ts';
-import { stmt } from '../../db/database.ts';
 import type { TermVocabulary } from '../search/query.ts';
 import { tokenize } from '../search/text.ts';
 import { Vocabulary } from '../search/vocabulary.ts';
-
-const prepared = new WeakSet<Db>();
-
-function ensureVocabTable(db: Db): void {
-  if (prepared.has(db)) return;
-  db.exec(
-    'CREATE VIRTUAL TABLE IF NOT EXISTS temp.feature_requests_vocab USING fts5vocab(main, ' +
-      "'feature_requests_fts', 'row')",
-  );
-  prepared.add(db);
-}
+import {
+  countFeatureRequests,
+  featureRequestIndexTerms,
+  vocabularyLogBounds,
+  vocabularyLogSince,
+} from './search-repository.ts';
 
 interface Loaded {
   vocabulary: Vocabulary;
-  lastId: number;
-  count: number;
-  loadedAt: number;
+  /** The last log entry the vocabulary holds. */
+  seq: number;
 }
 
 const loaded = new WeakMap<Db, Loaded>();
-/** Past this many new requests a fresh load is cheaper than adding their words one by one. */
-const REPLAY_LIMIT = 2000;
-/** An edited title or description reaches the typo candidates at the next fresh load, at most this late. */
-const MAX_AGE_MS = 60_000;
 
-function loadFresh(db: Db, lastId: number, count: number): Loaded {
-  ensureVocabTable(db);
+function loadFresh(db: Db): Loaded {
+  // The log's end is read before the terms: a request created in between is counted twice at worst, never missed.
+  const seq = vocabularyLogBounds(db).last ?? 0;
   const vocabulary = new Vocabulary();
-  const rows = stmt(db, 'SELECT term, doc FROM temp.feature_requests_vocab').all() as Array<{
-    term: string;
-    doc: number;
-  }>;
-  for (const { term, doc } of rows) vocabulary.add(term, doc);
-  vocabulary.addDocuments(count);
-  return { vocabulary, lastId, count, loadedAt: Date.now() };
+  for (const { term, doc } of featureRequestIndexTerms(db)) vocabulary.add(term, doc);
+  vocabulary.addDocuments(countFeatureRequests(db));
+  return { vocabulary, seq };
 }
 
 /**
- * The vocabulary of the feature request index, kept in memory per connection like the issues' (search/vocabulary.ts):
- * reading fts5vocab scans the whole index, far too slow for type-ahead at every query. New requests add their words;
- * fewer rows (a deletion, a reset), a long run of new ones or an old load read fts5vocab again.
+ * The vocabulary of the feature request index, kept in memory per connection: reading fts5vocab walks the whole
+ * index, far too slow for type-ahead at every query. A new request adds its words and a document; an edited one adds
+ * the words the vocabulary lacks (its other words already count it). A log emptied or trimmed past what was last seen
+ * (a reset, another connection's long run of writes) reads fts5vocab again. Deleted requests stay counted until then:
+ * a typo candidate found in no request matches nothing, and the live index decides every match.
  */
 export function featureRequestVocabulary(db: Db): TermVocabulary {
-  const { lastId, count } = stmt(
-    db,
-    'SELECT coalesce(max(id), 0) AS lastId, count(*) AS count FROM feature_requests',
-  ).get() as {
-    lastId: number;
-    count: number;
-  };
+  const { first, last } = vocabularyLogBounds(db);
   let state = loaded.get(db);
-  if (
-    !state ||
-    lastId < state.lastId ||
-    count < state.count ||
-    lastId - state.lastId > REPLAY_LIMIT ||
-    Date.now() - state.loadedAt > MAX_AGE_MS
-  ) {
-    state = loadFresh(db, lastId, count);
+  if (!state || (last ?? 0) < state.seq || (first !== null && first > state.seq + 1)) {
+    state = loadFresh(db);
     loaded.set(db, state);
-  } else if (lastId > state.lastId) {
-    const added = stmt(db, 'SELECT title, description FROM feature_requests WHERE id > ? ORDER BY id').all(
-      state.lastId,
-    ) as Array<{ title: string; description: string }>;
-    for (const row of added) {
-      state.vocabulary.addDocuments(1);
-      for (const term of new Set(tokenize(`${row.title} ${row.description}`))) state.vocabulary.add(term);
+  } else if (last !== null && last > state.seq) {
+    for (const entry of vocabularyLogSince(db, state.seq)) {
+      state.seq = entry.seq;
+      if (entry.title === null) continue; // deleted since
+      const terms = new Set(tokenize(`${entry.title} ${entry.description ?? ''}`));
+      if (entry.added) {
+        state.vocabulary.addDocuments(1);
+        for (const term of terms) state.vocabulary.add(term);
+      } else {
+        for (const term of terms) if (state.vocabulary.documentFrequency(term) === 0) state.vocabulary.add(term);
+      }
     }
-    state.lastId = lastId;
-    state.count = count;
   }
   return state.vocabulary;
+}
+
+/** Forgets the vocabulary of a database (after /__admin/reset). */
+export function forgetFeatureRequestVocabulary(db: Db): void {
+  loaded.delete(db);
 }

@@ -14,6 +14,7 @@ import issueListCounts from './014-issue-list-counts.ts';
 import media from './020-media.ts';
 import featureRequestsTickets from './030-feature-requests-tickets.ts';
 import eventReplayIndex from './035-event-replay-index.ts';
+import featureRequestVocabularyLog from './036-feature-request-vocabulary-log.ts';
 import releasesPlaytimeFacts from './050-releases-playtime-facts.ts';
 import search from './040-search.ts';
 import searchIndexQueue from './041-search-index-queue.ts';
@@ -37,6 +38,7 @@ export const migrations: Migration[] = [
   media,
   featureRequestsTickets,
   eventReplayIndex,
+  featureRequestVocabularyLog,
   releasesPlaytimeFacts,
   search,
   searchIndexQueue,
