@@ -91,6 +91,8 @@ export function resetDatabase(db: Db): void {
   try {
     db.transaction(() => {
       for (const table of tables) db.exec(`DELETE FROM "${table}"`);
+      // Last: the delete triggers of migrations 21 and 51 noted every id removed above; ids start at 1 again.
+      db.exec('DELETE FROM retired_ids');
     })();
     commitOpenGroup(db);
     const fts = db

@@ -1,6 +1,7 @@
 // SQL of the media area: stored blobs (direct-upload state included), issue attachments and
 // video segments. One file over 300 lines because the three tables are only ever used together.
 import { stmt, type Db } from '../../db/database.ts';
+import { nextIdSql } from '../../db/retired-ids.ts';
 
 export type AttachmentKind = 'screenshot' | 'log_file' | 'binary_file' | 'video_clip';
 export type BlobKind = AttachmentKind | 'video_segment';
@@ -171,10 +172,10 @@ export type NewAttachment = Pick<
 export function insertAttachment(db: Db, row: NewAttachment): AttachmentRow {
   return stmt(
     db,
-    `INSERT INTO attachments (issue_id, kind, blob_id, source_blob_id, layer_a_blob_id, filename, content_type, ` +
+    `INSERT INTO attachments (id, issue_id, kind, blob_id, source_blob_id, layer_a_blob_id, filename, content_type, ` +
       `media_size_bytes, user_id,
       developer_private, description, status, processing, processed, failed, failure_reason, created_at, updated_at)
-    VALUES (@issue_id, @kind, @blob_id, @source_blob_id, @layer_a_blob_id, @filename, @content_type, ` +
+    VALUES (${nextIdSql('attachments')}, @issue_id, @kind, @blob_id, @source_blob_id, @layer_a_blob_id, @filename, @content_type, ` +
       `@media_size_bytes, @user_id,
       @developer_private, @description, @status, @processing, @processed, @failed, @failure_reason, @created_at, ` +
       `@created_at) RETURNING *`,

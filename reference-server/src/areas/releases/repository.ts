@@ -2,6 +2,7 @@
 // status updates, deletion, download links with their counters, and release attachments.
 import { stmt, type Db } from '../../db/database.ts';
 import { rememberedSettings } from '../../db/remembered-rows.ts';
+import { nextIdSql } from '../../db/retired-ids.ts';
 
 export interface ReleaseRow {
   id: number;
@@ -35,7 +36,7 @@ export function insertRelease(
   return stmt(
     db,
     `INSERT INTO releases (id, project_id, label, summary, description, status, created_at, updated_at)
-    VALUES (?, ?, ?, ?, ?, ?, ?, ?) RETURNING *`,
+    VALUES (coalesce(?, ${nextIdSql('releases')}), ?, ?, ?, ?, ?, ?, ?) RETURNING *`,
   ).get(
     release.id ?? null,
     release.project_id,
@@ -134,10 +135,10 @@ export function insertReleaseWithOptions(
 ): ReleaseRow {
   return stmt(
     db,
-    `INSERT INTO releases (project_id, label, summary, description, status, send_images_separately, created_at, ` +
-      `updated_at)
-    VALUES (@project_id, @label, @summary, @description, @status, @send_images_separately, @created_at, @created_at) ` +
-      `RETURNING *`,
+    `INSERT INTO releases (id, project_id, label, summary, description, status, send_images_separately, ` +
+      `created_at, updated_at)
+    VALUES (${nextIdSql('releases')}, @project_id, @label, @summary, @description, @status, @send_images_separately, ` +
+      `@created_at, @created_at) RETURNING *`,
   ).get(release) as ReleaseRow;
 }
 
@@ -167,7 +168,8 @@ export function insertDownloadLink(
 ): DownloadLinkRow {
   return stmt(
     db,
-    'INSERT INTO release_download_links (release_id, platform, url, link_enabled) VALUES (?, ?, ?, ?) RETURNING *',
+    `INSERT INTO release_download_links (id, release_id, platform, url, link_enabled)
+    VALUES (${nextIdSql('release_download_links')}, ?, ?, ?, ?) RETURNING *`,
   ).get(link.release_id, link.platform, link.url, link.link_enabled ? 1 : 0) as DownloadLinkRow;
 }
 
@@ -200,8 +202,10 @@ export function countDownload(db: Db, linkId: number): void {
 export function insertReleaseAttachment(db: Db, attachment: Omit<ReleaseAttachmentRow, 'id'>): ReleaseAttachmentRow {
   return stmt(
     db,
-    `INSERT INTO release_attachments (release_id, storage_key, filename, content_type, byte_size, checksum, created_at)
-    VALUES (@release_id, @storage_key, @filename, @content_type, @byte_size, @checksum, @created_at) RETURNING *`,
+    `INSERT INTO release_attachments (id, release_id, storage_key, filename, content_type, byte_size, checksum,
+      created_at)
+    VALUES (${nextIdSql('release_attachments')}, @release_id, @storage_key, @filename, @content_type, @byte_size,
+      @checksum, @created_at) RETURNING *`,
   ).get(attachment) as ReleaseAttachmentRow;
 }
 

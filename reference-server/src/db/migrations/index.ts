@@ -12,10 +12,12 @@ import issueIndexTrim from './011-issue-index-trim.ts';
 import issueTagDetails from './012-issue-tag-details.ts';
 import issueListCounts from './014-issue-list-counts.ts';
 import media from './020-media.ts';
+import retiredIds from './021-retired-ids.ts';
 import featureRequestsTickets from './030-feature-requests-tickets.ts';
 import eventReplayIndex from './035-event-replay-index.ts';
 import featureRequestVocabularyLog from './036-feature-request-vocabulary-log.ts';
 import releasesPlaytimeFacts from './050-releases-playtime-facts.ts';
+import releaseRetiredIds from './051-release-retired-ids.ts';
 import search from './040-search.ts';
 import searchIndexQueue from './041-search-index-queue.ts';
 
@@ -36,10 +38,12 @@ export const migrations: Migration[] = [
   issueTagDetails,
   issueListCounts,
   media,
+  retiredIds,
   featureRequestsTickets,
   eventReplayIndex,
   featureRequestVocabularyLog,
   releasesPlaytimeFacts,
+  releaseRetiredIds,
   search,
   searchIndexQueue,
 ];
