@@ -26,8 +26,9 @@ export function SameAs(props: { api: Api; projectId: string; issue: Issue; merge
         </a>
         {target.data ? <span class="muted"> · {target.data.status_display}</span> : null}
       </p>
-      {/* In the archived view the actions' Unarchive is the undo. */}
-      {props.merge.allowed && !props.archived && id !== `g-${issue.id}` && (
+      {/* Only into an issue that is there to list it (not a deleted one, nor a feature request's id); in the
+       archived view the actions' Unarchive is the undo. */}
+      {props.merge.allowed && !props.archived && target.data && id !== `g-${issue.id}` && (
         <>
           <MergeButton
             control={props.merge}

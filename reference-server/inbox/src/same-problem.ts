@@ -1,7 +1,6 @@
-// The reports whose player said "Same problem" about one issue (the custom field glitchbox_same_as naming its
-// `g-` id, docs/widget.md#already-reported), found through public operations only: the custom-field aggregation
-// counts them, then the issue list (archived and not) is read from the canonical issue's creation day on. Only when
-// the project has the field: it is created by the first such report.
+// The reports whose player said "Same problem" about an issue (custom field glitchbox_same_as = its `g-` id,
+// docs/widget.md#already-reported), through public operations only: the field check, the custom-field aggregation's
+// count, then the issue list (archived and not) from the issue's creation day on.
 import { ApiError, projectPath, type Api } from './api.ts';
 import type { Issue } from './types.ts';
 
