@@ -74,8 +74,8 @@ export const TicketUpdateBody = z.object({
       description: blankAsAbsent(z.string().trim().min(1).max(MAX_DESCRIPTION_LENGTH)),
       status: blankAsAbsent(TicketStatus),
       priority: blankAsAbsent(TicketPriority),
-      /** A member's `usr-` id; empty or null unassigns. */
-      assigned_to_id: z.union([z.string(), z.null()]).optional(),
+      /** A member's `usr-` id or integer id (the project detail's `members[].id`); empty or null unassigns. */
+      assigned_to_id: z.union([z.string(), z.number().int(), z.null()]).optional(),
       attachments: SubmissionFiles.optional(),
       remove_attachment_ids: AttachmentIds.optional(),
     },

@@ -98,10 +98,11 @@ export function searchTickets(
   return rows.map((row) => ({ id: String(row.scoped_id), title: row.title }));
 }
 
-/** `usr-…` of a project member (or '' / null to unassign); anything else is a 422. */
-function assigneeId(deps: Deps, project: ProjectRow, value: string | null): number | null {
-  if (value === null || value.trim() === '') return null;
-  const user = findUserByPublicId(deps.db, value.trim());
+/** `usr-…` or integer id of a project member, as issue update takes (or '' / null to unassign); else a 422. */
+function assigneeId(deps: Deps, project: ProjectRow, value: string | number | null): number | null {
+  const text = value === null ? '' : String(value).trim();
+  if (text === '') return null;
+  const user = /^\d+$/.test(text) ? findUserById(deps.db, Number(text)) : findUserByPublicId(deps.db, text);
   if (!user || !findMember(deps.db, project.id, user.id))
     throw unprocessable(`ticket[assigned_to_id]: ${value} is not a member of this project.`);
   return user.id;
