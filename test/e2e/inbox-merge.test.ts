@@ -182,6 +182,24 @@ describe('"Same problem" and merge in the QA inbox', () => {
     await page.context().close();
   }, 60_000);
 
+  it('merges with the m key, and says why not on a report that names no issue', async () => {
+    const page = await openAs(PATS.owner, filed.first.id);
+    await section(page, 'same-as-heading')
+      .getByRole('button', { name: /^Merge into/ })
+      .waitFor();
+    await page.evaluate('document.activeElement.blur()');
+    await page.keyboard.press('m');
+    await page.getByRole('heading', { level: 2, name: 'Docking clamps never release' }).waitFor();
+    expect(await archivedIds()).toEqual([filed.first.id]);
+    // The cursor is on the canonical issue's row now, and its player named nothing.
+    await page.keyboard.press('m');
+    await page.getByRole('status').filter({ hasText: 'its player named no issue' }).waitFor();
+    expect(await archivedIds()).toEqual([filed.first.id]);
+    await page.getByRole('button', { name: `Undo the merge of #${filed.first.scoped_id}` }).click();
+    await expect.poll(archivedIds).toEqual([]);
+    await page.context().close();
+  }, 60_000);
+
   it('offers a merge on a similar issue that names an issue, and none without the permissions', async () => {
     const page = await openAs(PATS.owner, filed.first.id);
     const similar = section(page, 'similar-heading');

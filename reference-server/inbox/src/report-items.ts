@@ -1,6 +1,7 @@
 // One list line per report, whatever its kind: the mappers from each API object, the filters the list
 // operations cannot apply themselves, and the four sort orders of the list.
 import { ISSUE_PRIORITIES } from '../../../widget/src/protocol/statuses.ts';
+import { sameAsOf } from './same-problem.ts';
 import type { FeatureRequest, Filters, Issue, ReportItem, ReportKind, Sort, Ticket } from './types.ts';
 
 export const reportKey = (kind: ReportKind, scopedId: number) => `${kind}:${scopedId}`;
@@ -17,6 +18,7 @@ export const fromIssue = (i: Issue): ReportItem => ({
   updatedAt: i.updated_at,
   score: Number(i.score),
   raw: i.raw,
+  sameAs: sameAsOf(i),
 });
 
 export type FeatureRequestLine = Pick<FeatureRequest, 'scoped_id' | 'title' | 'status' | 'created_at'> & {

@@ -90,12 +90,13 @@ export function ReportsPage(props: { api: Api; route: Extract<Route, { view: 're
   const merges = useMerge(api, route.projectId, info, {
     say: setMessage,
     changed: reports.reload,
-    moveOn: () => {
-      // The merged report leaves the list: open the one after it (or before, at the end) and put the cursor there.
-      const at = openItem ? reports.items.indexOf(openItem) : -1;
+    moveOn: (key) => {
+      // The merged report leaves the list: the cursor goes to the one after it (or before, at the end).
+      const at = reports.items.findIndex((i) => i.key === key);
       const next = at === -1 ? undefined : (reports.items[at + 1] ?? reports.items[at - 1]);
       if (!next) return;
-      navigate({ view: 'reports', projectId: route.projectId, kind: next.kind, id: next.pathId });
+      if (key === openItem?.key)
+        navigate({ view: 'reports', projectId: route.projectId, kind: next.kind, id: next.pathId });
       document.querySelector<HTMLElement>(`.report-row[data-key="${CSS.escape(next.key)}"] a`)?.focus();
     },
   });
@@ -132,6 +133,7 @@ export function ReportsPage(props: { api: Api; route: Extract<Route, { view: 're
       const verb = filters.archived ? 'unarchive' : 'archive';
       void act(`Issue #${item.scopedId}: ${verb}d.`, () => api.send('POST', `${base}/issues/${item.pathId}/${verb}`));
     },
+    merge: (key) => merges.mergeItem(byKey(key)),
     toggle: (key) => toggle(key),
     copyLink: (key) => {
       const item = byKey(key);

@@ -8,7 +8,7 @@ export const SAME_AS_FIELD = 'glitchbox_same_as';
 
 /** The `g-<id>` a report names as its "Same problem", or null. */
 export function sameAsOf(issue: Pick<Issue, 'custom_fields'>): string | null {
-  const value = issue.custom_fields.find((f) => f.ident === SAME_AS_FIELD)?.value;
+  const value = issue.custom_fields?.find((f) => f.ident === SAME_AS_FIELD)?.value;
   return typeof value === 'string' && /^g-\d+$/.test(value) ? value : null;
 }
 

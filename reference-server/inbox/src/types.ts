@@ -69,6 +69,8 @@ export interface ReportItem {
   /** The service's 0-1 score (issues only). */
   score?: number;
   raw?: boolean;
+  /** The issue its player named with "Same problem" (`g-<id>`), issues only. */
+  sameAs?: string | null;
 }
 
 export const SORTS = ['created', 'updated', 'priority', 'score'] as const;

@@ -5,6 +5,8 @@ import { useRef, useState } from 'preact/hooks';
 import { projectPath, type Api } from './api.ts';
 import { errorText } from './format.ts';
 import { EMPTY_PROJECT_INFO, may, type ProjectInfo } from './project-info.ts';
+import { reportKey } from './report-items.ts';
+import type { ReportItem } from './types.ts';
 
 export interface MergeReport {
   /** The issue's `id` (its path is `g-<id>`). */
@@ -30,8 +32,11 @@ export interface MergeHooks {
   say(text: string): void;
   /** The list changed: read it again. */
   changed(): void;
-  /** Opens the report after the open one and puts the cursor on it, as a mail client does after archiving. */
-  moveOn(): void;
+  /**
+   * Puts the cursor on the report after the one with list key `key` (opening it when `key` was the open one), as a
+   * mail client does after archiving.
+   */
+  moveOn(key: string): void;
 }
 
 export function useMerge(
@@ -39,7 +44,12 @@ export function useMerge(
   projectId: string,
   info: ProjectInfo,
   hooks: MergeHooks,
-): MergeControl & { undo: (() => void) | null; lastMerged: MergeReport | null } {
+): MergeControl & {
+  undo: (() => void) | null;
+  lastMerged: MergeReport | null;
+  /** The `m` key on a list line: merged when its player named an issue, else the status line says why not. */
+  mergeItem(item: ReportItem | undefined): void;
+} {
   const [busy, setBusy] = useState(false);
   const [revision, setRevision] = useState(0);
   const [last, setLast] = useState<{ report: MergeReport; into: string } | null>(null);
@@ -72,16 +82,27 @@ export function useMerge(
     latest.current.changed();
   };
 
+  const allowed = info !== EMPTY_PROJECT_INFO && may(info, 'bugs.archive') && may(info, 'bugs.merge');
+  const merge = async (report: MergeReport, into: string, moveOn: boolean) => {
+    if (!(await call(report, 'archive'))) return;
+    setLast({ report, into });
+    latest.current.say(`Issue #${report.scopedId} merged into ${into}: archived, and listed there.`);
+    if (moveOn) latest.current.moveOn(reportKey('issue', report.scopedId));
+    latest.current.changed();
+  };
+
   return {
-    allowed: info !== EMPTY_PROJECT_INFO && may(info, 'bugs.archive') && may(info, 'bugs.merge'),
+    allowed,
     busy,
     revision,
-    merge: async (report, into, moveOn) => {
-      if (!(await call(report, 'archive'))) return;
-      setLast({ report, into });
-      latest.current.say(`Issue #${report.scopedId} merged into ${into}: archived, and listed there.`);
-      if (moveOn) latest.current.moveOn();
-      latest.current.changed();
+    merge,
+    mergeItem: (item) => {
+      const say = latest.current.say;
+      if (item?.kind !== 'issue') return say('Only issues can be merged.');
+      if (!item.sameAs)
+        return say(`Issue #${item.scopedId}: its player named no issue, so there is none to merge into.`);
+      if (!allowed) return say('Merging needs the bugs.archive and bugs.merge permissions on this project.');
+      void merge({ id: Number(item.pathId.slice(2)), scopedId: item.scopedId }, item.sameAs, true);
     },
     unarchive: (report) => unarchive(report),
     undo: last ? () => void unarchive(last.report, last.into) : null,

@@ -8,6 +8,8 @@ export interface TriageActions {
   open(key: string): void;
   setStatus(key: string, index: number): void;
   archive(key: string): void;
+  /** Merges the report into the issue its player named ("Same problem"). */
+  merge(key: string): void;
   toggle(key: string): void;
   copyLink(key: string): void;
   back(): void;
@@ -24,6 +26,7 @@ export const KEYS: Array<[string, string]> = [
   ['p', 'Open the previous report'],
   ['1 … 9', 'Set the status: 1 Open, 2 In progress, 3 Resolved, 4 Closed, then the project’s own'],
   ['e', 'Archive the issue (Unarchive in the archived view)'],
+  ['m', 'Merge into the issue the player named (“Same problem”): archive it'],
   ['x', 'Select or unselect for a bulk change'],
   ['c', 'Copy the link to the report'],
   ['/', 'Search'],
@@ -80,6 +83,7 @@ export function useTriageKeys(openKey: string | undefined, actions: TriageAction
       else if (key === 'p') step(-1, true);
       else if (/^[1-9]$/.test(key) && target) a.setStatus(target, Number(key) - 1);
       else if (key === 'e' && target) a.archive(target);
+      else if (key === 'm' && target) a.merge(target);
       else if (key === 'x' && target) a.toggle(target);
       else if (key === 'c' && target) a.copyLink(target);
       else if (key === '?') a.showKeys();
