@@ -61,4 +61,48 @@ describe('buildSearchQuery', () => {
   it('builds nothing from punctuation', () => {
     expect(buildSearchQuery('?! --', vocabulary)).toEqual({ words: [], tiers: [] });
   });
+
+  it('leaves out an every-word tier a word cannot match when the vocabulary holds every index term', () => {
+    const plan = buildSearchQuery('inventroy freezing', vocabulary, { exactVocabulary: true });
+    expect(plan.tiers).toEqual([
+      '("inventroy" OR "inventory") AND ("freezing"* OR "freezes" OR "freeze" OR "frozen")',
+      '"inventroy" OR "inventory" OR "freezing"* OR "freezes" OR "freeze" OR "frozen"',
+    ]);
+    expect(plan.anyWord).toBe(plan.tiers[1]);
+    // A prefix some term begins with can match.
+    expect(buildSearchQuery('grappling ho', vocabulary, { exactVocabulary: true }).tiers[0]).toBe(
+      '"grappling" AND "ho"*',
+    );
+  });
+});
+
+describe('buildSearchQuery in a large index', () => {
+  const vocabulary = new Vocabulary();
+  vocabulary.add('error', 600);
+  vocabulary.add('errors', 20);
+  vocabulary.add('elevator', 3);
+  vocabulary.add('stuck', 10);
+  vocabulary.add('reproduce', 1000);
+  vocabulary.addDocuments(1000);
+
+  it('does not require a word in half the documents or more, in the every-word tiers only', () => {
+    const plan = buildSearchQuery('elevator error stuck', vocabulary);
+    expect(plan.words.map((w) => [w.word, w.common])).toEqual([
+      ['elevator', false],
+      ['error', true],
+      ['stuck', false],
+    ]);
+    expect(plan.tiers[0]).toBe('"elevator" AND "stuck"*');
+    // The any-word tier still picks the rarest words.
+    expect(plan.anyWord).toBe('"elevator" OR "stuck"* OR "errors"');
+  });
+
+  it('judges the last word by the most frequent term it begins', () => {
+    expect(buildSearchQuery('elevator stuck err', vocabulary).tiers[0]).toBe('"elevator" AND "stuck"');
+    expect(buildSearchQuery('elevator stuck rep', vocabulary).tiers[0]).toBe('"elevator" AND "stuck"');
+  });
+
+  it('keeps every word of a query made only of common words', () => {
+    expect(buildSearchQuery('reproduce error', vocabulary).tiers[0]).toBe('"reproduce" AND ("error"* OR "errors")');
+  });
 });

@@ -12,7 +12,6 @@ import { FLAG_REFUSALS, standingOf, tokenHasFlag } from '../projects-auth/access
 import type { Caller } from '../projects-auth/caller.ts';
 import { createRenderContext, renderIssue } from '../issues/render.ts';
 import { canSeeIssue, viewerOf } from '../issues/visibility.ts';
-import { catchUpIssueIndex } from './issue-index.ts';
 import { issueVocabulary } from './issue-vocabulary.ts';
 import { buildSearchQuery } from './query.ts';
 import { KNOWN_ERROR_SENTENCES } from '../../known-error-sentences.ts';
@@ -76,13 +75,13 @@ export function searchCandidates(
   pool: number,
   skip: number[],
 ): CandidateFacts[] {
-  catchUpIssueIndex(deps.db);
-  const plan = buildSearchQuery(text, issueVocabulary(deps.db));
+  // issueVocabulary catches the index up first: the tiers read a complete index.
+  const plan = buildSearchQuery(text, issueVocabulary(deps.db), { exactVocabulary: true });
   const found: CandidateFacts[] = [];
   const seen = new Set<number>(skip);
-  for (const [tier, match] of plan.tiers.entries()) {
+  for (const match of plan.tiers) {
     if (found.length >= SEARCH_PAGE_SIZE) break;
-    const ranked = pool * (tier === 2 ? ANY_WORD_RANKED_PER_CANDIDATE : RANKED_PER_CANDIDATE);
+    const ranked = pool * (match === plan.anyWord ? ANY_WORD_RANKED_PER_CANDIDATE : RANKED_PER_CANDIDATE);
     for (const candidate of matchIssues(deps.db, projectId, match, pool - found.length, [...seen], ranked)) {
       seen.add(candidate.id);
       found.push(candidate);

@@ -13,6 +13,8 @@ export interface TermVocabulary {
   /** Index terms with this light stem (text.ts `stem`). */
   termsWithStem(wordStem: string): readonly string[];
   documentFrequency(term: string): number;
+  /** The largest document count of an index term beginning with `prefix` (a lower bound of the prefix's). */
+  prefixDocumentFrequency(prefix: string): number;
   documentCount(): number;
 }
 
@@ -23,15 +25,20 @@ export interface QueryWord {
   forms: string[];
   /** Synonyms (synonyms.ts) and their forms, and terms within the typo budget. */
   alternatives: string[];
+  /** In at least half the documents of a large index: not required by the every-word tiers (isCommonWord). */
+  common: boolean;
 }
 
 export interface SearchPlan {
   words: QueryWord[];
   /**
    * FTS5 MATCH expressions, best first: every word (or a form of it); every word, synonyms and
-   * typos allowed; any of the rarest words. A caller moves to the next tier when it needs more.
+   * typos allowed; any of the rarest words. A caller moves to the next tier when it needs more. Words common to most
+   * of a large index are not required (isCommonWord).
    */
   tiers: string[];
+  /** The any-word tier's expression, when there is one (a fallback for a short list: callers rank less of it). */
+  anyWord?: string;
 }
 
 export interface QueryOptions {
@@ -39,6 +46,11 @@ export interface QueryOptions {
   maxWords?: number;
   /** Typo candidates kept per word. */
   typosPerWord?: number;
+  /**
+   * The vocabulary holds every term of the index (the issues' follows its change log): an every-word tier with a
+   * word no index term can match is left out instead of asking FTS5 to find nothing.
+   */
+  exactVocabulary?: boolean;
 }
 
 /** Typos allowed in a word: none below five letters or with digits, one from five, two from nine. */
@@ -122,6 +134,29 @@ function anyWordTier(words: QueryWord[], vocabulary: TermVocabulary): string {
 
 /** Words of the any-word tier. */
 const RAREST_WORDS = 3;
+/** An index of fewer documents never has common words: in a small one, every word still sorts its documents. */
+const LARGE_INDEX = 1000;
+
+/**
+ * A word in at least half the documents of a large index (a template line such as "Steps to reproduce", a word like
+ * "error" in every description) says nothing about which document is meant: bm25 gives such a term no weight (FTS5
+ * floors its negative idf at 1e-6), and as a filter it drops at most half. Yet requiring it costs the most: FTS5
+ * walks the whole doclist of each term of the expression to count its documents for bm25 (about 7 ms for a word in
+ * each of 100,000 issues). So the every-word tiers leave such words out, as Lucene's common-terms query does with
+ * terms over its cutoff frequency; a query made only of them keeps them all.
+ */
+function isCommonWord(word: string, prefix: boolean, vocabulary: TermVocabulary): boolean {
+  const documents = vocabulary.documentCount();
+  if (documents < LARGE_INDEX) return false;
+  const frequency = prefix ? vocabulary.prefixDocumentFrequency(word) : vocabulary.documentFrequency(word);
+  return frequency * 2 >= documents;
+}
+
+/** Whether some index term can match the word in an every-word tier (tolerant: with synonyms and typos). */
+function canMatch(word: QueryWord, tolerant: boolean, vocabulary: TermVocabulary): boolean {
+  if (word.forms.length > 0 || (tolerant && word.alternatives.length > 0)) return true;
+  return (word.prefix ? vocabulary.prefixDocumentFrequency(word.word) : vocabulary.documentFrequency(word.word)) > 0;
+}
 
 export function buildSearchQuery(text: string, vocabulary: TermVocabulary, options: QueryOptions = {}): SearchPlan {
   const maxWords = options.maxWords ?? 32;
@@ -149,15 +184,22 @@ export function buildSearchQuery(text: string, vocabulary: TermVocabulary, optio
       if (prefix) for (const term of vocabulary.nearPrefixTerms(word, budget, typosPerWord)) alternatives.add(term);
     }
     for (const term of [word, ...forms]) alternatives.delete(term);
-    words.push({ word, prefix, forms: [...forms], alternatives: [...alternatives] });
+    const common = isCommonWord(word, prefix, vocabulary);
+    words.push({ word, prefix, forms: [...forms], alternatives: [...alternatives], common });
   }
 
   const tiers: string[] = [];
   const add = (expression: string) => {
     if (expression && !tiers.includes(expression)) tiers.push(expression);
   };
-  add(words.map((w) => group(w, false)).join(' AND '));
-  add(words.map((w) => group(w, true)).join(' AND '));
-  if (words.length > 1) add(anyWordTier(words, vocabulary));
-  return { words, tiers };
+  const required = words.some((w) => !w.common) ? words.filter((w) => !w.common) : words;
+  for (const tolerant of [false, true]) {
+    if (!options.exactVocabulary || required.every((w) => canMatch(w, tolerant, vocabulary)))
+      add(required.map((w) => group(w, tolerant)).join(' AND '));
+  }
+  const anyWord = words.length > 1 ? anyWordTier(words, vocabulary) : '';
+  // The same expression as an every-word tier (one word left to require) stays that tier.
+  if (!anyWord || tiers.includes(anyWord)) return { words, tiers };
+  tiers.push(anyWord);
+  return { words, tiers, anyWord };
 }

@@ -1,6 +1,6 @@
 // SQL of issue search: FTS5 matches ranked by bm25 (title weighted above description) with what visibility needs of
 // each, the index's vocabulary and change log, the issue columns `sort` may name, and rows by id.
-import { stmt, type Db } from '../../db/database.ts';
+import { allRows, stmt, type Db } from '../../db/database.ts';
 import type { IssueRow } from '../issues/repository.ts';
 
 /** bm25 column weights: a word in the title counts ten times one in the description. */
@@ -55,7 +55,11 @@ export function countIndexedIssues(db: Db): number {
 }
 
 export function vocabularyLogBounds(db: Db): { first: number | null; last: number | null } {
-  return stmt(db, 'SELECT min(seq) AS first, max(seq) AS last FROM search_vocab_log').get() as {
+  // Two subqueries: SQLite reads min() or max() alone from the end of the key, but both at once by a full scan.
+  return stmt(
+    db,
+    'SELECT (SELECT min(seq) FROM search_vocab_log) AS first, (SELECT max(seq) FROM search_vocab_log) AS last',
+  ).get() as {
     first: number | null;
     last: number | null;
   };
@@ -142,9 +146,11 @@ export function orderIssueIds(db: Db, ids: number[], sort: IssueSort): number[] 
 /** The rows of these ids, in the given order. */
 export function issuesByIds(db: Db, ids: number[]): IssueRow[] {
   if (ids.length === 0) return [];
-  const rows = stmt(db, 'SELECT * FROM issues WHERE id IN (SELECT value FROM json_each(?))').all(
+  const rows = allRows<IssueRow>(
+    db,
+    'SELECT * FROM issues WHERE id IN (SELECT value FROM json_each(?))',
     JSON.stringify(ids),
-  ) as IssueRow[];
+  );
   const byId = new Map(rows.map((row) => [row.id, row]));
   return ids.map((id) => byId.get(id)).filter((row): row is IssueRow => row !== undefined);
 }

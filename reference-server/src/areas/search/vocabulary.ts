@@ -87,6 +87,16 @@ export class Vocabulary implements TermVocabulary {
     return this.documents.get(term) ?? 0;
   }
 
+  prefixDocumentFrequency(prefix: string): number {
+    let most = this.documentFrequency(prefix);
+    const bucket = this.byFirst.get(prefix[0]);
+    for (let i = 0; bucket && i < bucket.terms.length; i += 1) {
+      const term = bucket.terms[i];
+      if (term.length > prefix.length && term.startsWith(prefix)) most = Math.max(most, this.documentFrequency(term));
+    }
+    return most;
+  }
+
   termsWithStem(wordStem: string): readonly string[] {
     return this.byStem.get(wordStem) ?? [];
   }
