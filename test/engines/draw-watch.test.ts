@@ -3,10 +3,10 @@
 // draws after another one in each frame is still seen drawing. Cost figures: test/bench/widget-grab-costs.
 import type { Browser } from 'playwright-core';
 import { expect, test } from 'vitest';
-import { outcome } from '../helpers/outcome.ts';
 import type { TestServer } from '../helpers/server.ts';
-import { imagePixels, inOverlay, issuesWith, near, overlay } from '../e2e/harness.ts';
+import { imagePixels, near } from '../e2e/harness.ts';
 import { useEngines } from './harness.ts';
+import { reportFromGame } from './player-report.ts';
 
 const TAG =
   '<script src="/widget/glitchbox.js" data-project="pr-4242" data-token="tkn-demo" data-endpoint="/" ' +
@@ -79,13 +79,7 @@ test("the game's canvas is found when another canvas draws before it in every fr
   const p = await (await browser.newContext()).newPage();
   await p.goto(`${server.url}/engines/minimap-first.html`);
   await p.waitForFunction(() => (window as any).__game.frames > 120 && (window as any).Glitchbox);
-  await p.keyboard.press('F8');
-  await overlay(p).waitFor();
-  await inOverlay(p).locator('img.gb-thumb').waitFor({ timeout: 15_000 });
-  await inOverlay(p).locator('#gb-desc').fill('marker-minimap-first: look');
-  await inOverlay(p).locator('#gb-send').click();
-  await expect.poll(() => outcome(p), { timeout: 20_000 }).toBe('sent');
-  const [issue] = await issuesWith(server, 'marker-minimap-first');
+  const issue = await reportFromGame(p, server, 'marker-minimap-first');
   const shot = await imagePixels(p, issue.screenshots[0].url, [
     [10, 10],
     [160, 100],

@@ -6,6 +6,7 @@ import { expect, test } from 'vitest';
 import type { TestServer } from '../helpers/server.ts';
 import { inOverlay, overlay, overlayEval } from '../e2e/harness.ts';
 import { useEngines } from './harness.ts';
+import { openForm } from './player-report.ts';
 
 const TAG =
   '<script src="/widget/glitchbox.js" data-project="pr-4242" data-token="tkn-demo" data-endpoint="/" ' +
@@ -61,8 +62,7 @@ test('an engine with capture-phase window key listeners first: the form gets all
     // The player holds a key when opening the form: the game sees it released at once.
     await page.keyboard.down('ArrowRight');
     expect(await held(page)).toEqual(['ArrowRight']);
-    await page.keyboard.press('F8');
-    await overlay(page).waitFor();
+    await openForm(page, { shows: 'form' });
     // The engine saw the hotkey's key-down (its listener runs first) and gets its key-up too: nothing stays held.
     expect(await held(page)).toEqual([]);
     const before = (await seen(page)).length;

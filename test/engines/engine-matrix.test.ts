@@ -4,10 +4,10 @@
 // saw, no key is stuck after close, opening the form costs the game no long task, and the report arrives once.
 import type { Browser } from 'playwright-core';
 import { describe, expect, test } from 'vitest';
-import { outcome } from '../helpers/outcome.ts';
 import type { TestServer } from '../helpers/server.ts';
-import { inOverlay, issuesWith, overlay } from '../e2e/harness.ts';
+import { inOverlay } from '../e2e/harness.ts';
 import { GAMES, imageDifference, useEngines } from './harness.ts';
+import { reportFromGame } from './player-report.ts';
 
 let server: TestServer;
 let browser: Browser;
@@ -61,19 +61,20 @@ describe.each(GAMES)('%s', (game) => {
         const box = (await page.locator('canvas').first().boundingBox())!;
         const seen = (await page.screenshot({ clip: box })).toString('base64');
         const pressedAt = await page.evaluate(() => performance.now());
-        await page.keyboard.press('F8');
-        await overlay(page).waitFor();
-        await inOverlay(page).locator('img.gb-thumb').waitFor({ timeout: 15_000 });
-        const longest = await page.evaluate(
-          (t0) =>
-            Math.max(0, ...(window as any).__longtasks.filter((e: any) => e.start >= t0).map((e: any) => e.duration)),
-          pressedAt,
-        );
-
-        const marker = `matrix-${game}-${tag}`;
-        await inOverlay(page).locator('#gb-desc').fill(`${marker}: the boxes look wrong`);
-        await inOverlay(page).locator('#gb-send').click();
-        await expect.poll(() => outcome(page), { timeout: 20_000 }).toBe('sent');
+        let longest = 0;
+        const issue = await reportFromGame(page, server, `matrix-${game}-${tag}`, {
+          text: 'the boxes look wrong',
+          whileOpen: async () => {
+            longest = await page.evaluate(
+              (t0) =>
+                Math.max(
+                  0,
+                  ...(window as any).__longtasks.filter((e: any) => e.start >= t0).map((e: any) => e.duration),
+                ),
+              pressedAt,
+            );
+          },
+        });
         await page.keyboard.press('Escape');
         await expect.poll(() => inOverlay(page).locator('dialog').count()).toBe(0);
 
@@ -83,14 +84,8 @@ describe.each(GAMES)('%s', (game) => {
         expect(await page.evaluate(() => [...(window as any).__game.held])).toEqual(['KeyD']);
         await page.keyboard.up('KeyD');
 
-        const issues = await issuesWith(server, marker);
-        expect(issues).toHaveLength(1);
-        expect(issues[0].screenshots).toHaveLength(1);
-        const { diff, size } = await imageDifference(
-          page,
-          `data:image/png;base64,${seen}`,
-          issues[0].screenshots[0].url,
-        );
+        expect(issue.screenshots).toHaveLength(1);
+        const { diff, size } = await imageDifference(page, `data:image/png;base64,${seen}`, issue.screenshots[0].url);
         expect(size[1], 'screenshot size is the canvas size').toEqual(
           await page.evaluate(() => {
             const c = document.querySelector('canvas')!;

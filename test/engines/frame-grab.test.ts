@@ -3,10 +3,10 @@
 // default canvas chosen by its context and frames (a same-size 2D HUD canvas drawn over it as an overlay).
 import type { Browser, Page } from 'playwright-core';
 import { expect, test } from 'vitest';
-import { outcome } from '../helpers/outcome.ts';
 import type { TestServer } from '../helpers/server.ts';
-import { imagePixels, inOverlay, issuesWith, near, overlay } from '../e2e/harness.ts';
+import { imagePixels, near } from '../e2e/harness.ts';
 import { useEngines } from './harness.ts';
+import { reportFromGame } from './player-report.ts';
 
 const TAG =
   '<script src="/widget/glitchbox.js" data-project="pr-4242" data-token="tkn-demo" data-endpoint="/" ' +
@@ -87,13 +87,7 @@ async function reportFrom(
     return w.__game?.frames > 10 && (w.Glitchbox || w.__widgetReady);
   });
   await p.waitForTimeout(name === 'stopped.html' ? 800 : 0);
-  await p.keyboard.press('F8');
-  await overlay(p).waitFor();
-  if (name !== 'stopped.html') await inOverlay(p).locator('img.gb-thumb').waitFor({ timeout: 15_000 });
-  await inOverlay(p).locator('#gb-desc').fill(`${marker}: look`);
-  await inOverlay(p).locator('#gb-send').click();
-  await expect.poll(() => outcome(p), { timeout: 20_000 }).toBe('sent');
-  const [issue] = await issuesWith(server, marker);
+  const issue = await reportFromGame(p, server, marker, { shows: name === 'stopped.html' ? 'form' : 'picture' });
   const log = await (await fetch(issue.log_files[0].url)).text();
   if (!points.length) return { pixels: [], log, p };
   const shot = await imagePixels(p, issue.screenshots[0].url, points);

@@ -3,10 +3,9 @@
 // and the screenshot is the frame the player saw. A tag on the portal page is documented as not working.
 import type { Browser } from 'playwright-core';
 import { expect, test } from 'vitest';
-import { outcome } from '../helpers/outcome.ts';
 import type { TestServer } from '../helpers/server.ts';
-import { inOverlay, issuesWith, overlay } from '../e2e/harness.ts';
 import { imageDifference, useEngines } from './harness.ts';
+import { reportFromGame } from './player-report.ts';
 
 const PORTAL =
   '<!doctype html><html><head><meta charset="utf-8"><title>portal</title></head>' +
@@ -37,13 +36,7 @@ test('a tag in the game frame: the hotkey pressed while playing opens the form t
     await canvas.click();
     const box = (await canvas.boundingBox())!;
     const seen = (await page.screenshot({ clip: box })).toString('base64');
-    await page.keyboard.press('F8');
-    await overlay(game).waitFor();
-    await inOverlay(game).locator('img.gb-thumb').waitFor({ timeout: 15_000 });
-    await inOverlay(game).locator('#gb-desc').fill('iframe-game: the boxes look wrong');
-    await inOverlay(game).locator('#gb-send').click();
-    await expect.poll(() => outcome(inOverlay(game)), { timeout: 20_000 }).toBe('sent');
-    const [issue] = await issuesWith(server, 'iframe-game');
+    const issue = await reportFromGame(page, server, 'iframe-game', { game, text: 'the boxes look wrong' });
     expect(issue.screenshots).toHaveLength(1);
     const { diff } = await imageDifference(page, `data:image/png;base64,${seen}`, issue.screenshots[0].url);
     expect(diff, `difference ${diff.toFixed(2)} from the page`).toBeLessThan(4);

@@ -5,10 +5,9 @@
 import { resolve } from 'node:path';
 import type { Browser, Frame, Page } from 'playwright-core';
 import { expect, test } from 'vitest';
-import { outcome } from '../helpers/outcome.ts';
 import type { TestServer } from '../helpers/server.ts';
-import { inOverlay, issuesWith, overlay } from '../e2e/harness.ts';
 import { imageDifference, useEngines } from './harness.ts';
+import { reportFromGame } from './player-report.ts';
 import { RECIPE_PAGES, RECIPE_SCRIPTS } from './recipes/pages.ts';
 
 let server: TestServer;
@@ -23,8 +22,6 @@ useEngines(
   resolve(import.meta.dirname, 'recipes'),
 );
 
-/** Sent, or still being sent in the background (a loaded machine): either way the report must arrive. */
-const DELIVERED = /^(sent|queued)$/;
 const game = (where: Page | Frame) => where.evaluate(() => (window as any).__game as { frames: number; keys?: number });
 
 /** Opens the recipe's page and waits until the game drew and the tag is warm. */
@@ -45,20 +42,17 @@ async function open(name: string): Promise<Page> {
 async function report(page: Page, canvas: string, marker: string): Promise<{ issue: any; diff: number }> {
   const box = (await page.locator(canvas).boundingBox())!;
   const seen = (await page.screenshot({ clip: box })).toString('base64');
-  await page.keyboard.press('F8');
-  await overlay(page).waitFor();
-  await inOverlay(page).locator('img.gb-thumb').waitFor({ timeout: 15_000 });
-  const keysBefore = (await game(page)).keys;
-  await inOverlay(page).locator('#gb-desc').click();
-  await page.keyboard.type(`${marker}: the square drifts`);
-  expect(await inOverlay(page).locator('#gb-desc').inputValue()).toBe(`${marker}: the square drifts`);
-  // Typing in the form never reaches the engine's capture-phase window listeners.
+  let keysBefore: number | undefined;
+  const issue = await reportFromGame(page, server, marker, {
+    text: 'the square drifts',
+    typed: true,
+    queuedIsFine: true,
+    whileOpen: async () => {
+      keysBefore = (await game(page)).keys;
+    },
+  });
+  // Typing in the form never reached the engine's capture-phase window listeners.
   expect((await game(page)).keys).toBe(keysBefore);
-  await inOverlay(page).locator('#gb-send').click();
-  // On a loaded machine delivery may outlast the form's wait ("still being sent"): the report must arrive anyway.
-  await expect.poll(async () => DELIVERED.test(String(await outcome(page))), { timeout: 30_000 }).toBe(true);
-  await expect.poll(async () => (await issuesWith(server, marker)).length, { timeout: 60_000 }).toBe(1);
-  const [issue] = await issuesWith(server, marker);
   expect(issue.screenshots).toHaveLength(1);
   const { diff } = await imageDifference(page, `data:image/png;base64,${seen}`, issue.screenshots[0].url);
   return { issue, diff };
@@ -149,16 +143,12 @@ test('iframe bridge: the portal’s button posts to the game’s frame, whose ta
     const frame = page.frames().find((f) => f.url().endsWith('bridge-game.html'))!;
     await frame.waitForFunction(() => (window as any).__game?.frames > 30 && (window as any).Glitchbox);
     await page.waitForTimeout(1500);
-    await page.locator('#report-bug').click();
-    await overlay(frame).waitFor();
-    await inOverlay(frame).locator('img.gb-thumb').waitFor({ timeout: 15_000 });
-    await inOverlay(frame).locator('#gb-desc').fill('bridge-recipe: opened from the portal');
-    await inOverlay(frame).locator('#gb-send').click();
-    await expect
-      .poll(async () => DELIVERED.test(String(await outcome(inOverlay(frame)))), { timeout: 30_000 })
-      .toBe(true);
-    await expect.poll(async () => (await issuesWith(server, 'bridge-recipe')).length, { timeout: 60_000 }).toBe(1);
-    const [issue] = await issuesWith(server, 'bridge-recipe');
+    const issue = await reportFromGame(page, server, 'bridge-recipe', {
+      game: frame,
+      open: () => page.locator('#report-bug').click(),
+      text: 'opened from the portal',
+      queuedIsFine: true,
+    });
     expect(issue.screenshots).toHaveLength(1);
   } finally {
     await page.context().close();

@@ -5,10 +5,9 @@
 import { resolve } from 'node:path';
 import type { Browser } from 'playwright-core';
 import { expect, test } from 'vitest';
-import { outcome } from '../helpers/outcome.ts';
 import type { TestServer } from '../helpers/server.ts';
-import { inOverlay, issuesWith, overlay } from '../e2e/harness.ts';
 import { useEngines } from './harness.ts';
+import { reportFromGame } from './player-report.ts';
 
 const ENGINES = ['three', 'phaser', 'pixi7'];
 /**
@@ -47,17 +46,10 @@ test.each(ENGINES)(
       // Frozen for longer than the grab waits for a frame.
       await page.waitForTimeout(1500);
       expect(await page.evaluate(() => (window as any).__game.frames)).toBe(40);
-      await page.keyboard.press('F8');
-      await overlay(page).waitFor();
-      await inOverlay(page).locator('.gb-hint', { hasText: 'choose an image file' }).waitFor({ timeout: 15_000 });
-      expect(await inOverlay(page).locator('img.gb-thumb').count()).toBe(0);
-      expect(await inOverlay(page).locator('#gb-file').count()).toBe(1);
-
-      const marker = `stalled-${engine}`;
-      await inOverlay(page).locator('#gb-desc').fill(`${marker}: the game froze`);
-      await inOverlay(page).locator('#gb-send').click();
-      await expect.poll(() => outcome(page), { timeout: 20_000 }).toBe('sent');
-      const [issue] = await issuesWith(server, marker);
+      const issue = await reportFromGame(page, server, `stalled-${engine}`, {
+        shows: 'file-offer',
+        text: 'the game froze',
+      });
       expect(issue.screenshots).toEqual([]);
       const log = await (await fetch(issue.log_files[0].url)).text();
       expect(log).toMatch(/^# Screenshot \(none\): .*No frame drew the canvas in time \(it last drew \d+ ms before\)/m);

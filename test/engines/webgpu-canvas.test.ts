@@ -6,10 +6,9 @@ import { resolve } from 'node:path';
 import { type Browser, chromium } from 'playwright-core';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { CHROMIUM_ARGS } from '../helpers/chromium.ts';
-import { outcome } from '../helpers/outcome.ts';
 import type { TestServer } from '../helpers/server.ts';
-import { inOverlay, issuesWith, overlay } from '../e2e/harness.ts';
 import { startEngineServer } from './harness.ts';
+import { reportFromGame } from './player-report.ts';
 
 let server: TestServer;
 let browser: Browser;
@@ -37,15 +36,11 @@ test.each(['before', 'after'])(
       expect(await page.evaluate(() => (window as any).__backend), 'three.js runs on WebGPU here').toBe('webgpu');
       // After the widget's idle GPU read (2 s after start).
       await page.waitForTimeout(2500);
-      await page.keyboard.press('F8');
-      await overlay(page).waitFor();
-      await inOverlay(page).locator('.gb-hint', { hasText: 'choose an image file' }).waitFor({ timeout: 20_000 });
-      expect(await inOverlay(page).locator('#gb-file').count()).toBe(1);
-      const marker = `webgpu-${tag}`;
-      await inOverlay(page).locator('#gb-desc').fill(`${marker}: the boxes look wrong`);
-      await inOverlay(page).locator('#gb-send').click();
-      await expect.poll(() => outcome(page), { timeout: 20_000 }).toBe('sent');
-      const [issue] = await issuesWith(server, marker);
+      const issue = await reportFromGame(page, server, `webgpu-${tag}`, {
+        shows: 'file-offer',
+        timeout: 20_000,
+        text: 'the boxes look wrong',
+      });
       expect(issue.screenshots).toEqual([]);
       const log = await (await fetch(issue.log_files[0].url)).text();
       expect(log).toMatch(/^# Screenshot \(none\): .*A WebGPU canvas: .*offered to choose an image file/m);

@@ -4,10 +4,10 @@
 // frame, with no note about preserveDrawingBuffer, and the GPU line says the game draws from a worker.
 import type { Browser } from 'playwright-core';
 import { expect, test } from 'vitest';
-import { outcome } from '../helpers/outcome.ts';
 import type { TestServer } from '../helpers/server.ts';
-import { imagePixels, inOverlay, issuesWith, near, overlay } from '../e2e/harness.ts';
+import { imagePixels, near } from '../e2e/harness.ts';
 import { useEngines } from './harness.ts';
+import { reportFromGame } from './player-report.ts';
 
 const TAG =
   '<script src="/widget/glitchbox.js" data-project="pr-4242" data-token="tkn-demo" data-endpoint="/" ' +
@@ -49,13 +49,7 @@ test('a canvas drawn from a worker: its committed frame is the picture, the GPU 
     await page.goto(`${server.url}/engines/worker-canvas.html`);
     await page.waitForFunction(() => (window as any).__game.frames > 30 && (window as any).Glitchbox);
     await page.waitForTimeout(2500);
-    await page.keyboard.press('F8');
-    await overlay(page).waitFor();
-    await inOverlay(page).locator('img.gb-thumb').waitFor({ timeout: 15_000 });
-    await inOverlay(page).locator('#gb-desc').fill('worker-canvas: look');
-    await inOverlay(page).locator('#gb-send').click();
-    await expect.poll(() => outcome(page), { timeout: 20_000 }).toBe('sent');
-    const [issue] = await issuesWith(server, 'worker-canvas');
+    const issue = await reportFromGame(page, server, 'worker-canvas');
     const log = await (await fetch(issue.log_files[0].url)).text();
     expect(log).not.toMatch(/# Screenshot/);
     expect(issue.device.configuration.gpu).toMatch(/worker \(OffscreenCanvas\)/);
