@@ -20,6 +20,14 @@ export const CustomFieldDefinition = z.object({
 });
 export type CustomFieldDefinition = z.infer<typeof CustomFieldDefinition>;
 
+/** Definitions per page of GET …/custom_fields.json (docs/api/projects-auth.md#custom-field-definitions). */
+export const CUSTOM_FIELD_PAGE_SIZE = 100;
+
+export const CustomFieldListQuery = z.object({
+  applies_to: z.preprocess((v) => (v === '' ? undefined : v), AppliesTo.default('issue')),
+  page: z.preprocess((v) => (v === '' ? undefined : v), z.coerce.number().int().min(1).default(1)),
+});
+
 export const CustomFieldListResponse = z.object({
   custom_fields: z.array(CustomFieldDefinition),
   pagination: ListPagination,
@@ -87,7 +95,7 @@ export const customFieldOperations = {
     ...paths.listCustomFields,
     tag: 'Projects',
     summary: 'Custom field definitions of one entity type; testers see only player-viewable fields.',
-    query: z.object({ applies_to: AppliesTo.default('issue') }),
+    query: CustomFieldListQuery,
     response: CustomFieldListResponse,
   }),
 } as const;

@@ -1,7 +1,11 @@
 // Custom field definitions as clients read them; testers and players see only the fields
 // that are player-viewable.
 import type { z } from 'zod';
-import type { CustomFieldDefinition, CustomFieldListResponse } from '../../../../widget/src/protocol/custom-fields.ts';
+import {
+  CUSTOM_FIELD_PAGE_SIZE,
+  type CustomFieldDefinition,
+  type CustomFieldListResponse,
+} from '../../../../widget/src/protocol/custom-fields.ts';
 import type { Deps } from '../../deps.ts';
 import { listCustomFields, type CustomFieldRow } from './custom-fields-repository.ts';
 import type { ProjectRow } from './repository.ts';
@@ -26,11 +30,18 @@ export function listCustomFieldDefinitions(
   caller: Caller,
   project: ProjectRow,
   appliesTo: 'issue' | 'feature_request' | 'ticket',
+  page = 1,
 ): z.infer<typeof CustomFieldListResponse> {
   const team = isTeam(deps, caller, project);
   const rows = listCustomFields(deps.db, project.id, appliesTo).filter((row) => team || row.player_viewable === 1);
+  const size = CUSTOM_FIELD_PAGE_SIZE;
   return {
-    custom_fields: rows.map(toCustomFieldDefinition),
-    pagination: { current_page: 1, per_page: rows.length, total_pages: 1, total_count: rows.length },
+    custom_fields: rows.slice((page - 1) * size, page * size).map(toCustomFieldDefinition),
+    pagination: {
+      current_page: page,
+      per_page: size,
+      total_pages: Math.max(1, Math.ceil(rows.length / size)),
+      total_count: rows.length,
+    },
   };
 }

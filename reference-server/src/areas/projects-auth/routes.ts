@@ -1,6 +1,6 @@
 // GET /projects and GET /projects/{project_id}, plus the custom field definitions.
 import { Hono } from 'hono';
-import { AppliesTo } from '../../../../widget/src/protocol/custom-fields.ts';
+import { CustomFieldListQuery } from '../../../../widget/src/protocol/custom-fields.ts';
 import { ProjectListQuery } from '../../../../widget/src/protocol/projects.ts';
 import type { Deps } from '../../deps.ts';
 import type { AppEnv } from '../../http/env.ts';
@@ -13,8 +13,8 @@ export function projectRoutes(deps: Deps) {
   app.get('/projects', (c) => c.json(listProjects(deps, c.get('caller'), ProjectListQuery.parse(readQuery(c)))));
   app.get('/projects/:project_id', (c) => c.json(toProjectDetail(deps, c.get('caller'), c.get('project'))));
   app.get('/projects/:project_id/custom_fields', (c) => {
-    const appliesTo = AppliesTo.parse(c.req.query('applies_to') ?? 'issue');
-    return c.json(listCustomFieldDefinitions(deps, c.get('caller'), c.get('project'), appliesTo));
+    const query = CustomFieldListQuery.parse(readQuery(c));
+    return c.json(listCustomFieldDefinitions(deps, c.get('caller'), c.get('project'), query.applies_to, query.page));
   });
   return app;
 }
