@@ -23,7 +23,7 @@ export interface MergeControl {
   busy: boolean;
   /** Bumped after every merge or undo, so the sections listing reports read them again. */
   revision: number;
-  /** Archives `report` as a copy of `into` (`g-<id>`); `moveOn`: it is the open report, so the next one opens. */
+  /** Archives `report` as a copy of `into` (`g-<id>`); `moveOn`: the cursor (and the open report) go to the next. */
   merge(report: MergeReport, into: string, moveOn: boolean): Promise<void>;
   unarchive(report: MergeReport): Promise<void>;
 }
@@ -73,7 +73,7 @@ export function useMerge(
 
   const unarchive = async (report: MergeReport, undoing?: string) => {
     if (!(await call(report, 'unarchive'))) return;
-    setLast(null);
+    setLast((l) => (l?.report.id === report.id ? null : l));
     latest.current.say(
       undoing
         ? `Issue #${report.scopedId} unarchived: the merge into ${undoing} is undone.`
