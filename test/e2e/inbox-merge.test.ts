@@ -245,4 +245,16 @@ describe('"Same problem" and merge in the QA inbox', () => {
     expect(await page.evaluate(OVERFLOWING)).toEqual({ out: [], scrollWidth: 390, width: 390 });
     await page.context().close();
   }, 60_000);
+
+  it('counts a "Same problem" report that arrives while the issue it names is open', async () => {
+    const page = await openAs(PATS.owner, filed.canonical.id);
+    const also = section(page, 'also-reported-heading');
+    await also.getByRole('heading', { name: 'Also reported by 2 players' }).waitFor();
+    const third = await file('Clamps will not open at Kessler', filed.canonical.id);
+    await also.getByRole('heading', { name: 'Also reported by 3 players' }).waitFor();
+    expect(await also.locator('li').first().getByRole('link').textContent()).toBe(
+      `#${third.scoped_id} Clamps will not open at Kessler`,
+    );
+    await page.context().close();
+  }, 60_000);
 });

@@ -17,6 +17,8 @@ export function AlsoReported(props: {
   info: ProjectInfo;
   merge: MergeControl;
   revision: number;
+  /** How many loaded list lines name this issue: one arriving live reads the reports again. */
+  namedInList: number;
 }) {
   const { api, projectId, issue, merge } = props;
   // The aggregation needs bugs.merge; without it the list alone is read (a few pages). The project detail says
@@ -25,7 +27,17 @@ export function AlsoReported(props: {
   const mayAggregate = may(props.info, 'bugs.merge');
   const found = useAsync(
     () => (ready ? findSameProblemReports(api, projectId, issue, mayAggregate) : Promise.resolve(undefined)),
-    [api, projectId, issue.id, issue.created_at, ready, mayAggregate, merge.revision, props.revision],
+    [
+      api,
+      projectId,
+      issue.id,
+      issue.created_at,
+      ready,
+      mayAggregate,
+      merge.revision,
+      props.revision,
+      props.namedInList,
+    ],
   );
   const into = `g-${issue.id}`;
   if (found.error)

@@ -47,6 +47,8 @@ export function IssueView(props: {
   info: ProjectInfo;
   archived: boolean;
   merge: MergeControl;
+  /** Loaded list lines naming this issue: a change reads "Also reported by" again. */
+  namedInList: number;
   onChanged(): void;
 }) {
   const { api, projectId, pathId } = props;
@@ -143,6 +145,7 @@ export function IssueView(props: {
         info={props.info}
         merge={props.merge}
         revision={props.revision}
+        namedInList={props.namedInList}
       />
       <SimilarIssues api={api} projectId={projectId} pathId={pathId} revision={props.revision} merge={props.merge} />
       <IssueActions

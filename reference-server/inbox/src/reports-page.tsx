@@ -67,6 +67,8 @@ export function ReportsPage(props: { api: Api; route: Extract<Route, { view: 're
       )
     : undefined;
   const revision = openItem ? (reports.revisions[openItem.key] ?? 0) : 0;
+  // A "Same problem" report arriving live for the open issue makes its "Also reported by" read again.
+  const namedInList = selected ? reports.items.filter((i) => i.sameAs === selected.id).length : 0;
   const byKey = (key: string) => reports.items.find((i) => i.key === key);
   const listScroll = useRef(0);
 
@@ -262,6 +264,7 @@ export function ReportsPage(props: { api: Api; route: Extract<Route, { view: 're
             info={info}
             archived={filters.archived}
             merge={merges}
+            namedInList={namedInList}
             onChanged={reports.reload}
           />
         )}
