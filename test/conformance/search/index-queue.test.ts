@@ -1,7 +1,7 @@
 // The issue search index is caught up after the create (migration 041, areas/search/issue-index.ts): a create only
 // queues its text, yet a search made at once finds it, an issue edited before it was indexed is found by its new
-// words only, the job thread's sweep empties it, and creates index it in one batch once 1,000 issues wait. FTS5's
-// integrity-check compares the index with the issues.
+// words only, the job thread's sweep empties it and merges the index's segments, and creates index it in one batch
+// once 1,000 issues wait. FTS5's integrity-check compares the index with the issues.
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -135,6 +135,22 @@ describe('the issue search index after a create', () => {
     const embedded = catchUpEmbeddings(server.deps.db, server.deps.clock, 2, (ms) => embeddingBatches.push(ms));
     expect(embeddingBatches).toHaveLength(Math.ceil(embedded / 2));
     expect([...indexBatches, ...embeddingBatches].every((ms) => ms >= 0)).toBe(true);
+  });
+
+  it('leaves merging to the job thread: issues indexed one at a time add a segment each, its sweep merges them', async () => {
+    const server = await start({ file: true });
+    const segments = () =>
+      server.deps.db.prepare('SELECT count(DISTINCT segid) FROM issues_fts_idx').pluck().get() as number;
+    const before = segments();
+    for (let i = 0; i < 6; i += 1) {
+      await create(server, `Hull creaks ${i}`, `The hull creaks in storm ${i}.`);
+      catchUpIssueIndex(server.deps.db);
+    }
+    expect(segments()).toBe(before + 6);
+    await server.runJobs();
+    expect(segments()).toBeLessThan(4);
+    checkIndex(server);
+    expect(await search(server, 'hull creaks')).toHaveLength(6);
   });
 
   it('is caught up by the job thread on a database file, off the request path', async () => {

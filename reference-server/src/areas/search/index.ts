@@ -3,13 +3,13 @@
 // in-memory vocabularies and vector matrices. No write hook indexes or embeds: the triggers
 // queue each written issue; the job thread's sweep indexes and embeds the queues in the background,
 // creates help with the text queue once 1,000 issues wait, and every reader catches up what is left
-// first (issue-index.ts, similar-index.ts).
+// first (issue-index.ts, similar-index.ts). Only the sweep merges the text index's segments.
 import type { Area } from '../area.ts';
 import { DUPLICATE_DETECTION_JOB, detectDuplicate, queueDuplicateDetection } from './duplicate-detection.ts';
 import { forgetIssueVocabulary } from './issue-vocabulary.ts';
 import { clearIssueIndex } from './repository.ts';
 import { searchRoutes } from './routes.ts';
-import { catchUpIssueIndex, noteIssueCreated } from './issue-index.ts';
+import { catchUpIssueIndex, mergeIssueIndex, noteIssueCreated } from './issue-index.ts';
 import { catchUpEmbeddings, forgetVectors } from './similar-index.ts';
 
 /**
@@ -28,6 +28,7 @@ export const searchArea: Area = {
   }),
   sweep: (deps, rest) => {
     catchUpIssueIndex(deps.db, SWEEP_BATCH, rest);
+    mergeIssueIndex(deps.db, rest);
     catchUpEmbeddings(deps.db, deps.clock, SWEEP_BATCH, rest);
   },
   reset(deps) {

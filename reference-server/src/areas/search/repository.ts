@@ -107,6 +107,16 @@ export function indexQueuedIssues(db: Db, issueIds: number[]): void {
   stmt(db, 'DELETE FROM search_index_queue WHERE issue_id IN (SELECT value FROM json_each(?))').run(ids);
 }
 
+/**
+ * One step of FTS5's incremental merge of the index's segments (at most `pages` leaf pages written; a level merges
+ * once it holds 4 segments); answers the rows it changed, under 2 when there was nothing left to merge.
+ */
+export function mergeIndexStep(db: Db, pages: number): number {
+  const before = stmt(db, 'SELECT total_changes()').pluck().get() as number;
+  stmt(db, "INSERT INTO issues_fts (issues_fts, rank) VALUES ('merge', ?)").run(pages);
+  return (stmt(db, 'SELECT total_changes()').pluck().get() as number) - before;
+}
+
 /** Empties the index after /__admin/reset (the content table is already empty). */
 export function clearIssueIndex(db: Db): void {
   db.exec("INSERT INTO issues_fts (issues_fts) VALUES ('delete-all')");

@@ -20,6 +20,7 @@ import releasesPlaytimeFacts from './050-releases-playtime-facts.ts';
 import releaseRetiredIds from './051-release-retired-ids.ts';
 import search from './040-search.ts';
 import searchIndexQueue from './041-search-index-queue.ts';
+import searchIndexMerges from './042-search-index-merges.ts';
 
 export interface Migration {
   version: number;
@@ -46,4 +47,5 @@ export const migrations: Migration[] = [
   releaseRetiredIds,
   search,
   searchIndexQueue,
+  searchIndexMerges,
 ];
