@@ -3,7 +3,8 @@
 import type { Browser, Page } from 'playwright-core';
 import { expect, test } from 'vitest';
 import type { TestServer } from '../helpers/server.ts';
-import { inOverlay, openGame, overlay, useDemoGame } from './harness.ts';
+import { inOverlay, openGame, useDemoGame } from './harness.ts';
+import { openForm } from './player-report.ts';
 
 let server: TestServer;
 let browser: Browser;
@@ -39,8 +40,7 @@ test("closing the form revokes the screenshot preview's blob: URL", async () => 
   const page = await (await browser.newContext()).newPage();
   try {
     await openGame(page, server);
-    await page.keyboard.press('F8');
-    await overlay(page).waitFor();
+    await openForm(page);
     const url = await thumbUrl(page);
     expect(url).toMatch(/^blob:/);
     expect(await readable(page, url), 'the preview reads while the form is open').toBe(true);
@@ -56,8 +56,7 @@ test("a chosen image replaces the preview and the grabbed picture's URL is revok
   const page = await (await browser.newContext()).newPage();
   try {
     await openGame(page, server);
-    await page.keyboard.press('F8');
-    await overlay(page).waitFor();
+    await openForm(page);
     const grabbed = await thumbUrl(page);
     await inOverlay(page).locator('#gb-file').setInputFiles({ name: 'shot.png', mimeType: 'image/png', buffer: PNG });
     await expect.poll(() => thumbUrl(page)).not.toBe(grabbed);

@@ -7,7 +7,7 @@ import { expect, test } from 'vitest';
 import type { TestServer } from '../helpers/server.ts';
 import { imagePixels, near } from '../e2e/harness.ts';
 import { useEngines } from './harness.ts';
-import { reportFromGame } from './player-report.ts';
+import { reportFromGame } from '../e2e/player-report.ts';
 
 const TAG =
   '<script src="/widget/glitchbox.js" data-project="pr-4242" data-token="tkn-demo" data-endpoint="/" ' +

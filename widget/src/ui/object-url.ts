@@ -6,6 +6,6 @@ import { useEffect, useMemo } from 'preact/hooks';
 export function useObjectUrl(blob: Blob | null | undefined): string | null {
   const url = useMemo(() => (blob ? URL.createObjectURL(blob) : null), [blob]);
   // The cleanup runs for the old URL when the blob changes and for the last one when the form unmounts.
-  useEffect(() => (url ? () => URL.revokeObjectURL(url) : undefined), [url]);
+  useEffect(() => () => url && URL.revokeObjectURL(url), [url]);
   return url;
 }

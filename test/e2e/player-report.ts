@@ -1,8 +1,8 @@
-// The player's report in an engine test: the hotkey (or the page's own button), the form and what it shows first,
-// the description, Send, and the one issue that arrives. The tests in test/engines/ report through it.
+// The player's report in a browser test: the hotkey (or the page's own button), the form and what it shows first,
+// the description, Send, and the one issue that arrives. The engine tests (test/engines/) and e2e tests use it.
 import type { Frame, Page } from 'playwright-core';
 import { expect } from 'vitest';
-import { inOverlay, issuesWith, overlay } from '../e2e/harness.ts';
+import { inOverlay, issuesWith, overlay } from './harness.ts';
 import { outcome } from '../helpers/outcome.ts';
 import type { TestServer } from '../helpers/server.ts';
 
