@@ -1,6 +1,6 @@
-// The browser half in real Chromium (playwright-core): IndexedDB outbox across reloads and against a
-// real storage quota, MD5 in the Web Worker, Web Locks between tabs, createBrowserReporter end to end
-// with a reload mid-flow, and the service worker draining the outbox on a Background Sync event.
+// The browser half in real Chromium (playwright-core): IndexedDB outbox across reloads and against a real storage
+// quota, MD5 in the Web Worker (and in the page when it cannot start), Web Locks between tabs, createBrowserReporter
+// end to end with a reload mid-flow, and the service worker draining the outbox on a Background Sync event.
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { build } from 'esbuild';
@@ -168,6 +168,28 @@ describe('MD5 worker', () => {
       progress: [2 * 1024 * 1024, 4 * 1024 * 1024, 5 * 1024 * 1024 + 123],
       workers: 1,
     });
+  });
+
+  it('hashes in the page when the worker cannot start (a policy refusing workers), and starts no other', async () => {
+    const result = await page.evaluate(async () => {
+      const g = (window as any).glitchbox;
+      let workers = 0;
+      const hasher = g.createWorkerHasher({
+        // A worker whose script cannot load fails as one refused by worker-src does: an error event, no reply.
+        createWorker: () => {
+          workers++;
+          return new Worker('/no-such-worker.js', { type: 'module' });
+        },
+      });
+      const hash = (text: string) => {
+        const blob = new Blob([text]);
+        const slice = async (start: number, end: number) => new Uint8Array(await blob.slice(start, end).arrayBuffer());
+        return hasher.md5({ size: blob.size, blob, slice, body: () => blob });
+      };
+      return { first: await hash('first report'), second: await hash('second report'), workers };
+    });
+    const md5 = (text: string) => Buffer.from(md5Hex(Buffer.from(text)), 'hex').toString('base64');
+    expect(result).toEqual({ first: md5('first report'), second: md5('second report'), workers: 1 });
   });
 });
 

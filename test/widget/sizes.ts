@@ -26,8 +26,11 @@ export const LOADER_BUDGET = 10 * 1024;
  * Measured 38,547 B. Raised to 44 KB on 2026-11-25: the loader's growth above, "Already reported?" in ui.js
  * (+1,627 B), annotation labels, colours and redo (+514 B), the unknown-release resend and the submit watch in
  * reporter.js (+404 B for the watch). Measured 43,732 B. On 2026-11-26 the device block, the log's header and the
- * trace's 128 KB cut moved from the loader into reporter.js (11,542 -> 12,771 B). Measured 44,869 B. */
-export const WIDGET_TARGET = 44 * 1024;
+ * trace's 128 KB cut moved from the loader into reporter.js (11,542 -> 12,771 B). Measured 44,869 B. Raised by 64 B
+ * the same day: an MD5 worker that cannot start (a policy refusing workers) hands its hashes to the in-thread
+ * spark-md5, so the report is not kept waiting for ever (+29 B reporter.js), and the screenshot preview's URL is
+ * revoked at close (+10 B ui.js). Measured 45,066 B. */
+export const WIDGET_TARGET = 44 * 1024 + 64;
 
 const gz = (file: string) => gzipSync(readFileSync(file), { level: 9 }).length;
 

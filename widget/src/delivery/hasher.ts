@@ -1,6 +1,6 @@
-// The browser Md5Hasher: sends the outbox Blob to the MD5 worker (md5-worker.ts) so the game's
-// main thread never hashes; falls back to in-thread spark-md5 where Workers are unavailable (loaded
-// only then: everywhere else spark-md5 is downloaded once, inside the worker).
+// The browser Md5Hasher: sends the outbox Blob to the MD5 worker (md5-worker.ts) so the game's main thread never
+// hashes; falls back to in-thread spark-md5 where Workers are unavailable or the worker fails (a page's policy
+// refusing workers): loaded only then, everywhere else spark-md5 is downloaded once, inside the worker.
 import { createLazySparkHasher } from '../core/lazy-spark-hasher.ts';
 import type { BlobSource, Md5Hasher } from '../core/types.ts';
 import type { Md5Reply } from './md5-worker.ts';
@@ -12,13 +12,18 @@ export interface WorkerHasherOptions {
 }
 
 export function createWorkerHasher(options: WorkerHasherOptions = {}): Md5Hasher {
-  if (typeof Worker === 'undefined') return createLazySparkHasher(options.sliceBytes);
+  const inThread = createLazySparkHasher(options.sliceBytes);
+  if (typeof Worker === 'undefined') return inThread;
   let worker: Worker | undefined;
   let nextId = 1;
+  type Job = Parameters<Md5Hasher['md5']>;
   const pending = new Map<
     number,
-    { resolve: (md5: string) => void; reject: (e: Error) => void; onProgress?: (loaded: number, total: number) => void }
+    { job: Job; resolve: (md5: string | Promise<string>) => void; reject: (e: Error) => void }
   >();
+  // Set once the worker failed: a Content Security Policy refusing workers (`worker-src`, or `child-src` without
+  // it) refuses every later one too, and a report whose hash always fails would wait in the outbox for ever.
+  let failed = false;
   const spawn = () => {
     const w = options.createWorker
       ? options.createWorker()
@@ -27,23 +32,27 @@ export function createWorkerHasher(options: WorkerHasherOptions = {}): Md5Hasher
       const reply = event.data;
       const job = pending.get(reply.id);
       if (!job) return;
-      if (reply.type === 'progress') return job.onProgress?.(reply.loaded, reply.total);
+      if (reply.type === 'progress') return job.job[1]?.(reply.loaded, reply.total);
       pending.delete(reply.id);
       if (reply.type === 'done') job.resolve(reply.md5);
       else job.reject(new Error(`md5 worker: ${reply.error}`));
     };
-    w.onerror = (event) => {
-      for (const job of pending.values()) job.reject(new Error(`md5 worker failed: ${event.message}`));
+    w.onerror = () => {
+      // Every later hash goes to spark-md5 too: this worker is not used again.
+      failed = true;
+      for (const { job, resolve } of pending.values()) resolve(inThread.md5(...job));
       pending.clear();
-      worker = undefined;
     };
     return w;
   };
   return {
     async md5(source: BlobSource, onProgress) {
+      if (failed) return inThread.md5(source, onProgress);
       worker ??= spawn();
       const id = nextId++;
-      const done = new Promise<string>((resolve, reject) => pending.set(id, { resolve, reject, onProgress }));
+      const done = new Promise<string>((resolve, reject) =>
+        pending.set(id, { job: [source, onProgress], resolve, reject }),
+      );
       if (source.blob) {
         worker.postMessage({ id, blob: source.blob, sliceBytes: options.sliceBytes });
       } else {
