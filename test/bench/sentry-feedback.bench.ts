@@ -15,6 +15,8 @@ import {
   longestTask,
   mainTasks,
   median,
+  type OpenBreakdown,
+  openBreakdown,
   openSteps,
   paintedInPage,
   recordHotkey,
@@ -35,6 +37,7 @@ interface Open {
   inPage: number;
   gameFrames: number;
   longest: number;
+  breakdown: OpenBreakdown;
 }
 
 /** A stand-in for Sentry's ingest on loopback: every envelope answered 200, so the SDK sends and moves on. */
@@ -133,7 +136,14 @@ async function open(browser: Browser, page: Page, who: Reporter): Promise<Open> 
     await sentryDialog.waitFor({ state: 'detached' });
   }
   await page.waitForTimeout(300);
-  return { painted, rendered, inPage, gameFrames, longest: longestTask(trace) };
+  return {
+    painted,
+    rendered,
+    inPage,
+    gameFrames,
+    longest: longestTask(trace),
+    breakdown: openBreakdown(trace, painted),
+  };
 }
 
 /** The figures of one reporter on one game. */
@@ -177,6 +187,14 @@ function figures(who: Reporter, game: string, first: Open[], later: Open[]): Res
     row(`key to the form rendered, first open (median ${n1})`, median(first.map((o) => o.rendered))),
     row(`key to the form rendered, later opens (median ${n2})`, median(later.map((o) => o.rendered))),
     row(`longest main-thread task, key to form shown (median ${nAll})`, median(all.map((o) => o.longest))),
+    ...(['first', 'later'] as const).flatMap((when) =>
+      Object.keys(first[0].breakdown).map((k) =>
+        row(
+          `${when} opens (median): ${k}`,
+          median((when === 'first' ? first : later).map((o) => o.breakdown[k as keyof OpenBreakdown])),
+        ),
+      ),
+    ),
   ];
 }
 

@@ -72,6 +72,74 @@ export function openSteps(trace: Buffer): OpenSteps {
   return { ...steps, painted: commit ? ms(commit.ts + (commit.dur ?? 0)) : NaN };
 }
 
+/** Where an open's time went, in ms: the key's own task and the main thread from its end to the painted frame. */
+export interface OpenBreakdown {
+  /** The keydown's task, whole; and the script, style recalc and layout inside it. */
+  keyTask: number;
+  keyScript: number;
+  keyStyle: number;
+  keyLayout: number;
+  /** Our overlay mount in the key's task (`glitchbox:mount`), and the game frame's copy of its canvas
+   * (`glitchbox:grab`, inside the game's animation frame). */
+  mount: number;
+  grab: number;
+  /** From the key's task to the painted commit: the game's rAF callbacks, other script, style, layout, paint. */
+  gameFrames: number;
+  otherScript: number;
+  style: number;
+  layout: number;
+  paint: number;
+}
+
+const sum = (xs: TraceEvent[]) => xs.reduce((n, e) => n + (e.dur ?? 0), 0) / 1000;
+
+/** Breaks an open down from its trace, up to `painted` ms after the key (NaN when the key or the painted frame is
+ * missing). Paint counts pre-paint, paint, layerize and the commit; script the top-level calls, timers, microtasks. */
+export function openBreakdown(trace: Buffer, painted: number): OpenBreakdown {
+  const { events, tasks } = mainTasks(trace);
+  const key = events.find((e) => e.name === 'EventDispatch' && e.args?.data?.type === 'keydown');
+  const nan = NaN;
+  if (!key || Number.isNaN(painted))
+    return {
+      keyTask: nan,
+      keyScript: nan,
+      keyStyle: nan,
+      keyLayout: nan,
+      mount: nan,
+      grab: nan,
+      gameFrames: nan,
+      otherScript: nan,
+      style: nan,
+      layout: nan,
+      paint: nan,
+    };
+  const task = tasks.find((t) => t.ts <= key.ts && key.ts <= t.ts + (t.dur ?? 0))!;
+  const taskEnd = task.ts + (task.dur ?? 0);
+  const end = key.ts + painted * 1000;
+  const inKey = events.filter((e) => e.ph === 'X' && e.ts >= task.ts && e.ts < taskEnd);
+  const after = events.filter((e) => e.ph === 'X' && e.ts >= taskEnd && e.ts < end);
+  const named = (xs: TraceEvent[], ...names: string[]) => sum(xs.filter((e) => names.includes(e.name)));
+  const SCRIPT = ['FunctionCall', 'TimerFire', 'RunMicrotasks', 'EventDispatch'];
+  const raf = named(after, 'FireAnimationFrame');
+  const span = (name: string) => {
+    const m = measureSpan(events, name);
+    return m ? (m.end - m.start) / 1000 : NaN;
+  };
+  return {
+    keyTask: (task.dur ?? 0) / 1000,
+    keyScript: named(inKey, 'EventDispatch'),
+    keyStyle: named(inKey, 'UpdateLayoutTree'),
+    keyLayout: named(inKey, 'Layout'),
+    mount: span('glitchbox:mount'),
+    grab: span('glitchbox:grab'),
+    gameFrames: raf,
+    otherScript: Math.max(0, named(after, ...SCRIPT) - raf),
+    style: named(after, 'UpdateLayoutTree'),
+    layout: named(after, 'Layout'),
+    paint: named(after, 'PrePaint', 'Paint', 'Layerize', 'Commit'),
+  };
+}
+
 /** Hotkey to the first painted frame of the form, from the trace. */
 export function hotkeyToPaintedFrame(trace: Buffer): number {
   return openSteps(trace).painted;
@@ -118,9 +186,9 @@ export function recordHotkey(): void {
 }
 
 /**
- * In the page: once the overlay's host joins the page or its kept frame is shown again (a warm-up's unseen render
- * leaves it in the same task, so its host is already gone when the observer runs), a task posted from the next
- * frame's rAF runs after that frame is painted; the game's frame count is read then too. Runs in the page.
+ * In the page: once the overlay's host joins the page shown or its kept frame is shown (it is made hidden while
+ * idle, holding the next form: only its showing counts), a task posted from the next frame's rAF runs after that
+ * frame is painted; the game's frame count is read then too. Runs in the page.
  */
 export function watchPaintedForm(): void {
   new MutationObserver((records) => {

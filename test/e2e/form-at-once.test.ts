@@ -26,7 +26,7 @@ function watchFirstFrames(): void {
       if (e.key !== 'F8' || w.__keyFrame !== undefined) return;
       w.__keyFrame = frame();
       const look = () => {
-        const root = document.querySelector<HTMLIFrameElement>('iframe[data-glitchbox]')?.contentDocument;
+        const root = document.querySelector<HTMLIFrameElement>('iframe[data-glitchbox]:not([hidden])')?.contentDocument;
         w.__seen.push({
           frame: frame(),
           open: !!root?.querySelector('dialog')?.open,

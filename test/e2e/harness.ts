@@ -51,9 +51,10 @@ export async function openGameWith(browser: Browser, server: TestServer, attribu
   return page;
 }
 
-/** The overlay's frame in the game's page: the form lives in a document of its own (docs/widget.md#the-forms-own-document).
- * The plain fallback form is a `dialog[data-glitchbox]` in the page itself. */
-export const OVERLAY_HOST = 'iframe[data-glitchbox]';
+/** The overlay's frame in the game's page while shown: the form lives in a document of its own, and the hidden
+ * frame holds the next report's form while closed (docs/widget.md#the-forms-own-document). The plain fallback form
+ * is a `dialog[data-glitchbox]` in the page itself. */
+export const OVERLAY_HOST = 'iframe[data-glitchbox]:not([hidden])';
 
 /** Where the overlay's own elements are found: `inOverlay(page).locator('#gb-desc')`, `.getByText(…)`. */
 export type OverlayScope = Pick<FrameLocator, 'locator' | 'getByText' | 'getByRole' | 'getByLabel'>;

@@ -1,5 +1,5 @@
-// Later opens in Chromium: the overlay's frame made at the first open is kept hidden between opens and reused, each
-// report starts empty, and a game that removed or moved the frame while closed gets a new one that still works.
+// Opens in Chromium: the overlay's frame, made while idle after load, holds the next report's form hidden while closed
+// and the key shows that form; each report starts empty; a frame the game removed or moved is made again and works.
 import { createRequire } from 'node:module';
 import type { Browser, Frame, Page } from 'playwright-core';
 import { expect, test } from 'vitest';
@@ -45,20 +45,62 @@ async function closeWithEsc(page: Page, key = 'Escape'): Promise<void> {
 const closedFrame = (page: Page) =>
   page.evaluate(() => {
     const frame = document.querySelector<HTMLIFrameElement>('iframe[data-glitchbox]')!;
+    const r = frame.getBoundingClientRect();
+    const hit = document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2);
     return {
-      display: getComputedStyle(frame).display,
+      visibility: getComputedStyle(frame).visibility,
+      pointerEvents: getComputedStyle(frame).pointerEvents,
       hidden: frame.hidden,
       inert: frame.inert,
       ariaHidden: frame.getAttribute('aria-hidden'),
       topLayer: frame.matches(':popover-open'),
-      dialogs: frame.contentDocument!.querySelectorAll('dialog, input, textarea, button').length,
+      hitsFrame: hit === frame,
+      focused: document.activeElement === frame,
+      frameFocused: frame.contentDocument!.hasFocus(),
     };
   });
 
+const CLOSED = {
+  visibility: 'hidden',
+  pointerEvents: 'none',
+  hidden: true,
+  inert: true,
+  ariaHidden: 'true',
+  topLayer: false,
+  hitsFrame: false,
+  focused: false,
+  frameFocused: false,
+};
+
+/** Waits until the hidden frame holds the next report's form, laid out, and marks its dialog: an open that shows
+ * this form, instead of rendering a fresh one in the key's task, shows the marked dialog. */
+const prepared = (page: Page) =>
+  page.waitForFunction(
+    () => {
+      const frame = document.querySelector<HTMLIFrameElement>('iframe[data-glitchbox][hidden]');
+      const dialog = frame?.contentDocument?.querySelector('dialog');
+      if (!dialog?.open || !dialog.getBoundingClientRect().height) return false;
+      (dialog as any).__prepared = true;
+      return true;
+    },
+    undefined,
+    { timeout: 20_000 },
+  );
+const showsPrepared = (page: Page) => overlayEval(page, (root) => !!(root.querySelector('dialog') as any).__prepared);
+
 test('a second report starts empty in the same frame, and both are sent as typed', async () => {
   const page = await openGameWith(browser, server);
-  expect(await frames(page)).toBe(0); // warming leaves no frame in a page whose form never opened
+  const api: string[] = [];
+  page.on('request', (r) => {
+    if (/\/projects\/|\/search|\/issues/.test(r.url())) api.push(r.url());
+  });
+  // While idle after load the first report's form is prepared in the hidden frame, with nothing of it started.
+  await prepared(page);
+  expect(await frames(page)).toBe(1);
+  expect(await closedFrame(page)).toEqual(CLOSED);
+  expect(api).toEqual([]);
   await open(page);
+  expect(await showsPrepared(page)).toBe(true);
   await page.evaluate(() => {
     (document.querySelector('iframe[data-glitchbox]') as any).__first = true;
   });
@@ -67,17 +109,22 @@ test('a second report starts empty in the same frame, and both are sent as typed
   await inOverlay(page).locator('#gb-desc').fill('marker-reopen-1: the first report of two');
   await inOverlay(page).locator('#gb-att-shot').uncheck();
   await closeWithEsc(page);
-  expect(await closedFrame(page)).toEqual({
-    display: 'none',
-    hidden: true,
-    inert: true,
-    ariaHidden: 'true',
-    topLayer: false,
-    dialogs: 0,
-  });
+  // The next report's form is rendered while closed, unseen, and starts nothing: no request while hidden.
+  await prepared(page);
+  api.length = 0;
+  await page.waitForTimeout(500);
+  expect(api).toEqual([]);
+  expect(await closedFrame(page)).toEqual(CLOSED);
   expect(await axeViolations(page)).toEqual([]); // the hidden frame in the game's page
+  expect(await page.locator('body').ariaSnapshot()).not.toMatch(/Glitchbox|Report a problem/);
+  for (let i = 0; i < 4; i++) {
+    await page.keyboard.press('Tab'); // focus never goes into the hidden frame
+    expect(await page.evaluate(() => document.activeElement?.hasAttribute('data-glitchbox'))).toBe(false);
+  }
+  await page.locator('#game').focus();
 
   await open(page);
+  expect(await showsPrepared(page)).toBe(true); // the key showed the prepared form, it rendered none
   expect(await page.evaluate(() => (document.querySelector('iframe[data-glitchbox]') as any).__first)).toBe(true);
   expect(await frames(page)).toBe(1);
   const form = await overlayEval(page, (root) => ({

@@ -120,7 +120,7 @@ test('keeps keys from reaching the game while open, and gives focus back to the 
   expect(await page.evaluate(() => (window as any).__game.state.keyEvents)).toBe(before + 1);
 });
 
-test('renders the overlay unseen while the game idles: page, focus, game and network are left alone', async () => {
+test('prepares the form unseen while the game idles: page, focus, game and network are left alone', async () => {
   const context = await browser.newContext();
   // Each overlay host the page ever holds, as the observer finds it after the task that added it.
   await context.addInitScript(() => {
@@ -135,9 +135,16 @@ test('renders the overlay unseen while the game idles: page, focus, game and net
   const page = await context.newPage();
   await openGame(page, server);
   await page.focus('#game');
-  // closed, then laid out
-  await expect.poll(() => page.evaluate(() => (window as any).__hosts.length), { timeout: 10_000 }).toBe(2);
-  expect(await page.evaluate(() => (window as any).__hosts)).toEqual(['gone', 'gone']);
+  // One hidden frame, holding the first report's form laid out (docs/widget.md#the-forms-own-document).
+  await page.waitForFunction(
+    () =>
+      !!document
+        .querySelector<HTMLIFrameElement>('iframe[data-glitchbox][hidden]')
+        ?.contentDocument?.querySelector('dialog[open]'),
+    undefined,
+    { timeout: 10_000 },
+  );
+  expect(await page.evaluate(() => (window as any).__hosts)).toEqual(['stayed']);
   expect(await page.evaluate(() => document.activeElement?.id)).toBe('game');
   expect(await page.evaluate(() => [(window as any).Glitchbox.isOpen(), (window as any).__game.state.paused])).toEqual([
     false,
@@ -155,7 +162,7 @@ test('renders the overlay unseen while the game idles: page, focus, game and net
   await page.keyboard.press('F8');
   await inOverlay(page).locator('img.gb-thumb').waitFor();
   expect(await overlayEval(page, (root) => root.activeElement?.id)).toBe('gb-desc');
-  expect(await page.evaluate(() => (window as any).__hosts)).toEqual(['gone', 'gone', 'stayed']);
+  expect(await page.evaluate(() => (window as any).__hosts)).toEqual(['stayed']); // that frame, shown
   await expect.poll(asked).toBeGreaterThan(0);
 });
 

@@ -71,8 +71,8 @@ export interface UiModule {
   createFrameEncoder: typeof createFrameEncoder;
   /** Loads what the first render needs (the locale's strings). */
   prepare(locale: string): Promise<void>;
-  /** Renders the overlay once, unseen and dropped in the same task (closed, then laid out). */
-  warm(options: ResolvedOptions, layout: boolean): void;
+  /** Prepares the hidden frame and the next report's form in idle time (ui/mount.tsx). */
+  warm(options: ResolvedOptions): void;
   /** A WebGL game's GPU from its own context, asked for while the game idles (media/gpu-read.ts). */
   readGpu(canvas: HTMLCanvasElement | null): GpuFacts | undefined;
 }

@@ -172,9 +172,8 @@ export function createOverlayControl(
   }
 
   /**
-   * Warms the overlay while the game idles, one idle task per step, so the first open costs about what
-   * later ones do: load the chunk and the locale, start the encode worker, render the form unseen
-   * (closed, then laid out).
+   * Warms the overlay while the game idles, one idle task per step, so the first open costs what later ones do:
+   * load the chunk and the locale, start the encode worker, prepare the hidden frame and the first report's form.
    */
   function warmWhileIdle() {
     idle(() => {
@@ -184,10 +183,7 @@ export function createOverlayControl(
           encoder ??= m.createFrameEncoder(chunks.workerUrl);
           await m.prepare(o.locale);
           warm = m;
-          idle(() => {
-            m.warm(o, false);
-            idle(() => m.warm(o, true), 0);
-          }, 0);
+          m.warm(o);
         })
         .catch(() => {});
     });

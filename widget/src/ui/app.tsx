@@ -23,8 +23,9 @@ import type { Shape } from './shapes.ts';
 type View = 'form' | 'editor' | 'result';
 const NO_SNAPSHOT: ReportSnapshot = { logs: '', logCount: 0, debugTrace: [], deviceInfo: '', customFields: {} };
 
-/** `root` is the overlay frame's own document (ui/mount.tsx); this code runs in the game's window. */
-export function App({ ctx, root }: { ctx: OverlayContext; root: Document }) {
+/** `root` is the overlay frame's own document (ui/mount.tsx); this code runs in the game's window. A form rendered
+ * while closed gets `opened`: it starts nothing (no fetch, focus, capture, timers, gamepad polling) until then. */
+export function App({ ctx, root, opened }: { ctx: OverlayContext; root: Document; opened: Promise<void> }) {
   const { t, lang, dir } = useMemo(() => createTranslate(ctx.options.locale), []);
   const dialog = useRef<HTMLDialogElement>(null);
   const [info, setInfo] = useState<ProjectInfo | null>(null);
@@ -72,6 +73,19 @@ export function App({ ctx, root }: { ctx: OverlayContext; root: Document }) {
   };
 
   useEffect(() => {
+    let live = true;
+    let stop = () => {};
+    opened.then(() => {
+      if (live) stop = start();
+    });
+    return () => {
+      live = false;
+      stop();
+    };
+  }, []);
+
+  /** The report's own effects, from its open on: the screenshot, the snapshot, project info, keys, gamepad. */
+  const start = () => {
     const d = dialog.current as HTMLDialogElement;
     try {
       d.showModal();
@@ -112,7 +126,7 @@ export function App({ ctx, root }: { ctx: OverlayContext; root: Document }) {
       stopPad();
       ctx.setKeyHandler(null);
     };
-  }, []);
+  };
 
   const minLength = !info
     ? 0

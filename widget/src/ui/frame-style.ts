@@ -1,5 +1,5 @@
 // The overlay frame's own inline style, shown and hidden: covering the viewport while a report is open, and
-// while closed out of layout, focus and the accessibility tree (docs/widget.md#the-forms-own-document).
+// while closed unseen, unhit, inert and out of the accessibility tree (docs/widget.md#the-forms-own-document).
 
 // The frame covers the viewport, transparent (its root's colour scheme matches the frame element's, or Chromium
 // paints it opaque); its dialog's backdrop dims the game as the page's own modal dialog did. Important, so a
@@ -17,32 +17,37 @@ const SHOWN: Record<string, string> = {
   background: 'transparent',
   'color-scheme': 'normal',
   display: 'block',
-  visibility: 'visible',
   opacity: '1',
   transform: 'none',
   filter: 'none',
-  'pointer-events': 'auto',
   'z-index': '2147483647',
 };
 
 /** Shows the frame: its covering style, back in focus order and the accessibility tree. */
 export function showFrame(frame: HTMLIFrameElement): void {
-  for (const [k, v] of Object.entries(SHOWN)) frame.style.setProperty(k, v, 'important');
+  style(frame, 'visible', 'auto');
   frame.hidden = false;
   frame.inert = false;
   frame.removeAttribute('aria-hidden');
 }
 
-/** Hides the kept frame between opens: no box (so no layout, paint or hit testing), inert, out of the
- * accessibility tree, out of the top layer. Its document and stylesheet stay for the next open. */
+/** Hides the frame while closed, holding the next report's form: laid out at its open size (so the key's frame
+ * has its style and layout already; `display: none` would lay out nothing), but not painted (`visibility: hidden`),
+ * not hit (no pointer events), inert (so not in the focus order), out of the accessibility tree and the top layer.
+ * None of this reaches into the frame's own document: ui/mount.tsx keeps focus out of it when it shows the dialog. */
 export function hideFrame(frame: HTMLIFrameElement): void {
   try {
     frame.hidePopover();
   } catch {
     /* not in the top layer */
   }
-  frame.style.setProperty('display', 'none', 'important');
+  style(frame, 'hidden', 'none');
   frame.hidden = true;
   frame.inert = true;
   frame.setAttribute('aria-hidden', 'true');
+}
+
+function style(frame: HTMLIFrameElement, visibility: string, pointer: string): void {
+  for (const [k, v] of Object.entries({ ...SHOWN, visibility, 'pointer-events': pointer }))
+    frame.style.setProperty(k, v, 'important');
 }

@@ -1,6 +1,6 @@
-// Lazy entry of the overlay: an iframe the widget owns (about:blank, same origin, over the viewport) made at the
-// first open and kept hidden between opens; its own document holds the Preact app and its adopted stylesheet, so
-// typed keys dispatch on that frame's window, never on the game's (docs/widget.md#the-forms-own-document).
+// Lazy entry of the overlay: an iframe the widget owns (about:blank, same origin, over the viewport) holding the
+// Preact app and its adopted stylesheet, so typed keys dispatch on that frame's window, never on the game's; and the
+// next report's form, rendered and laid out in it while closed (docs/widget.md#the-forms-own-document).
 /** @jsxRuntime classic */
 /** @jsx h */
 // biome-ignore lint/correctness/noUnusedImports: the file's JSX pragma compiles to h().
@@ -18,28 +18,33 @@ export { loadLocale as prepare } from './i18n.ts';
 
 const KEYS = ['keydown', 'keyup', 'keypress'];
 
+/** A report's form rendered into `doc`: its context is filled in at open, and its effects wait for `start`. */
+interface Form {
+  doc: Document;
+  ctx: OverlayContext;
+  start(): void;
+}
+
 /** The frame of the last open, its document as set up then (stylesheet, key listeners), and the open report's
  * key routes. A later open re-renders the app into that same document: no new frame, sheet or style caches. */
 let kept: { frame: HTMLIFrameElement; doc: Document } | undefined;
+/** The next report's form, rendered while closed (held: no effects until the open hands it its report). */
+let next: Form | undefined;
 let onKey: (e: Event) => void = () => {};
 let handler: ((e: KeyboardEvent) => void) | null = null;
 let shown = false;
 let reports = 0;
 
-/** Mounts the overlay, puts it in the top layer, shows its dialog and moves focus into its document in the same
- * task, so the frame after the grab paints the form and the next key already goes to the form. */
+/** Shows the overlay and moves focus into its document in the key's task, so the frame after the key paints the
+ * form and the next key already goes to it. The form prepared while closed is used when it is in this frame for
+ * these options: the key then only hands it the report (screenshot, snapshot, actions) and starts its effects. */
 export function mountOverlay(loaded: LoaderContext): OverlayHandle {
-  const ctx: OverlayContext = {
-    ...loaded,
-    setKeyHandler: (h) => {
-      handler = h;
-    },
-  };
-  onKey = ctx.onKey;
-  const { frame, doc } = frameIn(ctx.container, ctx.options.styleNonce);
+  const { frame, doc } = frameIn(loaded.container, loaded.options.styleNonce);
+  const form = next?.doc === doc && next.ctx.options === loaded.options ? next : renderForm(doc, loaded.options);
+  next = undefined;
+  Object.assign(form.ctx, loaded);
+  onKey = loaded.onKey;
   showFrame(frame);
-  // A new key per report: the app mounts afresh, so nothing typed, drawn or picked in the last report is kept.
-  render(<App key={++reports} ctx={ctx} root={doc} />, doc.body);
   shown = true;
   try {
     // Above a fullscreen canvas too (the top layer), as the modal dialog was when it lived in the game's page.
@@ -48,12 +53,16 @@ export function mountOverlay(loaded: LoaderContext): OverlayHandle {
     /* no popover: the fixed frame at the top z-index in the overlay's container */
   }
   try {
-    doc.querySelector('dialog')!.showModal();
+    const dialog = doc.querySelector('dialog')!;
+    if (!dialog.open) dialog.showModal();
     doc.defaultView!.focus();
     doc.getElementById('gb-desc')?.focus();
   } catch {
     /* the app's effect shows it */
   }
+  // The report's own effects (project info, snapshot, gamepad polling) start after the frame that paints the form.
+  setTimeout(form.start, 100);
+  requestAnimationFrame(() => setTimeout(form.start));
   return {
     host: frame,
     unmount() {
@@ -61,8 +70,27 @@ export function mountOverlay(loaded: LoaderContext): OverlayHandle {
       handler = null;
       render(null, doc.body);
       hideFrame(frame);
+      // The next report's form, while the game runs: in idle time, one step per idle period.
+      warm(loaded.options, frame.parentElement ?? undefined);
     },
   };
+}
+
+/** Renders a fresh app (a new key: nothing typed, drawn or picked in the last report is kept) whose effects are
+ * held until `start`; its context gets the report at open. */
+function renderForm(doc: Document, options: ResolvedOptions): Form {
+  let start = () => {};
+  const opened = new Promise<void>((r) => {
+    start = r;
+  });
+  const ctx = {
+    options,
+    setKeyHandler: (h) => {
+      handler = h;
+    },
+  } as OverlayContext;
+  render(<App key={++reports} ctx={ctx} root={doc} opened={opened} />, doc.body);
+  return { doc, ctx, start };
 }
 
 /** The kept frame while it is still in this container with the document it was set up with. A game that removed
@@ -70,9 +98,15 @@ export function mountOverlay(loaded: LoaderContext): OverlayHandle {
 function frameIn(container: HTMLElement, nonce?: string): { frame: HTMLIFrameElement; doc: Document } {
   if (kept?.frame.parentNode === container && kept.frame.contentDocument === kept.doc) return kept;
   kept?.frame.remove();
-  const frame = createFrame(container, nonce);
-  const doc = frame.contentDocument!;
+  const frame = document.createElement('iframe');
+  frame.setAttribute('data-glitchbox', '');
+  frame.setAttribute('title', 'Glitchbox');
   frame.setAttribute('popover', 'manual');
+  hideFrame(frame);
+  container.appendChild(frame);
+  // about:blank with no src is there at once, same origin: no load to wait for.
+  const doc = frame.contentDocument!;
+  applyStyles(doc, nonce);
   // The loader's shield reads the frame's keys first (the hotkey, and the keys whose key-up must not reach the
   // game after close); then the form's own keys (Esc, Ctrl+Enter, the editor's undo), unless it just closed.
   for (const t of KEYS)
@@ -88,36 +122,41 @@ function frameIn(container: HTMLElement, nonce?: string): { frame: HTMLIFrameEle
   return kept;
 }
 
-/** A new overlay frame in `container` with the stylesheet adopted; about:blank with no src is there at once,
- * same origin: no load to wait for. */
-function createFrame(container: HTMLElement, nonce?: string): HTMLIFrameElement {
-  const frame = document.createElement('iframe');
-  frame.setAttribute('data-glitchbox', '');
-  frame.setAttribute('title', 'Glitchbox');
-  showFrame(frame);
-  container.appendChild(frame);
-  applyStyles(frame.contentDocument!, nonce);
-  return frame;
-}
+/** One step in the browser's next idle period (or a task where it has none). */
+const idle = (fn: () => void) =>
+  setTimeout(() => ('requestIdleCallback' in window ? requestIdleCallback(() => fn()) : fn()));
 
-/** Renders the overlay once, unseen, in a frame of its own that is dropped in the same task, before any frame,
- * so none of its effects run (no dialog, focus, fetch or capture) and no frame stays in a page never opened.
- * With the dialog closed it compiles the render path; opened (not shown), it also warms the style, font and
- * layout caches, which the first real open otherwise fills inside the game's frames. Never throws. */
-export function warm(options: ResolvedOptions, layout: boolean): void {
-  let frame: HTMLIFrameElement | undefined;
-  try {
-    frame = createFrame(document.body, options.styleNonce);
-    const doc = frame.contentDocument!;
-    render(<App ctx={{ options } as OverlayContext} root={doc} />, doc.body);
-    // A closed dialog has no layout box. The open attribute alone shows it in place (no focusing steps,
-    // no top layer), and it is gone again before the next frame is drawn, so it is never seen.
-    doc.querySelector('dialog')!.open = layout;
-    void doc.body.offsetWidth;
-    render(null, doc.body);
-  } catch {
-    /* not warmed */
-  } finally {
-    frame?.remove();
-  }
+/**
+ * Prepares the next report's form while closed, one step per idle period so the game never pays a long task:
+ * the hidden frame (after load: made here, so the first open costs what later ones do), the held app rendered
+ * into it, then its dialog shown modal but inert in the hidden frame and laid out, so the key's frame has its
+ * style and layout already. Skipped when an open came first. Never throws.
+ */
+export function warm(options: ResolvedOptions, container = document.body): void {
+  const step = (fn: () => void) =>
+    idle(() => {
+      try {
+        if (!shown) fn();
+      } catch {
+        /* not prepared: the open renders the form itself */
+      }
+    });
+  step(() => {
+    const { doc } = frameIn(container, options.styleNonce);
+    step(() => {
+      if (next?.doc === doc || kept?.doc !== doc) return;
+      const form = renderForm(doc, options);
+      next = form;
+      step(() => {
+        if (next !== form) return;
+        const dialog = doc.querySelector('dialog')!;
+        // Inert while shown modal, so its focusing steps move no focus out of the game; not after, so the key
+        // recomputes no style for it (the hidden frame is inert, unhit and out of the accessibility tree).
+        dialog.inert = true;
+        dialog.showModal();
+        dialog.inert = false;
+        void doc.body.offsetWidth;
+      });
+    });
+  });
 }
