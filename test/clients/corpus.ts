@@ -41,7 +41,7 @@ export const CORPUS: Replay[] = [
     }),
     expectAnswer: (r) => {
       expect(r.status).toBe(200);
-      expect(r.body).toMatchObject({ valid: true, token_type: 'project_token', project: { id: P }, error: null });
+      expect(r.body).toMatchObject({ valid: true, token_type: 'project_auth_token', project: { id: P }, error: null });
     },
     tolerated: ['raw-project-token', 'json-less-path'],
   },
@@ -227,8 +227,8 @@ export const CORPUS: Replay[] = [
         expect.objectContaining({ ident: 'roblox_id', applies_to: 'feature_request' }),
       ]);
     },
-    // Our definitions come on one page: `page` is not a parameter of this operation.
-    tolerated: ['project-header-missing', 'unknown-parameter'],
+    // `page` is a parameter of this operation (pages of 100, docs/api/projects-auth.md#custom-field-definitions).
+    tolerated: ['project-header-missing'],
   },
   // ---- Unity plugin: FormUser, BetaHub-Project-ID, Accept JSON, WWWForm bodies ----
   {

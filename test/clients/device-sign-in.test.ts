@@ -42,7 +42,8 @@ describe('the Unity poll loop', () => {
     const verify = await server.request('POST', '/auth/verify', { auth: `Bearer ${result.token}` });
     expect(verify.body).toMatchObject({
       valid: true,
-      token_type: 'legacy_jwt',
+      token_type: 'jwt',
+      jwt_type: 'legacy',
       user: { name: 'Tess Tester', virtual: false },
     });
     // /auth/verify tells the game when the token lapses, 24 hours ahead by the server clock.

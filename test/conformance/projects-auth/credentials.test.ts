@@ -32,10 +32,11 @@ describe('schemes', () => {
     expect(await verify()).toMatchObject({ valid: true, token_type: 'anonymous' });
   });
 
-  it('authenticates a project token for its project', async () => {
+  it('authenticates a project token for its project, typed project_auth_token as the service names it', async () => {
     expect(await verify(`FormUser ${TOKENS.all}`)).toMatchObject({
       valid: true,
-      token_type: 'project_token',
+      token_type: 'project_auth_token',
+      jwt_type: null,
       project: { id: PROJECT_ID },
     });
   });
@@ -57,7 +58,12 @@ describe('schemes', () => {
     const before = virtualUsers().length;
     for (const extra of ['email:not an email', 'email:two@@signs', 'email:', 'discord_id:12ab', 'discord_id:']) {
       const r = await verify(`FormUser ${TOKENS.all},${extra}`);
-      expect(r).toMatchObject({ valid: false, token_type: 'project_token', user: null, project: { id: PROJECT_ID } });
+      expect(r).toMatchObject({
+        valid: false,
+        token_type: 'project_auth_token',
+        user: null,
+        project: { id: PROJECT_ID },
+      });
       const project = await server.request('GET', `/projects/${PROJECT_ID}.json`, {
         auth: `FormUser ${TOKENS.all},${extra}`,
       });
@@ -139,7 +145,8 @@ describe('schemes', () => {
     const { token } = await server.deps.jwt.signIssueToken(1, PROJECT_ID);
     expect(await verify(`Bearer ${token}`)).toMatchObject({
       valid: true,
-      token_type: 'issue_jwt',
+      token_type: 'jwt',
+      jwt_type: 'issue',
       project: { id: PROJECT_ID },
     });
     expect((await server.request('GET', `/projects/${PROJECT_ID}.json`, { auth: `Bearer ${token}` })).status).toBe(200);
@@ -153,7 +160,8 @@ describe('schemes', () => {
     const { token } = await server.deps.jwt.signFeatureRequestToken(1, PROJECT_ID);
     expect(await verify(`Bearer ${token}`)).toMatchObject({
       valid: true,
-      token_type: 'feature_request_jwt',
+      token_type: 'jwt',
+      jwt_type: 'feature_request',
       project: { id: PROJECT_ID },
       expires_at: expect.any(String),
     });
@@ -176,7 +184,8 @@ describe('schemes', () => {
     // After a project token, a bad JWT is an invalid identifier: the bare token applies.
     expect(await verify(`FormUser ${TOKENS.all},${forged}`)).toMatchObject({
       valid: false,
-      token_type: 'project_token',
+      token_type: 'project_auth_token',
+      jwt_type: null,
     });
   });
 
@@ -186,10 +195,15 @@ describe('schemes', () => {
       .get() as string;
     const legacy = await server.deps.jwt.signLegacyUserToken(userId);
     expect(await verify(`FormUser ${TOKENS.all},${legacy}`)).toMatchObject({
-      token_type: 'project_token',
+      token_type: 'project_auth_token',
+      jwt_type: 'legacy',
       user: { id: userId, virtual: false },
     });
-    expect(await verify(`Bearer ${legacy}`)).toMatchObject({ token_type: 'legacy_jwt', user: { id: userId } });
+    expect(await verify(`Bearer ${legacy}`)).toMatchObject({
+      token_type: 'jwt',
+      jwt_type: 'legacy',
+      user: { id: userId },
+    });
   });
 
   it('reads a submission token after the project token and links its email', async () => {
@@ -199,7 +213,8 @@ describe('schemes', () => {
     );
     expect(await verify(`FormUser ${TOKENS.all},${token}`)).toMatchObject({
       valid: true,
-      token_type: 'submission_token',
+      token_type: 'project_auth_token',
+      jwt_type: 'submission',
       user: { email: 'trusted@example.com', virtual: true },
     });
   });

@@ -6,19 +6,16 @@ import { paths } from './paths.ts';
 
 export { buildAuthorization, type Credential } from './authorization.ts';
 
-export const TOKEN_TYPES = [
-  'anonymous',
-  'project_token',
-  'personal_access_token',
-  'issue_jwt',
-  'feature_request_jwt',
-  'legacy_jwt',
-  'submission_token',
-] as const;
+/** The service's own names, as its read-only API client types them (docs/clients.md#where-we-answer-more-than-the-api-shows). */
+export const TOKEN_TYPES = ['anonymous', 'project_auth_token', 'personal_access_token', 'jwt'] as const;
+
+/** Which JWT the credential carries, alone (`Bearer`) or after its project token: our extension. */
+export const JWT_TYPES = ['issue', 'feature_request', 'legacy', 'submission'] as const;
 
 export const VerifyResponse = z.object({
   valid: z.boolean(),
   token_type: z.enum(TOKEN_TYPES).nullable(),
+  jwt_type: z.enum(JWT_TYPES).nullable(),
   user: z
     .object({ id: z.string(), name: z.string().nullable(), email: z.string().nullable(), virtual: z.boolean() })
     .nullable(),

@@ -12,7 +12,15 @@ export async function verifyCredential(deps: Deps, header: string | undefined, i
     caller = await resolveCaller(deps, header, ip);
   } catch (error) {
     if (error instanceof ServiceError)
-      return { valid: false, token_type: null, user: null, project: null, expires_at: null, error: error.message };
+      return {
+        valid: false,
+        token_type: null,
+        jwt_type: null,
+        user: null,
+        project: null,
+        expires_at: null,
+        error: error.message,
+      };
     throw error;
   }
   const project = caller.token
@@ -27,22 +35,29 @@ export async function verifyCredential(deps: Deps, header: string | undefined, i
     caller.issueGrant?.expiresAt ??
     caller.featureRequestGrant?.expiresAt ??
     caller.userTokenExpiresAt;
-  const tokenType = caller.submission
-    ? 'submission_token'
-    : caller.scheme === 'project_token'
-      ? 'project_token'
-      : caller.featureRequestGrant && caller.scheme === 'issue_jwt'
-        ? 'feature_request_jwt'
-        : caller.scheme === 'issue_jwt'
-          ? 'issue_jwt'
-          : caller.scheme === 'legacy_jwt'
-            ? 'legacy_jwt'
-            : caller.scheme === 'personal_access_token'
-              ? 'personal_access_token'
-              : 'anonymous';
+  // The service's names (its API client's type): a project token, with or without a JWT after it, is a
+  // project_auth_token; a Bearer JWT is a jwt; jwt_type says which JWT it is.
+  const tokenType =
+    caller.scheme === 'project_token'
+      ? 'project_auth_token'
+      : caller.scheme === 'issue_jwt' || caller.scheme === 'legacy_jwt'
+        ? 'jwt'
+        : caller.scheme === 'personal_access_token'
+          ? 'personal_access_token'
+          : 'anonymous';
+  const jwtType = caller.submission
+    ? 'submission'
+    : caller.featureRequestGrant
+      ? 'feature_request'
+      : caller.issueGrant
+        ? 'issue'
+        : caller.scheme === 'legacy_jwt' || (caller.token && caller.user && !caller.claimed)
+          ? 'legacy'
+          : null;
   return {
     valid: !caller.ignored,
     token_type: tokenType,
+    jwt_type: jwtType,
     user: caller.user
       ? {
           id: caller.user.public_id,
