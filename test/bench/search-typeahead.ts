@@ -1,6 +1,7 @@
 // Type-ahead search over HTTP, as the widget's "Already reported?" asks it (a project token, partial=true): issue
-// and feature-request search p95 against the server process on the search bench's 100,000-issue database, idle and
-// while creates land at a steady rate (each create queues its issue for the index a search must catch up).
+// and feature-request search p95 against the server process on the search bench's 100,000-issue database, two
+// typists back to back and one alone, idle and while creates land at a steady rate (each create queues its issue for
+// the index a search must catch up).
 import { insertFeatureRequest } from '../../reference-server/src/areas/feature-requests/repository.ts';
 import type { Db } from '../../reference-server/src/db/database.ts';
 import { RELEVANCE_ISSUES } from '../relevance/dataset-issues.ts';
@@ -44,13 +45,21 @@ interface Figure {
   target?: string;
 }
 
-/** Each typist sends the queries in turn (every one twice: a word, then the next), timing every answer. */
-async function typeAhead(url: (query: string) => string, headers: Record<string, string>): Promise<number[]> {
+/**
+ * Each typist sends the queries in turn (every one twice: a word, then the next), timing every answer. Typists send
+ * back to back, so with two nearly every search waits for the other's on the server's one request thread: a load far
+ * above the widget's (one search per 450 ms pause of a player). One typist times a search alone.
+ */
+async function typeAhead(
+  url: (query: string) => string,
+  headers: Record<string, string>,
+  typists = TYPISTS,
+): Promise<number[]> {
   const queries = RELEVANCE_QUERIES.map((q) => q.text);
   const times: number[] = [];
   await Promise.all(
-    Array.from({ length: TYPISTS }, async (_, typist) => {
-      for (let i = typist; i < queries.length; i += TYPISTS) {
+    Array.from({ length: typists }, async (_, typist) => {
+      for (let i = typist; i < queries.length; i += typists) {
         const words = queries[i].split(' ');
         for (const query of [words.slice(0, -1).join(' ') || words[0], queries[i]]) {
           const start = performance.now();
@@ -80,6 +89,7 @@ export async function searchWhileCreating(file: string, projectId: string): Prom
     let meter = threadCpu(server.child.pid);
     const idleIssues = await typeAhead(issues, read);
     const issueCpu = meter?.microsecondsPer(idleIssues.length) ?? Number.NaN;
+    const soloIdle = await typeAhead(issues, read, 1);
     meter = threadCpu(server.child.pid);
     const idleRequests = await typeAhead(requests, read);
     const requestCpu = meter?.microsecondsPer(idleRequests.length) ?? Number.NaN;
@@ -104,6 +114,7 @@ export async function searchWhileCreating(file: string, projectId: string): Prom
     }, 1000 / CREATES_PER_SECOND);
     const started = performance.now();
     const busyIssues = await typeAhead(issues, read);
+    const soloBusy = await typeAhead(issues, read, 1);
     const busyRequests = await typeAhead(requests, read);
     const seconds = (performance.now() - started) / 1000;
     clearInterval(creates);
@@ -128,6 +139,10 @@ export async function searchWhileCreating(file: string, projectId: string): Prom
       { name: '... p50', value: percentileOf(busyIssues, 50), unit: 'ms' },
       // On a shared machine the absolute figures follow its load; the ratio to idle in the same run does much less.
       { name: '... p95 while creates land / idle p95', value: p95(busyIssues) / p95(idleIssues), unit: 'x' },
+      { name: 'type-ahead issue search p95, one typist (a search alone), idle', value: p95(soloIdle), unit: 'ms' },
+      { name: '... p50', value: percentileOf(soloIdle, 50), unit: 'ms' },
+      { name: '... p95 while creates land', value: p95(soloBusy), unit: 'ms', target: '< 15 ms' },
+      { name: '... p50', value: percentileOf(soloBusy, 50), unit: 'ms' },
       {
         name: `type-ahead feature-request search p95 while creates land (${FEATURE_REQUESTS} requests)`,
         value: p95(busyRequests),
