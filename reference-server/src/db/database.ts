@@ -91,7 +91,7 @@ export function resetDatabase(db: Db): void {
   try {
     db.transaction(() => {
       for (const table of tables) db.exec(`DELETE FROM "${table}"`);
-      // Last: the delete triggers of migrations 21 and 51 noted every id removed above; ids start at 1 again.
+      // Last: the delete triggers of migrations 21, 31 and 51 noted every id removed above; ids start at 1 again.
       db.exec('DELETE FROM retired_ids');
     })();
     commitOpenGroup(db);

@@ -1,6 +1,7 @@
 // Rows of files kept with another row: a feature request's files and a ticket's attachments live in two tables
 // with the same columns (migration 030), so one set of statements serves both, bound to a table by its owner.
 import { stmt, type Db } from '../db/database.ts';
+import { nextIdSql } from '../db/retired-ids.ts';
 
 export interface StoredFileRow {
   id: number;
@@ -33,8 +34,8 @@ const COLUMNS = 'id, storage_key, filename, content_type, size_bytes, user_id, c
 /** The statements of one table, each written once here; `stmt` caches each prepared statement per database. */
 export function createAttachedFiles({ table, owner }: AttachedFileTable): AttachedFiles {
   const insertSql =
-    `INSERT INTO ${table} (${owner}, storage_key, filename, content_type, size_bytes, user_id, created_at) ` +
-    'VALUES (?, ?, ?, ?, ?, ?, ?)';
+    `INSERT INTO ${table} (id, ${owner}, storage_key, filename, content_type, size_bytes, user_id, created_at) ` +
+    `VALUES (${nextIdSql(table)}, ?, ?, ?, ?, ?, ?, ?)`;
   const listSql = `SELECT ${COLUMNS} FROM ${table} WHERE ${owner} = ? ORDER BY id`;
   const findSql = `SELECT ${COLUMNS} FROM ${table} WHERE ${owner} = ? AND id = ?`;
   const removeSql = `DELETE FROM ${table} WHERE ${owner} = ? AND id = ?`;

@@ -14,6 +14,7 @@ import issueListCounts from './014-issue-list-counts.ts';
 import media from './020-media.ts';
 import retiredIds from './021-retired-ids.ts';
 import featureRequestsTickets from './030-feature-requests-tickets.ts';
+import attachedFileRetiredIds from './031-attached-file-retired-ids.ts';
 import eventReplayIndex from './035-event-replay-index.ts';
 import featureRequestVocabularyLog from './036-feature-request-vocabulary-log.ts';
 import releasesPlaytimeFacts from './050-releases-playtime-facts.ts';
@@ -41,6 +42,7 @@ export const migrations: Migration[] = [
   media,
   retiredIds,
   featureRequestsTickets,
+  attachedFileRetiredIds,
   eventReplayIndex,
   featureRequestVocabularyLog,
   releasesPlaytimeFacts,
