@@ -60,6 +60,8 @@ describe('multipart upload', () => {
       description: 'Screenshot of "Hull clips through dock"',
       layer_a_filename: 'marks.png',
     });
+    // The raw columns the service's web-form client reads from this answer, beside the rendered record.
+    expect(r.body).toMatchObject({ issue_id: issue.id, status: 'ready' });
     const [listed] = (await server.request('GET', `${issue.path}/screenshots.json`, { auth: DEV })).body;
     expect(listed.size_bytes).toBe(PNG.byteLength + layer.byteLength);
     // A screenshot's user is the issue's reporter, not the uploader (the project token here).
@@ -75,10 +77,12 @@ describe('multipart upload', () => {
     expect(file.status).toBe(201);
     expect(file.body).toMatchObject({
       type: 'log_file',
+      issue_id: issue.id,
       filename: 'player.log',
       content_type: 'text/plain',
       size_bytes: 8,
     });
+    expect(file.body).not.toHaveProperty('status');
     const inline = await server.request('POST', `${issue.path}/log_files`, {
       auth: TOKEN,
       form: { 'log_file[contents]': 'line one\nline two', 'log_file[name]': 'console.txt' },

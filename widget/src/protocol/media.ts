@@ -150,6 +150,16 @@ export const VideoSegmentResponse = z.object({
 });
 export type VideoSegmentResponse = z.infer<typeof VideoSegmentResponse>;
 
+/**
+ * The multipart upload's answer: the rendered record plus the raw columns the service's clients read from it
+ * (`issue_id`; `status` for a screenshot, as confirm_upload answers it).
+ */
+export const UploadedAttachment = z.intersection(
+  Attachment,
+  z.object({ issue_id: z.number().int(), status: z.string().optional() }),
+);
+export type UploadedAttachment = z.infer<typeof UploadedAttachment>;
+
 export const mediaOperations = {
   uploadMedia: defineOperation({
     id: 'uploadMedia',
@@ -158,7 +168,7 @@ export const mediaOperations = {
     summary: 'Multipart upload of a screenshot, log file, binary file or video clip.',
     status: 201,
     body: UploadMediaBody,
-    response: Attachment,
+    response: UploadedAttachment,
   }),
   listMedia: defineOperation({
     id: 'listMedia',

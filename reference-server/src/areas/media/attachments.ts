@@ -252,7 +252,10 @@ export function listIssueMedia(
   );
 }
 
-/** The rendered record of one attachment, as the multipart upload answers it. */
+/**
+ * The rendered record of one attachment, as the multipart upload answers it, with the raw columns the
+ * service's clients read from that answer: `issue_id`, and a screenshot's `status` (docs/api/media.md#multipart).
+ */
 export function renderAttachment(
   deps: Deps,
   caller: Caller,
@@ -262,7 +265,11 @@ export function renderAttachment(
 ): unknown {
   const row = listAttachments(deps.db, issue.id).find((r) => r.id === attachmentId);
   if (!row) throw notFound('Attachment not found.');
-  return toAttachmentRecord(deps, row, issue, isTeam(deps, caller, project));
+  return {
+    ...toAttachmentRecord(deps, row, issue, isTeam(deps, caller, project)),
+    issue_id: row.issue_id,
+    ...(row.kind === 'screenshot' ? { status: row.status ?? 'ready' } : {}),
+  };
 }
 
 /** DELETE …/{media}/{id}: developer-level access only (docs/api-choices.md#operation-paths). */
