@@ -51,7 +51,7 @@ test("frame-src 'none': the form opens in its own frame, sends, and no frame is 
   }
 }, 60_000);
 
-test("child-src 'none' and no worker-src: the frame opens, the PNG is encoded without a worker, the report sent", async () => {
+test("child-src 'none', no worker-src: the form opens in its frame, the workers' work done in the page", async () => {
   const { page, workers } = await gameUnder("child-src 'none'");
   try {
     const issue = await reportFromGame(page, server, 'marker-csp-child-src');

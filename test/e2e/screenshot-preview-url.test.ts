@@ -52,7 +52,7 @@ test("closing the form revokes the screenshot preview's blob: URL", async () => 
   }
 });
 
-test("a chosen image replaces the preview and the grabbed picture's URL is revoked; the chosen one at close", async () => {
+test("a chosen image revokes the grabbed picture's URL, and closing revokes the chosen one's", async () => {
   const page = await (await browser.newContext()).newPage();
   try {
     await openGame(page, server);

@@ -5,12 +5,10 @@ import type { Browser } from 'playwright-core';
 import { expect, test } from 'vitest';
 import type { TestServer } from '../helpers/server.ts';
 import { imagePixels, near } from '../e2e/harness.ts';
-import { useEngines } from './harness.ts';
+import { engineTag, useEngines } from './harness.ts';
 import { reportFromGame } from '../e2e/player-report.ts';
 
-const TAG =
-  '<script src="/widget/glitchbox.js" data-project="pr-4242" data-token="tkn-demo" data-endpoint="/" ' +
-  'data-hotkey="F8" data-playtime="false"></script>';
+const TAG = engineTag();
 const page = (body: string) =>
   `<!doctype html><html><head><meta charset="utf-8">${TAG}</head>` +
   `<body style="margin:0;background:#fff">${body}</body></html>`;

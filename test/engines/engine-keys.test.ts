@@ -5,12 +5,10 @@ import type { Browser, Page } from 'playwright-core';
 import { expect, test } from 'vitest';
 import type { TestServer } from '../helpers/server.ts';
 import { inOverlay, overlay, overlayEval } from '../e2e/harness.ts';
-import { useEngines } from './harness.ts';
+import { engineTag, useEngines } from './harness.ts';
 import { openForm } from '../e2e/player-report.ts';
 
-const TAG =
-  '<script src="/widget/glitchbox.js" data-project="pr-4242" data-token="tkn-demo" data-endpoint="/" ' +
-  'data-hotkey="F8" data-locale="en" data-playtime="false" data-canvas="canvas"></script>';
+const TAG = engineTag(' data-canvas="canvas"');
 
 /** The engine's key handling as GLFW's library_glfw.js and Unity's loader install it: window, capture phase,
  * every key default-prevented, the keys held kept by code; then a draw loop; then the tag, after the engine. */

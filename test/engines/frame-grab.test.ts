@@ -5,12 +5,10 @@ import type { Browser, Page } from 'playwright-core';
 import { expect, test } from 'vitest';
 import type { TestServer } from '../helpers/server.ts';
 import { imagePixels, near } from '../e2e/harness.ts';
-import { useEngines } from './harness.ts';
+import { engineTag, useEngines } from './harness.ts';
 import { reportFromGame } from '../e2e/player-report.ts';
 
-const TAG =
-  '<script src="/widget/glitchbox.js" data-project="pr-4242" data-token="tkn-demo" data-endpoint="/" ' +
-  'data-hotkey="F8" data-playtime="false"></script>';
+const TAG = engineTag();
 /** A 320x200 WebGL canvas #c and helpers: fill it, paint a rectangle (scissored clear), count frames. */
 const GL = `<canvas id="c" width="320" height="200"></canvas><script>
 const c = document.getElementById('c');

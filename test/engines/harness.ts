@@ -15,10 +15,11 @@ export const GAMES = readdirSync(GAMES_DIR)
   .filter((f) => f.endsWith('.ts') && f !== 'shared.ts')
   .map((f) => f.slice(0, -3));
 
-/** The widget's tag as a game pastes it (demo project, F8). */
-const TAG =
+/** The widget's tag as a game pastes it (demo project, F8, English), with further attributes (` data-canvas=…`). */
+export const engineTag = (attributes = '') =>
   '<script src="/widget/glitchbox.js" data-project="pr-4242" data-token="tkn-demo" data-endpoint="/" ' +
-  'data-hotkey="F8" data-locale="en" data-playtime="false"></script>';
+  `data-hotkey="F8" data-locale="en" data-playtime="false"${attributes}></script>`;
+const TAG = engineTag();
 
 /** Long tasks from page load on, for the open budget; installed before anything else on the page. */
 const LONGTASKS = `<script>window.__longtasks = []; window.__frames = [];

@@ -6,12 +6,10 @@ import type { Browser } from 'playwright-core';
 import { expect, test } from 'vitest';
 import type { TestServer } from '../helpers/server.ts';
 import { imagePixels, near } from '../e2e/harness.ts';
-import { useEngines } from './harness.ts';
+import { engineTag, useEngines } from './harness.ts';
 import { reportFromGame } from '../e2e/player-report.ts';
 
-const TAG =
-  '<script src="/widget/glitchbox.js" data-project="pr-4242" data-token="tkn-demo" data-endpoint="/" ' +
-  'data-hotkey="F8" data-playtime="false"></script>';
+const TAG = engineTag();
 /** The worker: blue with an orange square, redrawn each frame with WebGL on the transferred canvas. */
 const WORKER = `onmessage = (e) => {
   const gl = e.data.canvas.getContext('webgl');
