@@ -5,7 +5,7 @@ import type { Browser, Page } from 'playwright-core';
 import { expect, test } from 'vitest';
 import type { TestServer } from '../helpers/server.ts';
 import { OVERLAY_HOST, openGame, useDemoGame } from './harness.ts';
-import { reportFromGame } from './player-report.ts';
+import { reportFromGame } from '../helpers/player-report.ts';
 
 let server: TestServer;
 let browser: Browser;

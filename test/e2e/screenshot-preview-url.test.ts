@@ -4,7 +4,7 @@ import type { Browser, Page } from 'playwright-core';
 import { expect, test } from 'vitest';
 import type { TestServer } from '../helpers/server.ts';
 import { inOverlay, openGame, useDemoGame } from './harness.ts';
-import { openForm } from './player-report.ts';
+import { openForm } from '../helpers/player-report.ts';
 
 let server: TestServer;
 let browser: Browser;

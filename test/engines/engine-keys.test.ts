@@ -6,7 +6,7 @@ import { expect, test } from 'vitest';
 import type { TestServer } from '../helpers/server.ts';
 import { inOverlay, overlay, overlayEval } from '../e2e/harness.ts';
 import { engineTag, useEngines } from './harness.ts';
-import { openForm } from '../e2e/player-report.ts';
+import { openForm } from '../helpers/player-report.ts';
 
 const TAG = engineTag(' data-canvas="canvas"');
 

@@ -7,7 +7,7 @@ import { describe, expect, test } from 'vitest';
 import type { TestServer } from '../helpers/server.ts';
 import { inOverlay } from '../e2e/harness.ts';
 import { GAMES, imageDifference, useEngines } from './harness.ts';
-import { reportFromGame } from '../e2e/player-report.ts';
+import { reportFromGame } from '../helpers/player-report.ts';
 
 let server: TestServer;
 let browser: Browser;

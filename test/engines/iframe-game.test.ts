@@ -5,7 +5,7 @@ import type { Browser } from 'playwright-core';
 import { expect, test } from 'vitest';
 import type { TestServer } from '../helpers/server.ts';
 import { imageDifference, useEngines } from './harness.ts';
-import { reportFromGame } from '../e2e/player-report.ts';
+import { reportFromGame } from '../helpers/player-report.ts';
 
 const PORTAL =
   '<!doctype html><html><head><meta charset="utf-8"><title>portal</title></head>' +

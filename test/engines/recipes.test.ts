@@ -7,7 +7,7 @@ import type { Browser, Frame, Page } from 'playwright-core';
 import { expect, test } from 'vitest';
 import type { TestServer } from '../helpers/server.ts';
 import { imageDifference, useEngines } from './harness.ts';
-import { reportFromGame } from '../e2e/player-report.ts';
+import { reportFromGame } from '../helpers/player-report.ts';
 import { RECIPE_PAGES, RECIPE_SCRIPTS } from './recipes/pages.ts';
 
 let server: TestServer;

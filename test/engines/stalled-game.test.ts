@@ -7,7 +7,7 @@ import type { Browser } from 'playwright-core';
 import { expect, test } from 'vitest';
 import type { TestServer } from '../helpers/server.ts';
 import { useEngines } from './harness.ts';
-import { reportFromGame } from '../e2e/player-report.ts';
+import { reportFromGame } from '../helpers/player-report.ts';
 
 const ENGINES = ['three', 'phaser', 'pixi7'];
 /**

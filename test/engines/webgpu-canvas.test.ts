@@ -8,7 +8,7 @@ import { afterAll, beforeAll, expect, test } from 'vitest';
 import { CHROMIUM_ARGS } from '../helpers/chromium.ts';
 import type { TestServer } from '../helpers/server.ts';
 import { startEngineServer } from './harness.ts';
-import { reportFromGame } from '../e2e/player-report.ts';
+import { reportFromGame } from '../helpers/player-report.ts';
 
 let server: TestServer;
 let browser: Browser;

@@ -7,7 +7,7 @@ import { expect, test } from 'vitest';
 import type { TestServer } from '../helpers/server.ts';
 import { imagePixels, near } from '../e2e/harness.ts';
 import { engineTag, useEngines } from './harness.ts';
-import { reportFromGame } from '../e2e/player-report.ts';
+import { reportFromGame } from '../helpers/player-report.ts';
 
 const TAG = engineTag();
 /** The worker: blue with an orange square, redrawn each frame with WebGL on the transferred canvas. */

@@ -2,9 +2,9 @@
 // the description, Send, and the one issue that arrives. The engine tests (test/engines/) and e2e tests use it.
 import type { Frame, Page } from 'playwright-core';
 import { expect } from 'vitest';
-import { inOverlay, issuesWith, overlay } from './harness.ts';
-import { outcome } from '../helpers/outcome.ts';
-import type { TestServer } from '../helpers/server.ts';
+import { inOverlay, issuesWith, overlay } from '../e2e/harness.ts';
+import { outcome } from './outcome.ts';
+import type { TestServer } from './server.ts';
 
 export interface OpenOptions {
   /** The frame whose tag opens the form (a game in an iframe); the page by default. */
