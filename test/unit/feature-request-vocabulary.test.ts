@@ -1,6 +1,6 @@
-// The feature-request search vocabulary follows the index through its change log (docs/api/search.md#feature-request-
-// search-vocabulary): created and edited requests reach it at the next search, and a log trimmed past what it saw
-// reads the index again. Real SQLite in memory; requests written by plain SQL, as fixtures and other processes do.
+// The feature-request search vocabulary follows the index through its change log
+// (docs/api/search.md#feature-request-search-vocabulary): created and edited requests reach it at the next search,
+// and a log trimmed past what it saw reads the index again. Real SQLite in memory; requests written by plain SQL.
 import { beforeEach, describe, expect, it } from 'vitest';
 import { loadFixtures } from '../../reference-server/src/areas/admin/fixtures.ts';
 import { insertFeatureRequest } from '../../reference-server/src/areas/feature-requests/repository.ts';
