@@ -188,12 +188,15 @@ function figures(who: Reporter, game: string, first: Open[], later: Open[]): Res
     row(`key to the form rendered, later opens (median ${n2})`, median(later.map((o) => o.rendered))),
     row(`longest main-thread task, key to form shown (median ${nAll})`, median(all.map((o) => o.longest))),
     ...(['first', 'later'] as const).flatMap((when) =>
-      Object.keys(first[0].breakdown).map((k) =>
-        row(
-          `${when} opens (median): ${k}`,
-          median((when === 'first' ? first : later).map((o) => o.breakdown[k as keyof OpenBreakdown])),
+      // Our own User Timing spans (mount, grab) have no counterpart on Sentry's side.
+      Object.keys(first[0].breakdown)
+        .filter((k) => who === 'glitchbox' || !['mount', 'grab'].includes(k))
+        .map((k) =>
+          row(
+            `${when} opens (median): ${k}`,
+            median((when === 'first' ? first : later).map((o) => o.breakdown[k as keyof OpenBreakdown])),
+          ),
         ),
-      ),
     ),
   ];
 }
