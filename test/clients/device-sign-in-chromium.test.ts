@@ -2,7 +2,7 @@
 // approval page in Debian's Chromium, the player types a personal access token and approves, and
 // the game receives a token acting as that player. Denying from the page ends the loop with an error. On a
 // --strict server the page is ours, not a client's: its form is never refused nor reported.
-import { chromium, type Browser } from 'playwright-core';
+import { chromium, type Browser, type Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { CHROMIUM_ARGS, chromiumPath } from '../helpers/inbox-report.ts';
 import { PATS, PROJECT_ID } from '../helpers/seed.ts';
@@ -21,32 +21,52 @@ afterAll(async () => {
   await server?.close();
 });
 
-it('signs the player in after they approve on the page in Chromium', async () => {
-  const page = await browser.newPage();
-  const errors: string[] = [];
-  page.on('pageerror', (e) => errors.push(e.message));
+/**
+ * The game's sign-in loop, its approval page opened in `page` and worked by `onPage` (the player's steps): the
+ * loop's result and what the page said at the end (its status line).
+ */
+async function signInThroughPage(
+  endpoint: string,
+  page: Page,
+  entityName: string,
+  onPage: () => Promise<void>,
+): Promise<{ result: Awaited<ReturnType<typeof unityDeviceSignIn>>; said: string | undefined }> {
   let browserFlow: Promise<string> | undefined;
   const result = await unityDeviceSignIn({
-    endpoint: server.url,
+    endpoint,
     projectId: PROJECT_ID,
-    entityName: 'Star Courier',
+    entityName,
     pollIntervalMs: 100,
     timeoutMs: 20_000,
     openUrl: (url) => {
       browserFlow = (async () => {
         await page.goto(url);
-        await expect.poll(() => page.locator('h1').textContent()).toBe('Sign in to Star Courier');
-        // A wrong token keeps the player on the page with the reason.
-        await page.fill('input[name=personal_access_token]', 'pat-wrong');
-        await page.click('button[value=approve]');
-        await expect.poll(() => page.locator('[role=alert]').textContent()).toBe('Invalid personal access token.');
-        await page.fill('input[name=personal_access_token]', PATS.tester);
-        await page.click('button[value=approve]');
+        await onPage();
         return (await page.locator('[role=status]').textContent()) ?? '';
       })();
     },
   });
-  expect(await browserFlow).toBe('Signed in as Tess Tester. You can return to Star Courier.');
+  return { result, said: await browserFlow };
+}
+
+/** The player types a token and presses Approve or Deny. */
+async function answer(page: Page, token: string, button: 'approve' | 'deny'): Promise<void> {
+  await page.fill('input[name=personal_access_token]', token);
+  await page.click(`button[value=${button}]`);
+}
+
+it('signs the player in after they approve on the page in Chromium', async () => {
+  const page = await browser.newPage();
+  const errors: string[] = [];
+  page.on('pageerror', (e) => errors.push(e.message));
+  const { result, said } = await signInThroughPage(server.url, page, 'Star Courier', async () => {
+    await expect.poll(() => page.locator('h1').textContent()).toBe('Sign in to Star Courier');
+    // A wrong token keeps the player on the page with the reason.
+    await answer(page, 'pat-wrong', 'approve');
+    await expect.poll(() => page.locator('[role=alert]').textContent()).toBe('Invalid personal access token.');
+    await answer(page, PATS.tester, 'approve');
+  });
+  expect(said).toBe('Signed in as Tess Tester. You can return to Star Courier.');
   expect(result).toMatchObject({ state: 'signed_in', userName: 'Tess Tester', token: expect.any(String) });
   const me = await server.request('POST', '/auth/verify', { auth: `Bearer ${result.token}` });
   expect(me.body).toMatchObject({ valid: true, user: { name: 'Tess Tester' } });
@@ -56,25 +76,12 @@ it('signs the player in after they approve on the page in Chromium', async () =>
 
 it("ends the game's loop with the refusal when the player denies on the page", async () => {
   const page = await browser.newPage();
-  let browserFlow: Promise<string> | undefined;
-  const result = await unityDeviceSignIn({
-    endpoint: server.url,
-    projectId: PROJECT_ID,
-    entityName: '<b>Star</b> Courier',
-    pollIntervalMs: 100,
-    timeoutMs: 20_000,
-    openUrl: (url) => {
-      browserFlow = (async () => {
-        await page.goto(url);
-        // The game's name is text, never markup.
-        expect(await page.locator('h1').textContent()).toBe('Sign in to <b>Star</b> Courier');
-        await page.fill('input[name=personal_access_token]', PATS.tester);
-        await page.click('button[value=deny]');
-        return (await page.locator('[role=status]').textContent()) ?? '';
-      })();
-    },
+  const { result, said } = await signInThroughPage(server.url, page, '<b>Star</b> Courier', async () => {
+    // The game's name is text, never markup.
+    expect(await page.locator('h1').textContent()).toBe('Sign in to <b>Star</b> Courier');
+    await answer(page, PATS.tester, 'deny');
   });
-  expect(await browserFlow).toContain('You declined the sign-in.');
+  expect(said).toContain('You declined the sign-in.');
   expect(result).toMatchObject({ state: 'error', error: 'The player declined this sign-in.' });
   await page.close();
 });
@@ -83,23 +90,10 @@ it('approves from the page on a --strict server: the poll returns the token and 
   const strict = await startTestServer({ seed: clientsFixture(), strict: true });
   const page = await browser.newPage();
   try {
-    let browserFlow: Promise<string> | undefined;
-    const result = await unityDeviceSignIn({
-      endpoint: strict.url,
-      projectId: PROJECT_ID,
-      entityName: 'Star Courier',
-      pollIntervalMs: 100,
-      timeoutMs: 20_000,
-      openUrl: (url) => {
-        browserFlow = (async () => {
-          await page.goto(url);
-          await page.fill('input[name=personal_access_token]', PATS.tester);
-          await page.click('button[value=approve]');
-          return (await page.locator('[role=status]').textContent()) ?? '';
-        })();
-      },
-    });
-    expect(await browserFlow).toBe('Signed in as Tess Tester. You can return to Star Courier.');
+    const { result, said } = await signInThroughPage(strict.url, page, 'Star Courier', () =>
+      answer(page, PATS.tester, 'approve'),
+    );
+    expect(said).toBe('Signed in as Tess Tester. You can return to Star Courier.');
     expect(result).toMatchObject({ state: 'signed_in', userName: 'Tess Tester', token: expect.any(String) });
     const report = (await strict.request('GET', '/__admin/conformance')).body;
     const paths = report.clients.flatMap((c: any) =>
