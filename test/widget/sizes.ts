@@ -28,7 +28,7 @@ export const LOADER_BUDGET = 10 * 1024;
  * reporter.js (+404 B for the watch). Measured 43,732 B. On 2026-11-26 the device block, the log's header and the
  * trace's 128 KB cut moved from the loader into reporter.js (11,542 -> 12,771 B). Measured 44,869 B. Raised by 64 B
  * the same day: an MD5 worker that cannot start (a policy refusing workers) hands its hashes to the in-thread
- * spark-md5, so the report is not kept waiting for ever (+29 B reporter.js), and the screenshot preview's URL is
+ * spark-md5, so the report is not kept waiting for ever (+27 B reporter.js), and the screenshot preview's URL is
  * revoked at close (+10 B ui.js). Measured 45,066 B. Raised to
  * 44.5 KB on 2026-11-26: the next report's form rendered and laid out in the hidden frame while closed, its effects
  * held until the key (ui.js +232 B; the loader -14 B). Measured 45,289 B. */
