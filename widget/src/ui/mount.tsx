@@ -129,8 +129,8 @@ const idle = (fn: () => void) =>
 /**
  * Prepares the next report's form while closed, one step per idle period so the game never pays a long task:
  * the hidden frame (after load: made here, so the first open costs what later ones do), the held app rendered
- * into it, then its dialog shown modal but inert in the hidden frame and laid out, so the key's frame has its
- * style and layout already. Skipped when an open came first. Never throws.
+ * into it, then its dialog shown modal (inert for that call, so no focus moves) and laid out, so the key's frame
+ * has its style and layout already. Skipped when an open came first. Never throws.
  */
 export function warm(options: ResolvedOptions, container = document.body): void {
   const step = (fn: () => void) =>
