@@ -225,7 +225,7 @@ describe('"Same problem" and merge in the QA inbox', () => {
       // page's find_similar may still be on its way when its same-as link shows: wait for its answer.
       const similar = (id: number) => `403 /projects/${PROJECT_ID}/issues/g-${id}/find_similar.json`;
       await expect
-        .poll(() => refused, token)
+        .poll(() => refused, { message: token })
         .toEqual(
           token === PATS.support
             ? [similar(filed.second.id), similar(filed.canonical.id), similar(filed.second.id)]
