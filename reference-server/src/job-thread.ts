@@ -4,6 +4,7 @@ import { parentPort, workerData } from 'node:worker_threads';
 import { Hono } from 'hono';
 import type { Area } from './areas/area.ts';
 import { AREAS } from './areas/index.ts';
+import { announceWrites } from './db/write-turns.ts';
 import { createDeps, registerJobModules } from './server.ts';
 import type { FromThread, ThreadSpec, ToThread } from './jobs/thread-runner.ts';
 
@@ -32,6 +33,8 @@ const forward: Area = {
   onIssueWrite: (_deps, issue, kind) => post({ type: 'issue-write', issue, kind }),
 };
 deps.areas = [forward];
+// The request thread waits for this connection's write transactions to end, woken as each one does.
+announceWrites(deps.db, spec.writer);
 await registerJobModules(deps, spec.modules);
 
 async function handle(message: ToThread): Promise<number> {

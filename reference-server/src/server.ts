@@ -13,6 +13,7 @@ import { createControllableClock } from './clock.ts';
 import { AnswerCache } from './db/answer-cache.ts';
 import { createCommitGroups } from './db/commit-groups.ts';
 import { openDatabase } from './db/database.ts';
+import { createWriterFlag } from './db/write-turns.ts';
 import type { Deps, ServerConfig } from './deps.ts';
 import { getClockOffset, getJwtSecret } from './db/settings.ts';
 import { createJobRunner } from './jobs/runner.ts';
@@ -72,6 +73,7 @@ export function createDeps(options: ServerOptions = {}): Deps {
   const file = options.db ?? ':memory:';
   const threaded = (options.jobThread ?? false) && file !== ':memory:' && !file.startsWith('file::memory:');
   const requestsInFlight = new Int32Array(new SharedArrayBuffer(4));
+  const writer = createWriterFlag();
   const jobs = threaded
     ? createThreadJobRunner(db, clock, {
         spec: {
@@ -81,6 +83,7 @@ export function createDeps(options: ServerOptions = {}): Deps {
           admin: config.admin,
           modules: options.jobModules ?? [],
           requestsInFlight,
+          writer,
         },
         publicUrl: () => config.publicUrl,
         // Structured-cloned from the job thread, where the issues area wrote it.
@@ -91,7 +94,7 @@ export function createDeps(options: ServerOptions = {}): Deps {
   // file, with an fsync) to the thread's passes; past 10,000 pages (40 MB) it checkpoints itself, as a safety net.
   if (threaded) db.pragma('wal_autocheckpoint = 10000');
   const jwt = createJwtService(getJwtSecret(db), clock);
-  const commits = createCommitGroups(db, requestsInFlight);
+  const commits = createCommitGroups(db, requestsInFlight, threaded ? writer : undefined);
   const answers = new AnswerCache(options.answerCache === false ? 0 : undefined);
   const deps: Deps = { db, commits, clock, config, areas: AREAS, identity: IDENTITY_LOOKUPS, jwt, jobs, answers };
   if (threaded && options.knowledgeThread !== false) deps.knowledgeThread = new KnowledgeThread({ file });

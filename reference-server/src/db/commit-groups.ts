@@ -13,6 +13,7 @@
 // fails every request of the group answers with an error instead of a success that was lost.
 import type { Db } from './database.ts';
 import { bumpReadVersion } from './read-version.ts';
+import { waitForWriter, type WriterFlag } from './write-turns.ts';
 
 export interface CommitGroups {
   /** A request starts / ends (http/middleware.ts); groups open only while one is in flight. */
@@ -33,8 +34,11 @@ interface Waiter {
   reject: (error: Error) => void;
 }
 
-/** `inFlightMirror`, if given, holds the number of requests in flight (the job thread reads it to yield to them). */
-export function createCommitGroups(db: Db, inFlightMirror?: Int32Array): CommitGroups {
+/**
+ * `inFlightMirror`, if given, holds the number of requests in flight (the job thread reads it to yield to them);
+ * `writer` is raised while the job thread writes (write-turns.ts): a group begins once it is lowered.
+ */
+export function createCommitGroups(db: Db, inFlightMirror?: Int32Array, writer?: WriterFlag): CommitGroups {
   let open = false;
   let waiters: Waiter[] = [];
   let groups = 0;
@@ -70,6 +74,7 @@ export function createCommitGroups(db: Db, inFlightMirror?: Int32Array): CommitG
 
   const begin = () => {
     if (open || inFlight === 0 || db.inTransaction || !db.open) return;
+    waitForWriter(writer);
     db.exec('BEGIN IMMEDIATE');
     open = true;
     setImmediate(flush);

@@ -18,6 +18,8 @@ export interface ThreadSpec {
   modules: string[];
   /** Requests in flight in the request thread, shared memory the request thread keeps up to date. */
   requestsInFlight: Int32Array;
+  /** Raised while the thread's connection writes (db/write-turns.ts), so the request thread waits for the end. */
+  writer: Int32Array;
 }
 
 /** A pass runs with the server clock's offset and the public URL as they stand now (both can move). */
