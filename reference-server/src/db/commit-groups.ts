@@ -13,6 +13,7 @@
 // fails every request of the group answers with an error instead of a success that was lost.
 import type { Db } from './database.ts';
 import { bumpReadVersion } from './read-version.ts';
+import { wrapEachTransaction } from './wrap-transactions.ts';
 import { waitForWriter, type WriterFlag } from './write-turns.ts';
 
 export interface CommitGroups {
@@ -81,25 +82,14 @@ export function createCommitGroups(db: Db, inFlightMirror?: Int32Array, writer?:
   };
 
   // Every top-level transaction of this connection opens (or joins) the turn's group.
-  const transaction = db.transaction.bind(db);
-  type AnyFn = Parameters<Db['transaction']>[0];
-  db.transaction = ((fn: AnyFn) => {
-    const tx = transaction(fn);
-    const grouped = (variant: AnyFn) =>
+  wrapEachTransaction(
+    db,
+    (variant) =>
       function (this: unknown, ...args: unknown[]) {
         begin();
         return variant.apply(this, args);
-      };
-    const wrapped = grouped(tx) as unknown as typeof tx;
-    Object.defineProperties(wrapped, {
-      default: { value: wrapped },
-      deferred: { value: grouped(tx.deferred) },
-      immediate: { value: grouped(tx.immediate) },
-      exclusive: { value: grouped(tx.exclusive) },
-      database: { value: db, enumerable: true },
-    });
-    return wrapped;
-  }) as Db['transaction'];
+      },
+  );
   // Nothing acknowledged is left uncommitted when the connection closes.
   const close = db.close.bind(db);
   db.close = () => {

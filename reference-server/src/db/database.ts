@@ -3,6 +3,7 @@ import Database from 'better-sqlite3';
 import { commitOpenGroup } from './commit-groups.ts';
 import { migrations } from './migrations/index.ts';
 import { bumpReadVersion, changesOf, forgetRolledBackReads } from './read-version.ts';
+import { wrapEachTransaction } from './wrap-transactions.ts';
 
 export type Db = Database.Database;
 
@@ -30,10 +31,9 @@ export function openDatabase(file = ':memory:'): Db {
  *   (read-version.ts).
  */
 function wrapTransactions(db: Db, immediateByDefault: boolean): void {
-  const transaction = db.transaction.bind(db);
-  db.transaction = ((fn: Parameters<Db['transaction']>[0]) => {
-    const tx = transaction(fn);
-    const undone = (variant: typeof tx.deferred) =>
+  wrapEachTransaction(
+    db,
+    (variant) =>
       function (this: unknown, ...args: unknown[]) {
         const before = changesOf(db);
         try {
@@ -42,19 +42,9 @@ function wrapTransactions(db: Db, immediateByDefault: boolean): void {
           forgetRolledBackReads(db, before);
           throw error;
         }
-      };
-    const deferred = undone(tx.deferred);
-    const immediate = undone(tx.immediate);
-    const wrapped = (immediateByDefault ? immediate : undone(tx.default)) as unknown as typeof tx;
-    Object.defineProperties(wrapped, {
-      default: { value: wrapped },
-      deferred: { value: deferred },
-      immediate: { value: immediate },
-      exclusive: { value: undone(tx.exclusive) },
-      database: { value: db, enumerable: true },
-    });
-    return wrapped;
-  }) as Db['transaction'];
+      },
+    immediateByDefault ? (tx) => tx.immediate : undefined,
+  );
 }
 
 export function migrate(db: Db): void {

@@ -2,6 +2,7 @@
 // request thread waits for the end and is woken at once, instead of sleeping in SQLite's busy steps (1, 2, 5, 10 ms
 // …) and finding the lock free long before it wakes (docs/server.md#what-runs-where).
 import type { Db } from './database.ts';
+import { wrapEachTransaction } from './wrap-transactions.ts';
 
 /** One Int32 slot: 1 while the job thread's connection runs a write transaction, 0 otherwise. */
 export type WriterFlag = Int32Array;
@@ -15,11 +16,9 @@ export function createWriterFlag(): WriterFlag {
  * waking a waiter, once it committed or rolled back. Nested transactions are savepoints of the outer one.
  */
 export function announceWrites(db: Db, flag: WriterFlag): void {
-  const transaction = db.transaction.bind(db);
-  type AnyFn = Parameters<Db['transaction']>[0];
-  db.transaction = ((fn: AnyFn) => {
-    const tx = transaction(fn);
-    const announced = (variant: AnyFn) =>
+  wrapEachTransaction(
+    db,
+    (variant) =>
       function (this: unknown, ...args: unknown[]) {
         if (db.inTransaction) return variant.apply(this, args);
         Atomics.store(flag, 0, 1);
@@ -29,17 +28,8 @@ export function announceWrites(db: Db, flag: WriterFlag): void {
           Atomics.store(flag, 0, 0);
           Atomics.notify(flag, 0);
         }
-      };
-    const wrapped = announced(tx) as unknown as typeof tx;
-    Object.defineProperties(wrapped, {
-      default: { value: wrapped },
-      deferred: { value: announced(tx.deferred) },
-      immediate: { value: announced(tx.immediate) },
-      exclusive: { value: announced(tx.exclusive) },
-      database: { value: db, enumerable: true },
-    });
-    return wrapped;
-  }) as Db['transaction'];
+      },
+  );
 }
 
 /** Longest wait here; past it SQLite's own busy wait (busy_timeout) takes over, as before. */
