@@ -27,8 +27,22 @@ export interface ProjectFixture extends FixtureKeys {
   path: string;
   /** The one timestamp of the load. */
   now: string;
-  /** What loadFixtures answers: the ids made, by fixture key. */
-  result: FixtureResult;
+  /** Records the id an entry made under its key in this project; a key used twice here is a FixtureError at `path`. */
+  answer<K extends ProjectAnswerKind>(kind: K, key: string, ids: ProjectAnswer[K][string], path: string): void;
+}
+
+/** What one project's entries made, by their key in that project; loadFixtures merges them into its answer. */
+export type ProjectAnswer = Pick<FixtureResult, 'releases' | 'issues'>;
+export type ProjectAnswerKind = keyof ProjectAnswer;
+
+/** The `answer` of a ProjectFixture, writing into `into`. */
+export function createProjectAnswer(into: ProjectAnswer): ProjectFixture['answer'] {
+  return (kind, key, ids, path) => {
+    const made: Record<string, unknown> = into[kind];
+    if (Object.hasOwn(made, key))
+      throw new FixtureError(path, `key ${JSON.stringify(key)} is already used by another of this project's ${kind}`);
+    made[key] = ids;
+  };
 }
 
 /** Keys of one scope; a kind not remembered here is looked up in `outer` (a project's keys, then the document's). */

@@ -88,3 +88,41 @@ describe('fixture keys across areas', () => {
     expect(count('issues')).toBe(0);
   });
 });
+
+describe('what a fixture load answers when projects share keys', () => {
+  it('answers two projects\' release "1.0" and issue "crash" each under its project, and neither flat', async () => {
+    const both = {
+      releases: [{ label: '1.0' }],
+      issues: [{ key: 'crash', title: 'Crash', description: 'Crashes on load', release: '1.0' }],
+    };
+    const r = await load(documentWith({ ...both, releases: [{ label: '1.0' }, { label: '1.1' }] }, both));
+    expect(r.status).toBe(201);
+    const { game, open } = r.body.releases_by_project;
+    expect(game['1.0']).not.toBe(open['1.0']);
+    const projectOf = (release: string) =>
+      stmt(server.deps.db, 'SELECT p.public_id FROM releases r JOIN projects p ON p.id = r.project_id WHERE r.id = ?')
+        .pluck()
+        .get(Number(release.slice(4)));
+    expect([projectOf(game['1.0']), projectOf(open['1.0'])]).toEqual([r.body.projects.game, r.body.projects.open]);
+    // A key one project alone uses stays in the flat map; a shared one would name either project, so it is left out.
+    expect(r.body.releases).toEqual({ '1.1': game['1.1'] });
+    expect(r.body.issues).toEqual({});
+    const crashes = [r.body.issues_by_project.game.crash, r.body.issues_by_project.open.crash];
+    expect(crashes.map((c) => c.path_id)).toEqual([`g-${crashes[0].id}`, `g-${crashes[1].id}`]);
+    expect(crashes[0].id).not.toBe(crashes[1].id);
+    expect(r.body.issues_by_project.other).toEqual({});
+  });
+
+  it('answers 422 for a key used twice in one list or one project, with nothing kept', async () => {
+    const doc = documentWith({});
+    doc.projects[2].key = 'game';
+    const project = await load(doc);
+    expect(project.body.error).toBe('Invalid fixture at projects[2].key: key "game" is already used by projects[0]');
+    const release = await load(documentWith({ releases: [{ key: 'next', label: '2.0' }, { label: 'next' }] }));
+    expect(release.body.error).toBe(
+      'Invalid fixture at projects[0].releases[1]: key "next" is already used by another of this project\'s releases',
+    );
+    expect([project.status, release.status]).toEqual([422, 422]);
+    expect([count('projects'), count('releases')]).toEqual([0, 0]);
+  });
+});

@@ -250,13 +250,21 @@ export const FixtureDocument = z.preprocess(
 export type FixtureDocument = z.infer<typeof FixtureDocument>;
 export type FixtureProject = z.infer<typeof FixtureProject>;
 
-/** Ids created by a fixture load, keyed as in the document. */
+const FixtureIssueIds = z.object({ id: z.number().int(), scoped_id: z.number().int(), path_id: z.string() });
+
+/**
+ * Ids created by a fixture load, keyed as in the document. Release and issue keys belong to their project, so two
+ * projects may both have a release "1.0": `*_by_project` holds every one under its project's key, and the flat maps
+ * only keys that one project alone uses (docs/api/admin.md#what-a-fixture-load-answers).
+ */
 export const FixtureResult = z.object({
   organizations: z.record(z.string(), z.string()),
   users: z.record(z.string(), z.string()),
   projects: z.record(z.string(), z.string()),
   releases: z.record(z.string(), z.string()),
-  issues: z.record(z.string(), z.object({ id: z.number().int(), scoped_id: z.number().int(), path_id: z.string() })),
+  issues: z.record(z.string(), FixtureIssueIds),
+  releases_by_project: z.record(z.string(), z.record(z.string(), z.string())),
+  issues_by_project: z.record(z.string(), z.record(z.string(), FixtureIssueIds)),
 });
 export type FixtureResult = z.infer<typeof FixtureResult>;
 

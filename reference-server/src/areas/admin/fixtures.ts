@@ -5,7 +5,13 @@ import { assertNesting } from '../../nesting.ts';
 import { FixtureDocument, type FixtureResult } from '../../../../widget/src/protocol/fixtures.ts';
 import type { Deps } from '../../deps.ts';
 import { unprocessable } from '../../errors.ts';
-import { createFixtureKeys, FixtureError, unique } from '../fixture-context.ts';
+import {
+  createFixtureKeys,
+  createProjectAnswer,
+  FixtureError,
+  type ProjectAnswer,
+  unique,
+} from '../fixture-context.ts';
 import { addOrganizationAdmin, insertOrganization } from '../projects-auth/organizations-repository.ts';
 import { insertProject } from '../projects-auth/repository.ts';
 import { insertPat, insertUser } from '../projects-auth/users-repository.ts';
@@ -16,6 +22,28 @@ function pathText(path: readonly PropertyKey[]): string {
     (text, part) => (typeof part === 'number' ? `${text}[${part}]` : text ? `${text}.${String(part)}` : String(part)),
     '',
   );
+}
+
+/** A key every entry of its list must have alone (`users`, `organizations`, `projects`): it names one thing. */
+function refuseRepeatedKeys(list: string, entries: readonly { key: string }[]): void {
+  const first = new Map<string, number>();
+  entries.forEach(({ key }, i) => {
+    const seen = first.get(key);
+    if (seen !== undefined)
+      throw new FixtureError(`${list}[${i}].key`, `key ${JSON.stringify(key)} is already used by ${list}[${seen}]`);
+    first.set(key, i);
+  });
+}
+
+/** The flat maps of the answer: a release or issue key that one project alone uses (docs/api/admin.md). */
+function flatten<K extends keyof ProjectAnswer>(byProject: Record<string, ProjectAnswer[K]>): ProjectAnswer[K] {
+  const projectsUsing = new Map<string, number>();
+  for (const made of Object.values(byProject))
+    for (const key of Object.keys(made)) projectsUsing.set(key, (projectsUsing.get(key) ?? 0) + 1);
+  const flat: ProjectAnswer[K] = {};
+  for (const made of Object.values(byProject))
+    for (const [key, ids] of Object.entries(made)) if (projectsUsing.get(key) === 1) flat[key] = ids;
+  return flat;
 }
 
 export function loadFixtures(deps: Deps, input: unknown): FixtureResult {
@@ -29,10 +57,21 @@ export function loadFixtures(deps: Deps, input: unknown): FixtureResult {
   }
   const doc = parsed.data;
   const now = deps.clock.now().toISOString();
-  const result: FixtureResult = { organizations: {}, users: {}, projects: {}, releases: {}, issues: {} };
+  const result: FixtureResult = {
+    organizations: {},
+    users: {},
+    projects: {},
+    releases: {},
+    issues: {},
+    releases_by_project: {},
+    issues_by_project: {},
+  };
   const keys = createFixtureKeys();
 
   try {
+    refuseRepeatedKeys('users', doc.users);
+    refuseRepeatedKeys('organizations', doc.organizations);
+    refuseRepeatedKeys('projects', doc.projects);
     deps.db.transaction(() => {
       doc.users.forEach((u, i) => {
         const row = unique(`users[${i}]`, () =>
@@ -95,10 +134,16 @@ export function loadFixtures(deps: Deps, input: unknown): FixtureResult {
         );
         result.projects[p.key] = project.public_id;
         // Releases and tags are keyed per project; users and organizations across the document.
-        const fixture = { ...createFixtureKeys(keys), project, fixture: p, path: at, now, result };
+        const made: ProjectAnswer = { releases: {}, issues: {} };
+        result.releases_by_project[p.key] = made.releases;
+        result.issues_by_project[p.key] = made.issues;
+        const answer = createProjectAnswer(made);
+        const fixture = { ...createFixtureKeys(keys), project, fixture: p, path: at, now, answer };
         for (const area of deps.areas) area.loadFixture?.(deps, fixture);
       });
     })();
+    result.releases = flatten<'releases'>(result.releases_by_project);
+    result.issues = flatten<'issues'>(result.issues_by_project);
   } catch (error) {
     if (error instanceof FixtureError)
       throw unprocessable(`Invalid fixture at ${error.path}: ${error.message}`, { path: error.path });

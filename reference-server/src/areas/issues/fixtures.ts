@@ -46,10 +46,7 @@ export function loadIssuesFixture(deps: Deps, f: ProjectFixture): void {
         f.refer('tag', name, `${ia}.tags[${k}]`),
       );
     });
-    f.result.issues[issue.key ?? `${p.key}#${row.scoped_id}`] = {
-      id: row.id,
-      scoped_id: row.scoped_id,
-      path_id: `g-${row.id}`,
-    };
+    const ids = { id: row.id, scoped_id: row.scoped_id, path_id: `g-${row.id}` };
+    f.answer('issues', issue.key ?? `${p.key}#${row.scoped_id}`, ids, ia);
   });
 }

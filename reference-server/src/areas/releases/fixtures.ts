@@ -28,6 +28,6 @@ export function loadReleasesFixture(deps: Deps, f: ProjectFixture): void {
     });
     f.remember('release', r.label, release.id);
     if (r.key) f.remember('release', r.key, release.id);
-    f.result.releases[r.key ?? r.label] = `rel-${release.id}`;
+    f.answer('releases', r.key ?? r.label, `rel-${release.id}`, `${at}.releases[${j}]`);
   });
 }
