@@ -1,8 +1,10 @@
-// One feature request: text, status, votes, files and custom fields; publish when hidden.
+// One feature request: text, status, votes, the suggestion its player said it is the same as, files and custom
+// fields; publish when hidden.
 import { useState } from 'preact/hooks';
 import { projectPath, type Api } from './api.ts';
 import { CustomFields } from './details-list.tsx';
 import { errorText, formatBytes, formatDate, humanize } from './format.ts';
+import { SameAsRequest } from './same-as.tsx';
 import type { FeatureRequest } from './types.ts';
 import { useAsync } from './use-async.ts';
 
@@ -47,6 +49,7 @@ export function FeatureRequestView(props: {
         <h3 id="description-heading">Description</h3>
         <p class="prose">{fr.description}</p>
       </section>
+      <SameAsRequest api={props.api} projectId={props.projectId} request={fr} />
       <CustomFields fields={fr.custom_fields ?? []} />
       <section aria-labelledby="files-heading">
         <h3 id="files-heading">Files ({fr.files?.length ?? 0})</h3>

@@ -6,9 +6,9 @@ import type { Issue } from './types.ts';
 
 export const SAME_AS_FIELD = 'glitchbox_same_as';
 
-/** The `g-<id>` a report names as its "Same problem", or null. */
-export function sameAsOf(issue: Pick<Issue, 'custom_fields'>): string | null {
-  const value = issue.custom_fields?.find((f) => f.ident === SAME_AS_FIELD)?.value;
+/** The `g-<id>` a report (an issue, or a feature request naming one of its kind) names as its "Same problem". */
+export function sameAsOf(report: { custom_fields?: ReadonlyArray<{ ident: string; value: unknown }> }): string | null {
+  const value = report.custom_fields?.find((f) => f.ident === SAME_AS_FIELD)?.value;
   return typeof value === 'string' && /^g-\d+$/.test(value) ? value : null;
 }
 
