@@ -59,21 +59,35 @@ export function updateTicket(db: Db, id: number, changes: TicketChanges, at: str
   db.prepare(`UPDATE tickets SET ${set} WHERE id = @id`).run({ ...changes, updated_at: at, id });
 }
 
-/** LIKE is case-insensitive for ASCII in SQLite; `\` escapes the pattern's own % and _. */
+// SQLite's LIKE and lower() fold ASCII only, so "écran" would miss "Écran"; the search folds both
+// sides with JavaScript's Unicode toLowerCase, as a case-insensitive pattern (ILIKE) does in any script.
+const FOLD = 'ticket_search_fold';
+const folding = new WeakSet<Db>();
+
+function withFold(db: Db): Db {
+  if (!folding.has(db)) {
+    db.function(FOLD, { deterministic: true }, (text: unknown) =>
+      typeof text === 'string' ? text.toLowerCase() : text,
+    );
+    folding.add(db);
+  }
+  return db;
+}
+
+/** Tickets whose title or description holds the text, compared case-folded (`instr`, so % and _ are plain). */
 export function searchTickets(
   db: Db,
   q: { projectId: number; text: string; reporterUserId: number | null; limit: number },
 ): Array<Pick<TicketRow, 'scoped_id' | 'title'>> {
-  const pattern = `%${q.text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
   const reporterFilter = q.reporterUserId === null ? '' : 'AND reporter_user_id = @reporter';
   return stmt(
-    db,
+    withFold(db),
     `SELECT scoped_id, title FROM tickets WHERE project_id = @project ${reporterFilter}
-    AND (title LIKE @pattern ESCAPE '\\' OR description LIKE @pattern ESCAPE '\\') ORDER BY created_at DESC, id DESC ` +
-      `LIMIT @limit`,
+    AND (instr(${FOLD}(title), @needle) > 0 OR instr(${FOLD}(description), @needle) > 0)
+    ORDER BY created_at DESC, id DESC LIMIT @limit`,
   ).all({
     project: q.projectId,
-    pattern,
+    needle: q.text.toLowerCase(),
     limit: q.limit,
     ...(q.reporterUserId === null ? {} : { reporter: q.reporterUserId }),
   }) as Array<Pick<TicketRow, 'scoped_id' | 'title'>>;
