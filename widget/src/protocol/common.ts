@@ -54,14 +54,4 @@ export const FormBoolean = z.union(
   { error: 'must be 1, 0, true or false' },
 );
 
-/** A date filter: `YYYY-MM-DD` (a whole day) or an RFC 3339 time; blank counts as absent. */
-export const DateFilter = z.preprocess(
-  (v) => (v === '' ? undefined : v),
-  z
-    .string()
-    .refine(
-      (v) => !Number.isNaN(Date.parse(/^\d{4}-\d{2}-\d{2}$/.test(v) ? `${v}T00:00:00Z` : v)),
-      'must be a date (YYYY-MM-DD) or an RFC 3339 time',
-    )
-    .optional(),
-);
+export { DateFilter } from './date-filter.ts';
