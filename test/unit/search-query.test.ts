@@ -59,7 +59,7 @@ describe('buildSearchQuery', () => {
   });
 
   it('builds nothing from punctuation', () => {
-    expect(buildSearchQuery('?! --', vocabulary)).toEqual({ words: [], tiers: [] });
+    expect(buildSearchQuery('?! --', vocabulary)).toEqual({ words: [], tiers: [], groups: [] });
   });
 
   it('leaves out an every-word tier a word cannot match when the vocabulary holds every index term', () => {

@@ -23,7 +23,10 @@ export interface ThreadSpec {
 }
 
 /** A pass runs with the server clock's offset and the public URL as they stand now (both can move). */
-export type ToThread = { type: 'run'; id: number; offset: number; publicUrl: string } | { type: 'forget'; id: number };
+export type ToThread =
+  | { type: 'run'; id: number; offset: number; publicUrl: string }
+  | { type: 'forget'; id: number }
+  | { type: 'tidy'; id: number };
 
 export type FromThread =
   | { type: 'done'; id: number; ran: number }
@@ -88,7 +91,9 @@ export function createThreadJobRunner(db: Db, clock: ControllableClock, options:
     return started;
   }
 
-  function ask(message: { type: 'run'; offset: number; publicUrl: string } | { type: 'forget' }): Promise<number> {
+  function ask(
+    message: { type: 'run'; offset: number; publicUrl: string } | { type: 'forget' } | { type: 'tidy' },
+  ): Promise<number> {
     const id = nextId++;
     const target = thread();
     return new Promise<number>((resolve, reject) => {
@@ -109,6 +114,20 @@ export function createThreadJobRunner(db: Db, clock: ControllableClock, options:
     if (localKinds > 0) total += await local.runDue();
     return total;
   }
+
+  // One tidy in the thread at a time; asked again meanwhile, one more follows it.
+  let tidy: 'idle' | 'scheduled' | 'running' | 'again' = 'idle';
+  const runTidy = () => {
+    tidy = 'running';
+    ask({ type: 'tidy' })
+      // Cut short by stop() (no thread any more) is no failure; the next pass does the upkeep anyway.
+      .catch((error: unknown) => worker && reportPassFailure(error))
+      .finally(() => {
+        const again = tidy === 'again';
+        tidy = 'idle';
+        if (again) runner.tidySoon();
+      });
+  };
 
   const runner: JobRunner = {
     register(kind, handler) {
@@ -141,6 +160,14 @@ export function createThreadJobRunner(db: Db, clock: ControllableClock, options:
     },
     async forget() {
       if (worker) await ask({ type: 'forget' });
+    },
+    tidySoon() {
+      if (!worker || !db.open) return;
+      if (tidy === 'running') tidy = 'again';
+      if (tidy !== 'idle') return;
+      tidy = 'scheduled';
+      // The turn's commit group commits in a check-phase callback queued before this one (db/commit-groups.ts).
+      setImmediate(runTidy);
     },
   };
   threadRunners.add(runner);

@@ -1,9 +1,9 @@
 // Catches the FTS5 issue index up with the issues queued by the insert trigger (migration 041): a create only queues
 // its text, which enters the index in batches (FTS5 costs about 50 µs per issue indexed alone inside a create, under
-// 10 µs in a batch of 100). The job thread's sweep indexes the queue, and every search catches it up before it reads,
-// so a search always reads a complete index. The request thread helps only when the job thread has fallen behind:
-// under a run of creates it seldom wins the write lock, so once REQUEST_THREAD_BACKLOG issues wait, the next create
-// indexes them all in one batch. Segments are merged by the sweep alone (migration 042), a step at a time.
+// 10 µs in a batch of 100). The job thread indexes the queue, woken after creates, and a search matches what still
+// waits in memory (queued-matches.ts), so it writes nothing. The request thread helps only when the job thread has
+// fallen behind: under a run of creates it seldom wins the write lock, so once REQUEST_THREAD_BACKLOG issues wait, the
+// next create indexes them all in one batch. Segments are merged by the sweep alone (migration 042), a step at a time.
 import { inTransaction, type Db } from '../../db/database.ts';
 import { countQueuedForIndex, indexQueuedIssues, mergeIndexStep, queuedForIndex } from './repository.ts';
 
@@ -11,6 +11,11 @@ import { countQueuedForIndex, indexQueuedIssues, mergeIndexStep, queuedForIndex 
 export const WRITE_BATCH = 100;
 /** Queued issues past which a create on the request thread indexes the queue; bounds what a search may find waiting. */
 export const REQUEST_THREAD_BACKLOG = 1000;
+/**
+ * Queued issues a search matches in memory: more than creates leave (they index the queue at REQUEST_THREAD_BACKLOG,
+ * looking every WRITE_BATCH). A longer queue comes from a bulk load past the create path, and a search indexes it.
+ */
+export const MATCHED_IN_MEMORY = REQUEST_THREAD_BACKLOG + WRITE_BATCH;
 
 /**
  * Indexes every queued issue, `batch` per write transaction (the other connection's writes wait at most one batch
