@@ -11,16 +11,44 @@ export interface TraceEvent {
   dur?: number;
   args?: { name?: string; data?: { url?: string; type?: string } };
 }
-export const CATEGORIES = ['devtools.timeline', 'disabled-by-default-devtools.timeline', 'blink.user_timing'];
+/** `benchmark` gives the compositor's tree activation, `viz` the display's draw: when a frame reaches the screen. */
+export const CATEGORIES = [
+  'devtools.timeline',
+  'disabled-by-default-devtools.timeline',
+  'blink.user_timing',
+  'benchmark',
+  'viz',
+];
 
-/** RunTask events on the renderer main threads of a trace, and every event on those threads. */
-export function mainTasks(trace: Buffer): { tasks: TraceEvent[]; events: TraceEvent[] } {
+/** RunTask events on the renderer main threads of a trace, every event on those threads, and all the trace's. */
+export function mainTasks(trace: Buffer): { tasks: TraceEvent[]; events: TraceEvent[]; all: TraceEvent[] } {
   const all: TraceEvent[] = JSON.parse(trace.toString()).traceEvents;
   const main = all
     .filter((e) => e.name === 'thread_name' && e.args?.name === 'CrRendererMain')
     .map((e) => `${e.pid}:${e.tid}`);
   const events = all.filter((e) => main.includes(`${e.pid}:${e.tid}`));
-  return { tasks: events.filter((e) => e.name === 'RunTask' && e.ph === 'X'), events };
+  return { tasks: events.filter((e) => e.name === 'RunTask' && e.ph === 'X'), events, all };
+}
+
+/** The first main-thread commit from `after` on (trace microseconds). */
+export const commitAfter = (events: TraceEvent[], after: number) =>
+  events.filter((e) => e.name === 'Commit' && e.ph === 'X' && e.ts >= after).sort((a, b) => a.ts - b.ts)[0];
+
+/**
+ * The end of the display's first draw showing a commit: after the commit, the compositor rasters its tiles and
+ * only then activates its tree (`ActivateSyncTree`); the next `Display::DrawAndSwap` puts it on screen. A cold
+ * raster (fonts' glyphs never drawn) shows here and not in the commit's end. Trace microseconds, or undefined.
+ */
+export function drawnAfter(all: TraceEvent[], commit: TraceEvent): number | undefined {
+  const activated = all
+    .filter((e) => e.name === 'LayerTreeHostImpl::ActivateSyncTree' && e.ph === 'X' && e.pid === commit.pid)
+    .filter((e) => e.ts >= commit.ts)
+    .sort((a, b) => a.ts - b.ts)[0];
+  if (!activated) return undefined;
+  const draw = all
+    .filter((e) => e.name === 'Display::DrawAndSwap' && e.ph === 'X' && e.ts >= activated.ts)
+    .sort((a, b) => a.ts - b.ts)[0];
+  return draw && draw.ts + (draw.dur ?? 0);
 }
 
 /** Longest RunTask on the page's renderer main thread in a trace. */
@@ -47,6 +75,8 @@ export interface OpenSteps {
   mountEnd: number;
   /** The first frame committed after the mount and the dialog's `beforetoggle`: the form is painted. */
   painted: number;
+  /** That frame drawn on screen: its tiles rastered, its tree activated, the display's draw done. */
+  drawn: number;
 }
 
 /**
@@ -55,8 +85,8 @@ export interface OpenSteps {
  * the way.
  */
 export function openSteps(trace: Buffer): OpenSteps {
-  const { events } = mainTasks(trace);
-  const none = { grab: NaN, mountStart: NaN, mountEnd: NaN, painted: NaN };
+  const { events, all } = mainTasks(trace);
+  const none = { grab: NaN, mountStart: NaN, mountEnd: NaN, painted: NaN, drawn: NaN };
   const key = events.find((e) => e.name === 'EventDispatch' && e.args?.data?.type === 'keydown');
   if (!key) return none;
   const shown = events.find(
@@ -67,9 +97,9 @@ export function openSteps(trace: Buffer): OpenSteps {
   const ms = (ts: number | undefined) => (ts === undefined ? NaN : (ts - key.ts) / 1000);
   const steps = { ...none, grab: ms(grab?.start), mountStart: ms(mount?.start), mountEnd: ms(mount?.end) };
   if (!shown || !mount) return steps;
-  const after = Math.max(shown.ts, mount.end);
-  const commit = events.filter((e) => e.name === 'Commit' && e.ts >= after).sort((a, b) => a.ts - b.ts)[0];
-  return { ...steps, painted: commit ? ms(commit.ts + (commit.dur ?? 0)) : NaN };
+  const commit = commitAfter(events, Math.max(shown.ts, mount.end));
+  if (!commit) return steps;
+  return { ...steps, painted: ms(commit.ts + (commit.dur ?? 0)), drawn: ms(drawnAfter(all, commit)) };
 }
 
 /** Where an open's time went, in ms: the key's own task and the main thread from its end to the painted frame. */
@@ -91,7 +121,18 @@ export interface OpenBreakdown {
   paint: number;
 }
 
-const sum = (xs: TraceEvent[]) => xs.reduce((n, e) => n + (e.dur ?? 0), 0) / 1000;
+/** Summed durations in ms, each span counted once: a `Paint` inside a `Paint` (the frame's, inside the page's) is
+ * part of the outer one. */
+const sum = (xs: TraceEvent[]) => {
+  let total = 0;
+  let end = -1;
+  for (const e of xs.slice().sort((a, b) => a.ts - b.ts || (b.dur ?? 0) - (a.dur ?? 0))) {
+    if (e.ts + (e.dur ?? 0) <= end) continue;
+    total += e.ts + (e.dur ?? 0) - Math.max(e.ts, end);
+    end = e.ts + (e.dur ?? 0);
+  }
+  return total / 1000;
+};
 
 /** Breaks an open down from its trace, up to `painted` ms after the key (NaN when the key or the painted frame is
  * missing). Paint counts pre-paint, paint, layerize and the commit; script the top-level calls, timers, microtasks. */

@@ -135,6 +135,10 @@ function figures(game: string, { first, later, baseline }: Awaited<ReturnType<ty
       'frames',
       '<= 1 frame',
     ),
+    row(`hotkey to the form drawn on screen, first open (median of ${n1})`, median(pick(first, (o) => o.steps.drawn))),
+    row(`hotkey to the form drawn on screen, first open (worst of ${n1})`, worst(pick(first, (o) => o.steps.drawn))),
+    row(`hotkey to the form drawn on screen, later opens (median of ${n2})`, median(pick(later, (o) => o.steps.drawn))),
+    row(`hotkey to the form drawn on screen, later opens (worst of ${n2})`, worst(pick(later, (o) => o.steps.drawn))),
     row(
       `game frames drawn from the key to the painted form, all opens (median of ${FIRST_PAGES + LATER_OPENS})`,
       median(pick([...first, ...later], (o) => o.gameFrames)),

@@ -47,8 +47,10 @@ const closedFrame = (page: Page) =>
     const frame = document.querySelector<HTMLIFrameElement>('iframe[data-glitchbox]')!;
     const r = frame.getBoundingClientRect();
     const hit = document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2);
+    const style = getComputedStyle(frame);
     return {
-      visibility: getComputedStyle(frame).visibility,
+      // Not painted, or (the first form's one unseen paint, ui/mount.tsx) at an opacity no screen shows.
+      unseen: style.visibility === 'hidden' || Number(style.opacity) < 0.001,
       pointerEvents: getComputedStyle(frame).pointerEvents,
       hidden: frame.hidden,
       inert: frame.inert,
@@ -61,7 +63,7 @@ const closedFrame = (page: Page) =>
   });
 
 const CLOSED = {
-  visibility: 'hidden',
+  unseen: true,
   pointerEvents: 'none',
   hidden: true,
   inert: true,

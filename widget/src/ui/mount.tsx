@@ -8,7 +8,7 @@ import { h, render } from 'preact';
 import { App } from './app.tsx';
 import type { ResolvedOptions } from '../runtime/options.ts';
 import type { LoaderContext, OverlayContext, OverlayHandle } from '../runtime/overlay-contract.ts';
-import { hideFrame, showFrame } from './frame-style.ts';
+import { hideFrame, paintHidden, showFrame } from './frame-style.ts';
 import { applyStyles } from './styles.ts';
 
 export { finishScreenshot } from '../media/finish-screenshot.ts';
@@ -27,7 +27,7 @@ interface Form {
 
 /** The frame of the last open, its document as set up then (stylesheet, key listeners), and the open report's
  * key routes. A later open re-renders the app into that same document: no new frame, sheet or style caches. */
-let kept: { frame: HTMLIFrameElement; doc: Document } | undefined;
+let kept: { frame: HTMLIFrameElement; doc: Document; painted?: boolean } | undefined;
 /** The next report's form, rendered while closed (held: no effects until the open hands it its report). */
 let next: Form | undefined;
 let onKey: (e: Event) => void = () => {};
@@ -156,7 +156,27 @@ export function warm(options: ResolvedOptions, container = document.body): void 
         dialog.showModal();
         dialog.inert = false;
         void doc.body.offsetWidth;
+        step(() => paintUnseen(form));
       });
     });
   });
+}
+
+/** A frame never painted makes the first open's frame raster the form cold (its fonts' glyphs, its shadow: 20-75 ms
+ * on software raster, after a 6 ms tile set-up the commit waits for). So a new frame's first prepared form is
+ * painted once, unseen and unhit, in an idle period; three frames later (a commit waits for the last one's raster),
+ * it is hidden again. Later forms in that frame are painted warm (docs/widget.md#the-forms-own-document). */
+function paintUnseen(form: Form): void {
+  const frame = kept?.frame;
+  if (!frame || kept?.doc !== form.doc || kept.painted || next !== form) return;
+  kept.painted = true;
+  paintHidden(frame);
+  let frames = 0;
+  const tick = () =>
+    ++frames < 3
+      ? requestAnimationFrame(tick)
+      : idle(() => {
+          if (!shown) hideFrame(frame);
+        });
+  requestAnimationFrame(tick);
 }
