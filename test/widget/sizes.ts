@@ -13,7 +13,8 @@ import { DIST_DIR } from './build-once.ts';
  * that only a report needs (the device block, the log's header, the trace's 128 KB cut) is in the reporter chunk or
  * core. 8 KB until issue 18; raised to 11.5 KB on 2026-11-25 (11,346 B with automatic breadcrumbs, setUser and the
  * honest picture); back to 10 KB on 2026-11-26 by moving that formatting and the GPU read out and a terser pass,
- * with the frame hook's closed cost (+185 B) in (docs/benchmarks.md#widget-sizes). Measured 10,198 B.
+ * with the frame hook's closed cost (+185 B) in (docs/benchmarks.md#widget-sizes). Measured 10,198 B; 10,185 B
+ * with the hand-over of a grab to the overlay chunk's GPU copy (+17 B).
  */
 export const LOADER_BUDGET = 10 * 1024;
 /** Issue 6's ceiling for the whole widget without html2canvas was 35 KB gzip (from 47 KB: workbox-window and
@@ -31,8 +32,10 @@ export const LOADER_BUDGET = 10 * 1024;
  * spark-md5, so the report is not kept waiting for ever (+27 B reporter.js), and the screenshot preview's URL is
  * revoked at close (+10 B ui.js). Measured 45,066 B. Raised to
  * 44.5 KB on 2026-11-26: the next report's form rendered and laid out in the hidden frame while closed, its effects
- * held until the key (ui.js +232 B; the loader -14 B). Measured 45,289 B. */
-export const WIDGET_TARGET = 44.5 * 1024;
+ * held until the key (ui.js +232 B; the loader -14 B). Measured 45,289 B. Raised to 45.25 KB on 2026-11-26: the
+ * grab of a WebGL canvas copied on the GPU in the game's frame and read back after the frame that paints the form
+ * (media/gpu-copy.ts in ui.js, +989 B; the loader +17 B to hand it the grab). Measured 46,292 B. */
+export const WIDGET_TARGET = 45.25 * 1024;
 
 const gz = (file: string) => gzipSync(readFileSync(file), { level: 9 }).length;
 

@@ -8,10 +8,12 @@ import { behindCanvas, contextOf, grabNote } from './screenshot-notes.ts';
 /** Step two, while the overlay shows: encode, check for a blank frame, try the fallbacks. */
 export async function finishScreenshot(
   canvas: HTMLCanvasElement | null,
-  grab: Grab,
+  first: Grab,
   deps: ScreenshotDeps,
 ): Promise<Screenshot> {
-  const notes: string[] = grab.error ? [`Canvas grab failed: ${grab.error}.`] : [];
+  const notes: string[] = first.error ? [`Canvas grab failed: ${first.error}.`] : [];
+  // A GPU copy that could not be read back: the next drawn frame, grabbed by createImageBitmap (media/gpu-copy.ts).
+  const grab = !first.bitmap && canvas && first.error?.includes('GPU copy') ? await deps.grab(canvas) : first;
   if (grab.waited > 100) notes.push(`Waited ${grab.waited} ms for the game's next frame.`);
   const context = contextOf(canvas);
   if (!grab.inFrame && canvas) notes.push(grabNote(context, deps.frames.sinceDrawn(canvas)));

@@ -9,7 +9,7 @@ import type { createEmitter } from './events.ts';
 import type { ResolvedOptions } from './options.ts';
 import type { createFrameEncoder } from '../media/frame-encoder.ts';
 import type { finishScreenshot } from '../media/finish-screenshot.ts';
-import type { Screenshot } from '../capture/screenshot.ts';
+import type { CopyFrame, Screenshot } from '../capture/screenshot.ts';
 
 export interface ReportSnapshot {
   logs: string;
@@ -73,6 +73,8 @@ export interface UiModule {
   prepare(locale: string): Promise<void>;
   /** Prepares the hidden frame and the next report's form in idle time (ui/mount.tsx). */
   warm(options: ResolvedOptions): void;
+  /** Starts a WebGL canvas's grab on the GPU in the game's frame and reads it back after (media/gpu-copy.ts). */
+  copyFrame: CopyFrame;
   /** A WebGL game's GPU from its own context, asked for while the game idles (media/gpu-read.ts). */
   readGpu(canvas: HTMLCanvasElement | null): GpuFacts | undefined;
 }

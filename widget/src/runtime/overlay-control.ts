@@ -69,7 +69,7 @@ export function createOverlayControl(
       // The grab takes the game's next drawn frame, the one the player sees after the key. The form is shown
       // meanwhile: it is DOM over the canvas and never enters the canvas's pixels, so a warm overlay is mounted
       // in this task and painted in that same frame (docs/widget.md#opening-input-and-focus).
-      const grab = grabCanvas(canvas, frames);
+      const grab = grabCanvas(canvas, frames, warm?.copyFrame);
       if (document.pointerLockElement) document.exitPointerLock();
       const ui =
         warm ??
@@ -108,7 +108,7 @@ export function createOverlayControl(
       ui.finishScreenshot(from, grab, {
         frames,
         encode,
-        grab: (c) => grabCanvas(c, frames),
+        grab: (c) => grabCanvas(c, frames, ui.copyFrame),
         domCapture: chunks.domCapture,
         hud: o.hud,
         isOwnElement,

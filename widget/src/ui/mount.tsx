@@ -14,6 +14,7 @@ import { applyStyles } from './styles.ts';
 export { finishScreenshot } from '../media/finish-screenshot.ts';
 export { createFrameEncoder } from '../media/frame-encoder.ts';
 export { readGpu } from '../media/gpu-read.ts';
+export { copyFrame } from '../media/gpu-copy.ts';
 export { loadLocale as prepare } from './i18n.ts';
 
 const KEYS = ['keydown', 'keyup', 'keypress'];
