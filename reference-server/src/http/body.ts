@@ -162,6 +162,8 @@ async function parseBody(c: Context, options: BodyOptions): Promise<Body> {
   if (declared > max) throw payloadTooLarge(`The request body is larger than ${Math.round(max / 1024 / 1024)} MB.`);
   const type = mediaTypeOf(c);
   if (c.req.method === 'GET' || c.req.method === 'HEAD') return Object.create(null);
+  // An empty body has no parameters whatever its label (fetch labels body '' text/plain): nothing to refuse.
+  if (c.req.header('content-length') === '0') return Object.create(null);
   const textMax = options.maxTextBytes ?? Math.min(max, MAX_BODY_BYTES);
   if (type !== 'multipart/form-data' && declared > textMax) {
     throw payloadTooLarge(`The ${type || 'request'} body may be at most ${Math.round(textMax / 1024 / 1024)} MB.`);
@@ -190,9 +192,9 @@ async function parseBody(c: Context, options: BodyOptions): Promise<Body> {
     const entries = await readMultipart(c, bodyStream(c), limits);
     return nestEntries(entries);
   }
+  // A chunked body of another type is read to see whether it is empty (no parameters) or really in that type.
+  if ((await readText(c, textMax)).length === 0) return Object.create(null);
   if (type === '') {
-    const text = await readText(c, textMax);
-    if (text.length === 0) return Object.create(null);
     throw badRequest(
       'A request body needs a Content-Type: application/json, application/x-www-form-urlencoded or ' +
         'multipart/form-data.',
