@@ -1,9 +1,7 @@
 // What the closed widget does to a game's draw calls: only a canvas's first draw in a frame goes through it (the
 // rest reach the browser's own call, so a 4,000-draw frame costs what a 1-draw frame does), and a canvas that
 // draws after another one in each frame is still seen drawing. Cost figures: test/bench/widget-grab-costs.
-import type { Browser } from 'playwright-core';
 import { expect, test } from 'vitest';
-import type { TestServer } from '../helpers/server.ts';
 import { imagePixels, near } from '../e2e/harness.ts';
 import { engineTag, useEngines } from './harness.ts';
 import { reportFromGame } from '../helpers/player-report.ts';
@@ -51,20 +49,11 @@ const frame = () => {
 requestAnimationFrame(frame);</script>`),
 };
 
-let server: TestServer;
-let browser: Browser;
-useEngines(
-  (s, b) => {
-    server = s;
-    browser = b;
-  },
-  [],
-  PAGES,
-);
+const engines = useEngines({ games: [], pages: PAGES });
 
 test("after a canvas's first draw in a frame, the game's draws reach the browser's own call", async () => {
-  const p = await (await browser.newContext()).newPage();
-  await p.goto(`${server.url}/engines/many-draws.html`);
+  const p = await (await engines.browser.newContext()).newPage();
+  await p.goto(`${engines.server.url}/engines/many-draws.html`);
   await p.waitForFunction(() => (window as any).__game.frames > 100);
   const looks: boolean[][] = await p.evaluate(() => (window as any).__game.looks.slice(20, 100));
   // The first draw of every frame is seen (the grab needs to know which frames drew the canvas) ...
@@ -74,10 +63,10 @@ test("after a canvas's first draw in a frame, the game's draws reach the browser
 });
 
 test("the game's canvas is found when another canvas draws before it in every frame", async () => {
-  const p = await (await browser.newContext()).newPage();
-  await p.goto(`${server.url}/engines/minimap-first.html`);
+  const p = await (await engines.browser.newContext()).newPage();
+  await p.goto(`${engines.server.url}/engines/minimap-first.html`);
   await p.waitForFunction(() => (window as any).__game.frames > 120 && (window as any).Glitchbox);
-  const issue = await reportFromGame(p, server, 'marker-minimap-first');
+  const issue = await reportFromGame(p, engines.server, 'marker-minimap-first');
   const shot = await imagePixels(p, issue.screenshots[0].url, [
     [10, 10],
     [160, 100],

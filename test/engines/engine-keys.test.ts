@@ -1,9 +1,8 @@
 // Matrix row: an engine that added capture-phase key listeners on `window` before the tag loaded, calling
 // preventDefault on every key, as Emscripten's GLFW glue and Unity 2020+ do at start-up. The form still gets every
 // key typed in it and the game none of them (docs/widget.md#the-forms-own-document).
-import type { Browser, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { expect, test } from 'vitest';
-import type { TestServer } from '../helpers/server.ts';
 import { inOverlay, overlay, overlayEval } from '../e2e/harness.ts';
 import { engineTag, useEngines } from './harness.ts';
 import { openForm } from '../helpers/player-report.ts';
@@ -33,16 +32,7 @@ const KEYS_FIRST = `<!doctype html><html><head><meta charset="utf-8"><title>keys
   window.__game = { log, held: () => [...held], get frames() { return frames; } };
 </script>${TAG}</body></html>`;
 
-let server: TestServer;
-let browser: Browser;
-useEngines(
-  (s, b) => {
-    server = s;
-    browser = b;
-  },
-  ['canvas2d'],
-  { 'keys-first.html': KEYS_FIRST },
-);
+const engines = useEngines({ games: ['canvas2d'], pages: { 'keys-first.html': KEYS_FIRST } });
 
 type Seen = { type: string; code: string; open: boolean; trusted: boolean };
 const seen = (page: Page): Promise<Seen[]> => page.evaluate(() => (window as any).__game.log);
@@ -52,9 +42,9 @@ const held = (page: Page): Promise<string[]> => page.evaluate(() => (window as a
 const KEYS = ['a', 'b', 'c', '1', '2', 'Space', 'd', 'Backspace', 'e', 'Enter', 'f', '3', 'Period', 'Tab'];
 
 test('an engine with capture-phase window key listeners first: the form gets all 14 keys, the game none', async () => {
-  const page = await (await browser.newContext({ viewport: { width: 800, height: 600 } })).newPage();
+  const page = await (await engines.browser.newContext({ viewport: { width: 800, height: 600 } })).newPage();
   try {
-    await page.goto(`${server.url}/engines/keys-first.html`);
+    await page.goto(`${engines.server.url}/engines/keys-first.html`);
     await page.waitForFunction(() => (window as any).__game.frames > 10);
     await page.locator('canvas').click();
     // The player holds a key when opening the form: the game sees it released at once.

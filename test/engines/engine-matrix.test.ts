@@ -2,19 +2,12 @@
 // positioned container, Phaser 3, PixiJS 7 and 8, Babylon.js), a Canvas 2D game and a slow WebGL game, each with
 // the widget's tag before and after the game's script. For each: the uploaded screenshot is the frame the player
 // saw, no key is stuck after close, opening the form costs the game no long task, and the report arrives once.
-import type { Browser } from 'playwright-core';
 import { describe, expect, test } from 'vitest';
-import type { TestServer } from '../helpers/server.ts';
 import { inOverlay } from '../e2e/harness.ts';
 import { GAMES, imageDifference, useEngines } from './harness.ts';
 import { reportFromGame } from '../helpers/player-report.ts';
 
-let server: TestServer;
-let browser: Browser;
-useEngines((s, b) => {
-  server = s;
-  browser = b;
-});
+const engines = useEngines();
 
 /**
  * Largest mean difference (0-255 per channel, both pictures scaled to 64x36) between the uploaded
@@ -43,10 +36,10 @@ describe.each(GAMES)('%s', (game) => {
   test.each(['before', 'after'] as const)(
     title,
     async (tag) => {
-      const context = await browser.newContext({ viewport: { width: 800, height: 600 } });
+      const context = await engines.browser.newContext({ viewport: { width: 800, height: 600 } });
       const page = await context.newPage();
       try {
-        await page.goto(`${server.url}/engines/${game}-${tag}.html`);
+        await page.goto(`${engines.server.url}/engines/${game}-${tag}.html`);
         await page.waitForFunction(() => (window as any).__game?.frames > 10, undefined, { timeout: 20_000 });
         // The player presses the key once the game has settled: after the widget's warm-up while idle (from 1.5 s
         // on) and 400 ms without a long task (engine start-up), so the tasks counted are the ones the open causes.
@@ -62,7 +55,7 @@ describe.each(GAMES)('%s', (game) => {
         const seen = (await page.screenshot({ clip: box })).toString('base64');
         const pressedAt = await page.evaluate(() => performance.now());
         let longest = 0;
-        const issue = await reportFromGame(page, server, `matrix-${game}-${tag}`, {
+        const issue = await reportFromGame(page, engines.server, `matrix-${game}-${tag}`, {
           text: 'the boxes look wrong',
           whileOpen: async () => {
             longest = await page.evaluate(

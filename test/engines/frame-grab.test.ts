@@ -1,9 +1,8 @@
 // When and what the grab reads, on hand-written WebGL pages whose every pixel is known: after the
 // frame's LAST rAF callback (a frame drawn by two loops), a one-colour frame kept as a picture, and the
 // default canvas chosen by its context and frames (a same-size 2D HUD canvas drawn over it as an overlay).
-import type { Browser, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { expect, test } from 'vitest';
-import type { TestServer } from '../helpers/server.ts';
 import { imagePixels, near } from '../e2e/harness.ts';
 import { engineTag, useEngines } from './harness.ts';
 import { reportFromGame } from '../helpers/player-report.ts';
@@ -61,16 +60,7 @@ const step = () => { fill(BLUE); if (++window.__game.frames < 12) requestAnimati
 requestAnimationFrame(step);</script>`),
 };
 
-let server: TestServer;
-let browser: Browser;
-useEngines(
-  (s, b) => {
-    server = s;
-    browser = b;
-  },
-  [],
-  PAGES,
-);
+const engines = useEngines({ games: [], pages: PAGES });
 
 /** Opens the page, reports with the hotkey, and returns the uploaded screenshot's pixels at the points. */
 async function reportFrom(
@@ -78,14 +68,16 @@ async function reportFrom(
   marker: string,
   points: Array<[number, number]>,
 ): Promise<{ pixels: number[][]; log: string; p: Page }> {
-  const p = await (await browser.newContext()).newPage();
-  await p.goto(`${server.url}/engines/${name}`);
+  const p = await (await engines.browser.newContext()).newPage();
+  await p.goto(`${engines.server.url}/engines/${name}`);
   await p.waitForFunction(() => {
     const w = window as any;
     return w.__game?.frames > 10 && (w.Glitchbox || w.__widgetReady);
   });
   await p.waitForTimeout(name === 'stopped.html' ? 800 : 0);
-  const issue = await reportFromGame(p, server, marker, { shows: name === 'stopped.html' ? 'form' : 'picture' });
+  const issue = await reportFromGame(p, engines.server, marker, {
+    shows: name === 'stopped.html' ? 'form' : 'picture',
+  });
   const log = await (await fetch(issue.log_files[0].url)).text();
   if (!points.length) return { pixels: [], log, p };
   const shot = await imagePixels(p, issue.screenshots[0].url, points);

@@ -4,11 +4,12 @@ import { mkdirSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { build } from 'esbuild';
-import type { Browser, Page } from 'playwright-core';
+import { type Browser, chromium, type Page } from 'playwright-core';
 import { afterAll, beforeAll } from 'vitest';
 import { startTestServer, type TestServer } from '../helpers/server.ts';
 import { ensureWidgetBuilt } from '../widget/build-once.ts';
-import { launchBrowser, ROOT } from '../e2e/harness.ts';
+import { CHROMIUM_ARGS, chromiumPath } from '../helpers/chromium.ts';
+import { ROOT } from '../e2e/harness.ts';
 
 const GAMES_DIR = resolve(import.meta.dirname, 'games');
 export const GAMES = readdirSync(GAMES_DIR)
@@ -86,23 +87,59 @@ export async function startEngineServer(
   return server;
 }
 
-/** One server (serving the widget and the games, from games/ or `from`) and one browser for a test file. */
+/** What a test file serves and runs: games of games/ (or of `from`; all by default), further pages by file name,
+ * and Chromium flags beyond CHROMIUM_ARGS. */
+export interface EngineSetup {
+  games?: string[];
+  pages?: Record<string, string>;
+  from?: string;
+  args?: string[];
+}
+
+/** A test file's server and browser, there from its beforeAll on. */
+export interface Engines {
+  readonly server: TestServer;
+  readonly browser: Browser;
+}
+
+type Ready = (server: TestServer, browser: Browser) => void;
+
+/** One server (serving the widget and the games) and one browser for a test file, closed after it. */
+export function useEngines(setup?: EngineSetup): Engines;
+/** The earlier form, a callback handed the pair, kept while a file still uses it (test/engines/gpu-copy.test.ts). */
+export function useEngines(ready: Ready, games?: string[], pages?: Record<string, string>, from?: string): Engines;
 export function useEngines(
-  ready: (server: TestServer, browser: Browser) => void,
+  first: EngineSetup | Ready = {},
   games?: string[],
-  extra?: Record<string, string>,
+  pages?: Record<string, string>,
   from?: string,
-): void {
+): Engines {
+  const setup = typeof first === 'function' ? { games, pages, from } : first;
   let server: TestServer | undefined;
   let browser: Browser | undefined;
   beforeAll(async () => {
-    [server, browser] = await Promise.all([startEngineServer(games, extra, from), launchBrowser()]);
-    ready(server, browser);
+    [server, browser] = await Promise.all([
+      startEngineServer(setup.games, setup.pages, setup.from),
+      chromium.launch({ executablePath: chromiumPath(), args: [...CHROMIUM_ARGS, ...(setup.args ?? [])] }),
+    ]);
+    if (typeof first === 'function') first(server, browser);
   }, 120_000);
   afterAll(async () => {
     await browser?.close();
     await server?.close();
   });
+  const ready = <T>(value: T | undefined) => {
+    if (value === undefined) throw new Error('useEngines: read in a test, after its beforeAll');
+    return value;
+  };
+  return {
+    get server() {
+      return ready(server);
+    },
+    get browser() {
+      return ready(browser);
+    },
+  };
 }
 
 /**

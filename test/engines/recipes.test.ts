@@ -3,31 +3,24 @@
 // shell (capture-phase key listeners, alpha over black), PlayCanvas from npm, and an iframe portal with its bridge.
 // Each page types into the form with real keys, sends, and the issue carries the picture the page showed.
 import { resolve } from 'node:path';
-import type { Browser, Frame, Page } from 'playwright-core';
+import type { Frame, Page } from 'playwright-core';
 import { expect, test } from 'vitest';
-import type { TestServer } from '../helpers/server.ts';
 import { imageDifference, useEngines } from './harness.ts';
 import { reportFromGame } from '../helpers/player-report.ts';
 import { RECIPE_PAGES, RECIPE_SCRIPTS } from './recipes/pages.ts';
 
-let server: TestServer;
-let browser: Browser;
-useEngines(
-  (s, b) => {
-    server = s;
-    browser = b;
-  },
-  RECIPE_SCRIPTS,
-  RECIPE_PAGES,
-  resolve(import.meta.dirname, 'recipes'),
-);
+const engines = useEngines({
+  games: RECIPE_SCRIPTS,
+  pages: RECIPE_PAGES,
+  from: resolve(import.meta.dirname, 'recipes'),
+});
 
 const game = (where: Page | Frame) => where.evaluate(() => (window as any).__game as { frames: number; keys?: number });
 
 /** Opens the recipe's page and waits until the game drew and the tag is warm. */
 async function open(name: string): Promise<Page> {
-  const page = await (await browser.newContext({ viewport: { width: 800, height: 600 } })).newPage();
-  await page.goto(`${server.url}/engines/${name}.html`);
+  const page = await (await engines.browser.newContext({ viewport: { width: 800, height: 600 } })).newPage();
+  await page.goto(`${engines.server.url}/engines/${name}.html`);
   await page.waitForFunction(() => (window as any).__game?.frames > 30 && (window as any).Glitchbox, undefined, {
     timeout: 30_000,
   });
@@ -43,7 +36,7 @@ async function report(page: Page, canvas: string, marker: string): Promise<{ iss
   const box = (await page.locator(canvas).boundingBox())!;
   const seen = (await page.screenshot({ clip: box })).toString('base64');
   let keysBefore: number | undefined;
-  const issue = await reportFromGame(page, server, marker, {
+  const issue = await reportFromGame(page, engines.server, marker, {
     text: 'the square drifts',
     typed: true,
     queuedIsFine: true,
@@ -137,13 +130,13 @@ test('PlayCanvas from npm: the frame after its tick is the picture', async () =>
 }, 150_000);
 
 test('iframe bridge: the portal’s button posts to the game’s frame, whose tag opens the form there', async () => {
-  const page = await (await browser.newContext({ viewport: { width: 800, height: 600 } })).newPage();
+  const page = await (await engines.browser.newContext({ viewport: { width: 800, height: 600 } })).newPage();
   try {
-    await page.goto(`${server.url}/engines/bridge-portal.html`);
+    await page.goto(`${engines.server.url}/engines/bridge-portal.html`);
     const frame = page.frames().find((f) => f.url().endsWith('bridge-game.html'))!;
     await frame.waitForFunction(() => (window as any).__game?.frames > 30 && (window as any).Glitchbox);
     await page.waitForTimeout(1500);
-    const issue = await reportFromGame(page, server, 'bridge-recipe', {
+    const issue = await reportFromGame(page, engines.server, 'bridge-recipe', {
       game: frame,
       open: () => page.locator('#report-bug').click(),
       text: 'opened from the portal',

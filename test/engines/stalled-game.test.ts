@@ -3,9 +3,7 @@
 // a frame. The player never gets that black as the game's picture: the form says the picture could not
 // be taken and offers an image file, and the report's log says why.
 import { resolve } from 'node:path';
-import type { Browser } from 'playwright-core';
 import { expect, test } from 'vitest';
-import type { TestServer } from '../helpers/server.ts';
 import { useEngines } from './harness.ts';
 import { reportFromGame } from '../helpers/player-report.ts';
 
@@ -15,24 +13,14 @@ const ENGINES = ['three', 'phaser', 'pixi7'];
  * (it clears to an opaque colour itself), so its cleared buffer reads transparent black, not opaque black.
  */
 const CONTEXT_ALPHA: Record<string, boolean> = { three: true, phaser: false, pixi7: false };
-let server: TestServer;
-let browser: Browser;
-useEngines(
-  (s, b) => {
-    server = s;
-    browser = b;
-  },
-  ENGINES,
-  {},
-  resolve(import.meta.dirname, 'stalled'),
-);
+const engines = useEngines({ games: ENGINES, from: resolve(import.meta.dirname, 'stalled') });
 
 test.each(ENGINES)(
   '%s stopped drawing: no silent black picture, the player is offered a file',
   async (engine) => {
-    const page = await (await browser.newContext({ viewport: { width: 800, height: 600 } })).newPage();
+    const page = await (await engines.browser.newContext({ viewport: { width: 800, height: 600 } })).newPage();
     try {
-      await page.goto(`${server.url}/engines/${engine}-after.html`);
+      await page.goto(`${engines.server.url}/engines/${engine}-after.html`);
       await page.waitForFunction(() => (window as any).__game?.frames >= 40, undefined, { timeout: 20_000 });
       const attributes = await page.evaluate(() => {
         const c = document.querySelector('canvas')!;
@@ -46,7 +34,7 @@ test.each(ENGINES)(
       // Frozen for longer than the grab waits for a frame.
       await page.waitForTimeout(1500);
       expect(await page.evaluate(() => (window as any).__game.frames)).toBe(40);
-      const issue = await reportFromGame(page, server, `stalled-${engine}`, {
+      const issue = await reportFromGame(page, engines.server, `stalled-${engine}`, {
         shows: 'file-offer',
         text: 'the game froze',
       });

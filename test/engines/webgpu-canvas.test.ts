@@ -3,40 +3,27 @@
 // (never a blank or a wrong note about preserveDrawingBuffer), the player is offered an image file, and the
 // device info's GPU line comes from the WebGPU adapter, not from a WebGL context the game does not have.
 import { resolve } from 'node:path';
-import { type Browser, chromium } from 'playwright-core';
-import { afterAll, beforeAll, expect, test } from 'vitest';
-import { CHROMIUM_ARGS } from '../helpers/chromium.ts';
-import type { TestServer } from '../helpers/server.ts';
-import { startEngineServer } from './harness.ts';
+import { expect, test } from 'vitest';
+import { useEngines } from './harness.ts';
 import { reportFromGame } from '../helpers/player-report.ts';
 
-let server: TestServer;
-let browser: Browser;
-beforeAll(async () => {
-  [server, browser] = await Promise.all([
-    startEngineServer(['three-webgpu'], {}, resolve(import.meta.dirname, 'webgpu')),
-    chromium.launch({
-      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-      args: [...CHROMIUM_ARGS, '--enable-unsafe-webgpu'],
-    }),
-  ]);
-}, 120_000);
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
+const engines = useEngines({
+  games: ['three-webgpu'],
+  from: resolve(import.meta.dirname, 'webgpu'),
+  args: ['--enable-unsafe-webgpu'],
 });
 
 test.each(['before', 'after'])(
   'three.js WebGPURenderer, tag %s: declined with a WebGPU note, GPU line from the adapter',
   async (tag) => {
-    const page = await (await browser.newContext({ viewport: { width: 800, height: 600 } })).newPage();
+    const page = await (await engines.browser.newContext({ viewport: { width: 800, height: 600 } })).newPage();
     try {
-      await page.goto(`${server.url}/engines/three-webgpu-${tag}.html`);
+      await page.goto(`${engines.server.url}/engines/three-webgpu-${tag}.html`);
       await page.waitForFunction(() => (window as any).__game?.frames > 30, undefined, { timeout: 30_000 });
       expect(await page.evaluate(() => (window as any).__backend), 'three.js runs on WebGPU here').toBe('webgpu');
       // After the widget's idle GPU read (2 s after start).
       await page.waitForTimeout(2500);
-      const issue = await reportFromGame(page, server, `webgpu-${tag}`, {
+      const issue = await reportFromGame(page, engines.server, `webgpu-${tag}`, {
         shows: 'file-offer',
         timeout: 20_000,
         text: 'the boxes look wrong',

@@ -2,9 +2,7 @@
 // (transferControlToOffscreen) that draws every frame with WebGL. The page never sees those draws, but the
 // placeholder canvas holds the frame the worker last committed, readable at any time: the screenshot is that
 // frame, with no note about preserveDrawingBuffer, and the GPU line says the game draws from a worker.
-import type { Browser } from 'playwright-core';
 import { expect, test } from 'vitest';
-import type { TestServer } from '../helpers/server.ts';
 import { imagePixels, near } from '../e2e/harness.ts';
 import { engineTag, useEngines } from './harness.ts';
 import { reportFromGame } from '../helpers/player-report.ts';
@@ -30,24 +28,15 @@ const offscreen = document.getElementById('c').transferControlToOffscreen();
 worker.postMessage({ canvas: offscreen }, [offscreen]);
 </script></body></html>`;
 
-let server: TestServer;
-let browser: Browser;
-useEngines(
-  (s, b) => {
-    server = s;
-    browser = b;
-  },
-  [],
-  { 'worker-canvas.html': PAGE },
-);
+const engines = useEngines({ games: [], pages: { 'worker-canvas.html': PAGE } });
 
 test('a canvas drawn from a worker: its committed frame is the picture, the GPU line says worker', async () => {
-  const page = await (await browser.newContext()).newPage();
+  const page = await (await engines.browser.newContext()).newPage();
   try {
-    await page.goto(`${server.url}/engines/worker-canvas.html`);
+    await page.goto(`${engines.server.url}/engines/worker-canvas.html`);
     await page.waitForFunction(() => (window as any).__game.frames > 30 && (window as any).Glitchbox);
     await page.waitForTimeout(2500);
-    const issue = await reportFromGame(page, server, 'worker-canvas');
+    const issue = await reportFromGame(page, engines.server, 'worker-canvas');
     const log = await (await fetch(issue.log_files[0].url)).text();
     expect(log).not.toMatch(/# Screenshot/);
     expect(issue.device.configuration.gpu).toMatch(/worker \(OffscreenCanvas\)/);
