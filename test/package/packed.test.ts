@@ -79,6 +79,20 @@ beforeAll(async () => {
 
 afterAll(() => rmSync(work, { recursive: true, force: true }));
 
+/**
+ * The URLs of a package.json's homepage, bugs and repository that no one could follow to the project: not https, on
+ * a domain reserved for examples and tests (RFC 2606, RFC 6761), or the GitHub address an earlier package.json made
+ * up. The project has no public home yet, so its packages carry none of these fields (docs/dependencies.md).
+ */
+function placeholderUrls(pkg: { homepage?: unknown; bugs?: unknown; repository?: unknown }): string[] {
+  const urlOf = (field: unknown) => (typeof field === 'object' && field ? (field as { url?: unknown }).url : field);
+  const urls = [pkg.homepage, urlOf(pkg.bugs), urlOf(pkg.repository)].filter((u) => u !== undefined).map(String);
+  const reserved =
+    /^(?:git\+)?https:\/\/(?:[^/]*\.)?(?:example(?:\.\w+)?|[^/]+\.(?:test|invalid|localhost)|localhost)(?:[:/]|$)/;
+  const usable = (url: string) => /^(?:git\+)?https:\/\//.test(url) && !reserved.test(url);
+  return urls.filter((url) => !usable(url) || /github\.com\/glitchbox\/glitchbox(?:\.git)?$/.test(url));
+}
+
 describe('the packed npm packages', () => {
   it('hold built JavaScript, declarations, the licence and the shipped example, and no tests or sources', () => {
     for (const t of tarballs) {
@@ -107,6 +121,19 @@ describe('the packed npm packages', () => {
     const server = tarballs.find((t) => t.name === 'glitchbox-server')!.files.map((f) => f.path);
     for (const file of ['dist/cli.mjs', 'dist/job-thread.mjs', 'dist/inbox/index.html', 'bin/glitchbox-server.mjs'])
       expect(server).toContain(file);
+  });
+
+  it('carry no made-up URL in any packed package.json (homepage, bugs, repository)', () => {
+    for (const t of tarballs) {
+      const pkg = JSON.parse(readFileSync(join(app, 'node_modules', t.name, 'package.json'), 'utf8'));
+      expect(placeholderUrls(pkg), t.name).toEqual([]);
+    }
+    // The check itself refuses what it is for.
+    expect(placeholderUrls({ repository: { url: 'git+https://github.com/glitchbox/glitchbox.git' } })).toHaveLength(1);
+    expect(
+      placeholderUrls({ homepage: 'https://example.com/x', bugs: { url: 'https://gb.test/issues' } }),
+    ).toHaveLength(2);
+    expect(placeholderUrls({ repository: 'http://git.studio.io/gb' })).toHaveLength(1);
   });
 
   it('type-checks a strict consumer with moduleResolution bundler and nodenext, skipLibCheck off', async () => {
