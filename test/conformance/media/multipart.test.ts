@@ -61,7 +61,7 @@ describe('multipart upload', () => {
       layer_a_filename: 'marks.png',
     });
     // The raw columns the service's web-form client reads from this answer, beside the rendered record.
-    expect(r.body).toMatchObject({ issue_id: issue.id, status: 'ready' });
+    expect(r.body).toMatchObject({ issue_id: issue.id, status: 1 });
     const [listed] = (await server.request('GET', `${issue.path}/screenshots.json`, { auth: DEV })).body;
     expect(listed.size_bytes).toBe(PNG.byteLength + layer.byteLength);
     // A screenshot's user is the issue's reporter, not the uploader (the project token here).

@@ -57,7 +57,8 @@ export const ConfirmUploadResponse = z.object({
   developer_private: z.boolean(),
   created_at: Timestamp,
   updated_at: Timestamp,
-  status: z.string().optional(),
+  /** A screenshot's state as the service's integer column: 1 once stored (docs/api/media.md#direct-upload). */
+  status: z.number().int().optional(),
   description: z.string().nullable().optional(),
   processing: z.boolean().optional(),
   processed: z.boolean().optional(),
@@ -156,7 +157,7 @@ export type VideoSegmentResponse = z.infer<typeof VideoSegmentResponse>;
  */
 export const UploadedAttachment = z.intersection(
   Attachment,
-  z.object({ issue_id: z.number().int(), status: z.string().optional() }),
+  z.object({ issue_id: z.number().int(), status: z.number().int().optional() }),
 );
 export type UploadedAttachment = z.infer<typeof UploadedAttachment>;
 

@@ -24,7 +24,7 @@ import type { MediaKind } from '../../../../widget/src/protocol/media.ts';
 import { forbidden, notFound } from '../../errors.ts';
 import { isDeveloperLevel, isTeam } from '../projects-auth/access.ts';
 import type { Caller } from '../projects-auth/caller.ts';
-import { KIND_RULES, sanitizeFilename } from './rules.ts';
+import { KIND_RULES, sanitizeFilename, screenshotStatusCode } from './rules.ts';
 
 /** Opaque random storage keys: nothing about the issue or file can be read from a media URL. */
 export function newStorageKey(): string {
@@ -268,7 +268,7 @@ export function renderAttachment(
   return {
     ...toAttachmentRecord(deps, row, issue, isTeam(deps, caller, project)),
     issue_id: row.issue_id,
-    ...(row.kind === 'screenshot' ? { status: row.status ?? 'ready' } : {}),
+    ...(row.kind === 'screenshot' ? { status: screenshotStatusCode(row.status) } : {}),
   };
 }
 

@@ -31,7 +31,7 @@ import {
 } from '../../../../widget/src/protocol/media.ts';
 import type { Caller } from '../projects-auth/caller.ts';
 import { describeScreenshot, newStorageKey } from './attachments.ts';
-import { KIND_RULES, describeAllowed, isAllowedContentType, sanitizeFilename } from './rules.ts';
+import { KIND_RULES, describeAllowed, isAllowedContentType, sanitizeFilename, screenshotStatusCode } from './rules.ts';
 
 /**
  * The upload URL is short-lived (docs/api-choices.md#storage-and-media-urls); the blob_signed_id outlives it for a day.
@@ -183,7 +183,8 @@ export function toRawColumns(row: AttachmentRow): ConfirmUploadResponse {
     created_at: row.created_at,
     updated_at: row.updated_at,
   };
-  if (row.kind === 'screenshot') Object.assign(raw, { status: row.status ?? 'ready', description: row.description });
+  if (row.kind === 'screenshot')
+    Object.assign(raw, { status: screenshotStatusCode(row.status), description: row.description });
   if (row.kind === 'video_clip')
     Object.assign(raw, { processing: row.processing === 1, processed: row.processed === 1, failed: row.failed === 1 });
   return raw;

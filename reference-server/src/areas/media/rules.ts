@@ -150,3 +150,11 @@ export function assertCanWriteMedia(
     caller.issueGrant ? 'This token was issued for another issue.' : 'You are not allowed to add media to this issue.',
   );
 }
+
+/**
+ * A screenshot's `status` as the raw integer column the service's web-form client types it as (docs/api/media.md#
+ * direct-upload): 1 once stored with its description, the only state a screenshot here reaches; 0 otherwise.
+ */
+export function screenshotStatusCode(status: string | null): number {
+  return status === null || status === 'ready' ? 1 : 0;
+}
