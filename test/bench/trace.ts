@@ -80,9 +80,9 @@ export interface OpenSteps {
 }
 
 /**
- * From the trace: the hotkey's keydown to the end of the first frame committed after the form's dialog was
- * shown (its `beforetoggle`) and the mount finished: the first frame that paints the form; and the steps on
- * the way.
+ * From the trace: the hotkey's keydown to the end of the first frame committed after the mount finished and the
+ * form's dialog or frame was shown (its `beforetoggle`, if any came): the first frame that paints the form; and the
+ * steps on the way.
  */
 export function openSteps(trace: Buffer): OpenSteps {
   const { events, all } = mainTasks(trace);
@@ -96,8 +96,9 @@ export function openSteps(trace: Buffer): OpenSteps {
   const mount = measureSpan(events, 'glitchbox:mount');
   const ms = (ts: number | undefined) => (ts === undefined ? NaN : (ts - key.ts) / 1000);
   const steps = { ...none, grab: ms(grab?.start), mountStart: ms(mount?.start), mountEnd: ms(mount?.end) };
-  if (!shown || !mount) return steps;
-  const commit = commitAfter(events, Math.max(shown.ts, mount.end));
+  if (!mount) return steps;
+  // A frame kept in the top layer while closed shows no popover toggle at the key: the mount then shows the form.
+  const commit = commitAfter(events, Math.max(shown?.ts ?? mount.end, mount.end));
   if (!commit) return steps;
   return { ...steps, painted: ms(commit.ts + (commit.dur ?? 0)), drawn: ms(drawnAfter(all, commit)) };
 }

@@ -68,7 +68,7 @@ const CLOSED = {
   hidden: true,
   inert: true,
   ariaHidden: 'true',
-  topLayer: false,
+  topLayer: true, // already there, so the key does not pay for entering it
   hitsFrame: false,
   focused: false,
   frameFocused: false,
@@ -186,6 +186,27 @@ for (const [what, change] of [
     expect(await gameKeys(page)).toBe(before + 1);
     await page.context().close();
   });
+
+test('a popover the game opened after the form was prepared stays under the form the key shows', async () => {
+  const page = await openGameWith(browser, server);
+  await prepared(page); // the closed frame is in the top layer from here on
+  await page.evaluate(() => {
+    const own = Object.assign(document.createElement('div'), { id: 'game-menu', popover: 'manual' });
+    own.style.cssText = 'position:fixed;inset:0;width:100vw;height:100vh;margin:0;border:0';
+    document.body.append(own);
+    own.showPopover();
+  });
+  await page.locator('#game').focus();
+  await open(page);
+  const onTop = await page.evaluate(() => {
+    const frame = document.querySelector<HTMLIFrameElement>('iframe[data-glitchbox]')!;
+    const send = frame.contentDocument!.getElementById('gb-send')!.getBoundingClientRect();
+    return document.elementFromPoint(send.left + send.width / 2, send.top + send.height / 2) === frame;
+  });
+  expect(onTop).toBe(true);
+  await closeWithEsc(page);
+  await page.context().close();
+});
 
 test('a form opened after the game went fullscreen moves into the fullscreen element, and back out', async () => {
   const page = await openGameWith(browser, server);

@@ -95,7 +95,7 @@ test('the first form, painted unseen while closed, is not hit, focused or announ
     hidden: true,
     inert: true,
     ariaHidden: 'true',
-    topLayer: false,
+    topLayer: true,
     focused: false,
     sendShown: true,
   });

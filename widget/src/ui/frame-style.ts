@@ -33,23 +33,35 @@ export function showFrame(frame: HTMLIFrameElement): void {
 
 /** Hides the frame while closed, holding the next report's form: laid out at its open size (so the key's frame
  * has its style and layout already; `display: none` would lay out nothing), but not painted (`visibility: hidden`),
- * not hit (no pointer events), inert (so not in the focus order), out of the accessibility tree and the top layer.
- * None of this reaches into the frame's own document: ui/mount.tsx keeps focus out of it when it shows the dialog. */
+ * not hit (no pointer events), inert (so not in the focus order) and out of the accessibility tree. It stays in the
+ * top layer (`raiseFrame`), so the key does not pay for entering it. None of this reaches into the frame's own
+ * document: ui/mount.tsx keeps focus out of it when it shows the dialog. */
 export function hideFrame(frame: HTMLIFrameElement): void {
-  try {
-    frame.hidePopover();
-  } catch {
-    /* not in the top layer */
-  }
   style(frame, 'hidden', 'none');
   frame.hidden = true;
   frame.inert = true;
   frame.setAttribute('aria-hidden', 'true');
 }
 
-/** Paints the hidden frame while closed: as hidden in every way (not hit, inert, out of the accessibility tree and
- * the top layer) but visible at an opacity no screen shows: 0.0005 moves a colour by an eighth of an 8-bit level,
- * so no pixel changes, and is above the 0.0004 under which Chromium skips painting. */
+/** Puts the frame in the browser's top layer, as a manual popover: above a fullscreen canvas too, as a modal dialog
+ * in the game's page would be. At an open (`again`), on top once more only when the page may have put something
+ * there since: its own fullscreen element, modal dialog or popover (the top layer stacks in the order of entry). */
+export function raiseFrame(frame: HTMLIFrameElement, again = false): void {
+  try {
+    if (frame.matches(':popover-open')) {
+      if (!again || !frame.ownerDocument.querySelector(':fullscreen, :modal, :popover-open:not([data-glitchbox])'))
+        return;
+      frame.hidePopover();
+    }
+    frame.showPopover();
+  } catch {
+    /* no popover: the fixed frame at the top z-index in the overlay's container */
+  }
+}
+
+/** Paints the hidden frame while closed: as hidden in every way (not hit, inert, out of the accessibility tree) but
+ * visible at an opacity no screen shows: 0.0005 moves a colour by an eighth of an 8-bit level, so no pixel changes,
+ * and is above the 0.0004 under which Chromium skips painting. */
 export function paintHidden(frame: HTMLIFrameElement): void {
   style(frame, 'visible', 'none');
   frame.style.setProperty('opacity', '0.0005', 'important');

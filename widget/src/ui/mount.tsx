@@ -8,7 +8,7 @@ import { h, render } from 'preact';
 import { App } from './app.tsx';
 import type { ResolvedOptions } from '../runtime/options.ts';
 import type { LoaderContext, OverlayContext, OverlayHandle } from '../runtime/overlay-contract.ts';
-import { hideFrame, paintHidden, showFrame } from './frame-style.ts';
+import { hideFrame, paintHidden, raiseFrame, showFrame } from './frame-style.ts';
 import { applyStyles } from './styles.ts';
 
 export { finishScreenshot } from '../media/finish-screenshot.ts';
@@ -47,12 +47,7 @@ export function mountOverlay(loaded: LoaderContext): OverlayHandle {
   onKey = loaded.onKey;
   showFrame(frame);
   shown = true;
-  try {
-    // Above a fullscreen canvas too (the top layer), as the modal dialog was when it lived in the game's page.
-    frame.showPopover();
-  } catch {
-    /* no popover: the fixed frame at the top z-index in the overlay's container */
-  }
+  raiseFrame(frame, true);
   try {
     const dialog = doc.querySelector('dialog')!;
     if (!dialog.open) dialog.showModal();
@@ -130,8 +125,8 @@ const idle = (fn: () => void) =>
 /**
  * Prepares the next report's form while closed, one step per idle period so the game never pays a long task:
  * the hidden frame (after load: made here, so the first open costs what later ones do), the held app rendered
- * into it, then its dialog shown modal (inert for that call, so no focus moves) and laid out, so the key's frame
- * has its style and layout already. Skipped when an open came first. Never throws.
+ * into it, then its dialog shown modal (inert for that call, so no focus moves), the frame put in the top layer,
+ * and laid out, so the key's frame has its style and layout already. Skipped when an open came first. Never throws.
  */
 export function warm(options: ResolvedOptions, container = document.body): void {
   const step = (fn: () => void) =>
@@ -156,6 +151,7 @@ export function warm(options: ResolvedOptions, container = document.body): void 
         dialog.inert = true;
         dialog.showModal();
         dialog.inert = false;
+        if (kept?.doc === doc) raiseFrame(kept.frame);
         void doc.body.offsetWidth;
         step(() => paintUnseen(form));
       });
