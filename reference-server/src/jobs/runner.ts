@@ -28,8 +28,8 @@ export interface JobRunner {
   /** Job threads forget what they keep in memory (after /__admin/reset); nothing to do in-process. */
   forget(): Promise<void>;
   /**
-   * Wakes the job thread for the areas' quick upkeep (Area.tidy) once this turn's writes have committed, instead of
-   * leaving it to the next pass; one at a time, one more if asked meanwhile. Nothing to do in-process.
+   * Wakes the job thread for the areas' quick upkeep (Area.tidy) shortly after this turn's writes have committed,
+   * instead of leaving it to the next pass; one at a time, one more if asked meanwhile. Nothing to do in-process.
    */
   tidySoon(): void;
 }

@@ -33,6 +33,11 @@ export type FromThread =
   | { type: 'failed'; id: number; error: string; code?: string }
   | { type: 'issue-write'; issue: unknown; kind: string };
 
+/**
+ * How long after the first write a woken tidy waits for more (JobRunner.tidySoon): at 50 creates a second, at most
+ * ten write transactions of the thread a second, about five issues each.
+ */
+const TIDY_DELAY_MS = 100;
 /** Follow-up rounds a pass makes for jobs that this thread's hooks enqueued while the thread ran. */
 const MAX_ROUNDS = 20;
 
@@ -166,8 +171,10 @@ export function createThreadJobRunner(db: Db, clock: ControllableClock, options:
       if (tidy === 'running') tidy = 'again';
       if (tidy !== 'idle') return;
       tidy = 'scheduled';
-      // The turn's commit group commits in a check-phase callback queued before this one (db/commit-groups.ts).
-      setImmediate(runTidy);
+      // After the turn's commit group has committed (db/commit-groups.ts), and late enough to take the writes of a
+      // run of requests in one write transaction: each one the thread holds the write lock for stalls the
+      // request thread's next write.
+      setTimeout(runTidy, TIDY_DELAY_MS).unref();
     },
   };
   threadRunners.add(runner);
