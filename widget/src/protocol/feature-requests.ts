@@ -33,8 +33,12 @@ export const DiscordIdInput = z.union([DiscordId, z.number().int().nonnegative()
 export const FeatureRequestCreateBody = z.object({
   feature_request: z.object(
     {
-      description: z.string({ error: 'is required' }).trim().min(1, 'is required').max(MAX_DESCRIPTION_LENGTH),
-      title: blankAsAbsent(z.string().trim().max(MAX_TITLE_LENGTH)),
+      description: z
+        .string({ error: (issue) => (issue.input === undefined ? 'is required' : 'must be a string') })
+        .trim()
+        .min(1, 'is required')
+        .max(MAX_DESCRIPTION_LENGTH, `must be at most ${MAX_DESCRIPTION_LENGTH} characters`),
+      title: blankAsAbsent(z.string().trim().max(MAX_TITLE_LENGTH, `must be at most ${MAX_TITLE_LENGTH} characters`)),
       custom: SubmissionCustomValues.optional(),
       custom_fields: SubmissionCustomValues.optional(),
       files: SubmissionFiles.optional(),

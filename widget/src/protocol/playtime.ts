@@ -23,7 +23,7 @@ function sessionBody(tagsRequired: boolean) {
       error: (issue) =>
         issue.input === undefined ? 'is required (a string of key=value pairs)' : 'must be a string of key=value pairs',
     })
-    .max(PLAYTIME_LIMITS.tagsText);
+    .max(PLAYTIME_LIMITS.tagsText, `must be at most ${PLAYTIME_LIMITS.tagsText} characters`);
   return z.object({
     playtime_session: z
       .record(z.string().min(1).max(PLAYTIME_LIMITS.key), z.unknown(), {

@@ -107,14 +107,20 @@ const Label = z
   .string({ error: (issue) => (issue.input === undefined ? 'is required' : 'must be a string') })
   .trim()
   .min(1, 'must not be blank')
-  .max(RELEASE_LIMITS.label);
+  .max(RELEASE_LIMITS.label, `must be at most ${RELEASE_LIMITS.label} characters`);
 
 export const ReleaseCreateBody = z.object({
   release: z.object(
     {
       label: Label,
-      summary: z.string().max(RELEASE_LIMITS.summary).optional(),
-      description: z.string().max(RELEASE_LIMITS.description).optional(),
+      summary: z
+        .string()
+        .max(RELEASE_LIMITS.summary, `must be at most ${RELEASE_LIMITS.summary} characters`)
+        .optional(),
+      description: z
+        .string()
+        .max(RELEASE_LIMITS.description, `must be at most ${RELEASE_LIMITS.description} characters`)
+        .optional(),
       send_images_separately: FormBoolean.optional(),
       attachments: Files.optional(),
       download_links_attributes: z
@@ -137,8 +143,14 @@ export const ReleaseUpdateBody = z.object({
   release: z.object(
     {
       label: Label.optional(),
-      summary: z.string().max(RELEASE_LIMITS.summary).optional(),
-      description: z.string().max(RELEASE_LIMITS.description).optional(),
+      summary: z
+        .string()
+        .max(RELEASE_LIMITS.summary, `must be at most ${RELEASE_LIMITS.summary} characters`)
+        .optional(),
+      description: z
+        .string()
+        .max(RELEASE_LIMITS.description, `must be at most ${RELEASE_LIMITS.description} characters`)
+        .optional(),
       send_images_separately: FormBoolean.optional(),
       attachments: Files.optional(),
       remove_attachments: IdList.optional(),

@@ -51,8 +51,12 @@ export type Ticket = z.infer<typeof Ticket>;
 export const TicketCreateBody = z.object({
   ticket: z.object(
     {
-      description: z.string({ error: 'is required' }).trim().min(1, 'is required').max(MAX_DESCRIPTION_LENGTH),
-      title: blankAsAbsent(z.string().trim().max(MAX_TITLE_LENGTH)),
+      description: z
+        .string({ error: (issue) => (issue.input === undefined ? 'is required' : 'must be a string') })
+        .trim()
+        .min(1, 'is required')
+        .max(MAX_DESCRIPTION_LENGTH, `must be at most ${MAX_DESCRIPTION_LENGTH} characters`),
+      title: blankAsAbsent(z.string().trim().max(MAX_TITLE_LENGTH, `must be at most ${MAX_TITLE_LENGTH} characters`)),
       priority: blankAsAbsent(TicketPriority),
       reporter_email: blankAsAbsent(Email),
       attachments: SubmissionFiles.optional(),

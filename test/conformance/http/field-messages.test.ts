@@ -1,0 +1,57 @@
+// A 422 names the fault a client made (docs/api-choices.md#error-bodies-and-statuses): a value that is too long says
+// how long it may be and a value of the wrong type says which type, never "is required" for a field that was sent.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ALL_FLAGS, PATS, PROJECT_ID, TOKENS, seedDocument } from '../../helpers/seed.ts';
+import { startTestServer, type TestServer } from '../../helpers/server.ts';
+
+let server: TestServer;
+const OWNER = `Bearer ${PATS.owner}`;
+const LONG = 'word '.repeat(30_000);
+
+beforeAll(async () => {
+  server = await startTestServer({
+    seed: seedDocument({ project: { tokens: [{ token: TOKENS.all, daily_limit: 1000, ...ALL_FLAGS }] } }),
+  });
+});
+afterAll(() => server.close());
+
+async function refusal(path: string, json: unknown, auth = OWNER): Promise<string> {
+  const r = await server.request('POST', `/projects/${PROJECT_ID}/${path}`, { auth, json });
+  expect(r.status).toBe(422);
+  return r.body.error;
+}
+
+describe('validation messages', () => {
+  it('says how long a feature request or ticket description may be, and that it must be text', async () => {
+    for (const [path, key] of [
+      ['feature_requests.json', 'feature_request'],
+      ['tickets.json', 'ticket'],
+    ]) {
+      expect(await refusal(path, { [key]: { description: LONG } })).toBe(
+        `${key}.description: must be at most 20000 characters`,
+      );
+      expect(await refusal(path, { [key]: { description: 42 } })).toBe(`${key}.description: must be a string`);
+      expect(await refusal(path, { [key]: {} })).toBe(`${key}.description: is required`);
+      expect(await refusal(path, { [key]: { description: '   ' } })).toBe(`${key}.description: is required`);
+      expect(await refusal(path, { [key]: { description: 'Fine text', title: 'x'.repeat(300) } })).toBe(
+        `${key}.title: must be at most 255 characters`,
+      );
+    }
+  });
+
+  it('says how long a release label may be, and that it must be text', async () => {
+    expect(await refusal('releases.json', { release: { label: 'x'.repeat(300) } })).toBe(
+      'release.label: must be at most 200 characters',
+    );
+    expect(await refusal('releases.json', { release: { label: 5 } })).toBe('release.label: must be a string');
+    expect(await refusal('releases.json', { release: { label: 'ok', summary: 'x'.repeat(1001) } })).toBe(
+      'release.summary: must be at most 1000 characters',
+    );
+  });
+
+  it('says how long a playtime tag string may be', async () => {
+    const tags = `k=${'v'.repeat(100)},`.repeat(1000);
+    const error = await refusal('playtime_sessions.json', { playtime_session: { tags } }, `FormUser ${TOKENS.all}`);
+    expect(error).toMatch(/^playtime_session\.tags: must be at most \d+ characters$/);
+  });
+});
