@@ -165,6 +165,23 @@ describe('issue search over issues not yet indexed', () => {
     expect(await search(second, 'manifest ghost')).toEqual([id]);
   });
 
+  it('leaves trimming the vocabulary log to the job thread, which keeps the last 2,000 entries', async () => {
+    const server = await start(tempFile());
+    const log = () => server.deps.db.prepare('SELECT count(*) FROM search_vocab_log').pluck().get() as number;
+    const project = projectKey(server);
+    const now = new Date().toISOString();
+    const before = log();
+    server.deps.db.transaction(() => {
+      for (let i = 0; i < 2100; i += 1)
+        insertIssue(server.deps.db, newIssue(project, now, { title: `Lantern ${i} gutters`, description: 'Out.' }));
+    })();
+    expect(await search(server, 'lantern gutters')).toHaveLength(25);
+    expect(log()).toBe(before + 2100);
+    await server.runJobs();
+    expect(log()).toBe(2000);
+    expect(issueVocabulary(server.deps.db).documentFrequency('lantern')).toBe(2100);
+  }, 60_000);
+
   it(`indexes first a queue longer than ${MATCHED_IN_MEMORY} issues, which only a bulk load leaves`, async () => {
     const server = await start();
     const now = new Date().toISOString();

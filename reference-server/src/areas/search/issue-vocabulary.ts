@@ -2,7 +2,7 @@
 // use, then brought up to date from search_vocab_log (filled by the insert and update triggers, so it holds the words
 // of queued issues too) before each search, so writes from anywhere (issue service, fixtures, SQL) are seen. Reading
 // it writes nothing: the job thread's sweep trims the log.
-import type { Db } from '../../db/database.ts';
+import { type Db, inTransaction } from '../../db/database.ts';
 import {
   countIndexedIssues,
   issueIndexTerms,
@@ -63,7 +63,9 @@ export function issueVocabulary(db: Db): Vocabulary {
  */
 export function trimIssueVocabularyLog(db: Db): void {
   const { first, last } = vocabularyLogBounds(db);
-  if (first !== null && last !== null && last - first >= REPLAY_LIMIT) trimVocabularyLog(db, last - REPLAY_LIMIT);
+  // In a transaction of its own, so the job thread announces it (db/write-turns.ts) like its other writes.
+  if (first !== null && last !== null && last - first >= REPLAY_LIMIT)
+    inTransaction(db, () => trimVocabularyLog(db, last - REPLAY_LIMIT));
 }
 
 /** Forgets the vocabulary of a database (after /__admin/reset). */
