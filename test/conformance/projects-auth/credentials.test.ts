@@ -56,7 +56,9 @@ describe('schemes', () => {
 
   it('falls back to the bare token for an invalid email or Discord id, never an HTTP error', async () => {
     const before = virtualUsers().length;
-    for (const extra of ['email:not an email', 'email:two@@signs', 'email:', 'discord_id:12ab', 'discord_id:']) {
+    const invalid = ['email:not an email', 'email:two@@signs', 'email:', 'discord_id:12ab', 'discord_id:'];
+    // Two identifiers: the header names one, and the comma is no part of an email.
+    for (const extra of [...invalid, 'email:a@b.c,discord_id:123']) {
       const r = await verify(`FormUser ${TOKENS.all},${extra}`);
       expect(r).toMatchObject({
         valid: false,

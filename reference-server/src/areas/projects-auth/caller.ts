@@ -148,7 +148,9 @@ async function withIdentifier(deps: Deps, caller: Caller, extra: string, jwtAllo
   const now = deps.clock.now().toISOString();
   if (extra.startsWith('email:')) {
     const email = extra.slice('email:'.length).trim();
-    if (!EMAIL_PATTERN.test(email)) return { ...caller, ignored: `ignored invalid email ${JSON.stringify(email)}` };
+    // A comma separates what follows the token, so `email:a@b.c,discord_id:1` is not the email `a@b.c,discord_id:1`.
+    if (!EMAIL_PATTERN.test(email) || email.includes(','))
+      return { ...caller, ignored: `ignored invalid email ${JSON.stringify(email)}` };
     return { ...caller, user: findOrCreateVirtualUser(deps.db, { email }, now), claimed: true };
   }
   if (extra.startsWith('discord_id:')) {
