@@ -1,6 +1,6 @@
 // The grab's GPU copy (widget/src/media/gpu-copy.ts) on hand-written WebGL pages whose pixels are known: the uploaded
-// picture is the frame the player saw for each kind of context (WebGL 1 and 2, antialias, alpha, premultiplied or not,
-// a kept buffer), and the GL state a game left (bindings, pack state, error flag) is the same after the grab.
+// picture is the frame the player saw for each kind of context (WebGL 1 and 2, antialias, alpha, premultiplied or not, a
+// kept buffer; an opaque one is grabbed in the frame), and the GL state a game left is the same after the grab.
 import type { Browser, Page } from 'playwright-core';
 import { expect, test } from 'vitest';
 import type { TestServer } from '../helpers/server.ts';
@@ -131,12 +131,13 @@ test.each([
   ['webgl1-no-antialias.html', [255, 128, 128, 255]],
   ['webgl1-straight-alpha.html', [255, 128, 128, 255]],
   ['webgl2.html', [255, 128, 128, 255]],
-  ['webgl2-opaque.html', [255, 0, 0, 255]],
   ['webgl2-kept.html', [255, 128, 128, 255]],
-])('%s: the picture read back after the frame is the frame the player saw, upright', async (name, corner) => {
+  // An opaque context is grabbed by createImageBitmap in the frame, not copied on the GPU (its copy stalls the GPU).
+  ['webgl2-opaque.html', [255, 0, 0, 255], 0],
+])('%s: the picture read back after the frame is the frame the player saw, upright', async (name, corner, gpu = 1) => {
   const p = await warmGame(name);
   const issue = await reportFromGame(p, server, `marker-gpu-${name}`);
-  expect(await readBacks(p), 'read back after the frame').toBeGreaterThan(0);
+  expect(Math.min(await readBacks(p), 1), 'read back after the frame').toBe(gpu);
   const shot = await imagePixels(p, issue.screenshots[0].url, POINTS);
   expect([shot.width, shot.height]).toEqual([320, 200]);
   const [orange, blue, half] = shot.pixels;

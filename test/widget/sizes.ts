@@ -34,7 +34,7 @@ export const LOADER_BUDGET = 10 * 1024;
  * 44.5 KB on 2026-11-26: the next report's form rendered and laid out in the hidden frame while closed, its effects
  * held until the key (ui.js +232 B; the loader -14 B). Measured 45,289 B. Raised to 45.25 KB on 2026-11-26: the
  * grab of a WebGL canvas copied on the GPU in the game's frame and read back after the frame that paints the form
- * (media/gpu-copy.ts in ui.js, +989 B; the loader +17 B to hand it the grab). Measured 46,292 B. Raised to 45.5 KB
+ * (media/gpu-copy.ts in ui.js, +979 B; the loader +17 B to hand it the grab). Measured 46,282 B. Raised to 45.5 KB
  * the same day: a new frame's first form painted once, unseen, while closed (so the first open does not raster it
  * cold) and the closed frame kept in the top layer (so the key does not pay for entering it): ui.js +177 B.
  * Measured 46,469 B. */

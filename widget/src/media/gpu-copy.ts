@@ -14,8 +14,8 @@ const failed = new WeakSet<GL>();
 /**
  * Inside the game's frame: copies the WebGL canvas's drawing buffer on the GPU (no wait for the GPU, no pixels
  * to the main thread) and resolves with the picture once it is read back after the frame. Undefined for a canvas
- * this cannot copy exactly (2D, WebGPU, a worker's placeholder, a lost context, a buffer that is not 8-bit sRGB or
- * not the canvas's size): the caller takes createImageBitmap then.
+ * this cannot copy exactly or cheaply (2D, WebGPU, a worker's placeholder, a lost context, an opaque context, a buffer
+ * that is not 8-bit sRGB or not the canvas's size): the caller takes createImageBitmap then.
  */
 export function copyFrame(canvas: HTMLCanvasElement): Promise<ImageBitmap> | undefined {
   const type = (canvas as { __glitchboxContextType?: string }).__glitchboxContextType ?? '';
@@ -30,14 +30,16 @@ export function copyFrame(canvas: HTMLCanvasElement): Promise<ImageBitmap> | und
   const { drawingBufferWidth: w, drawingBufferHeight: h } = gl;
   const attrs = gl.getContextAttributes();
   const extra = gl as { drawingBufferFormat?: number; drawingBufferColorSpace?: string };
+  // An opaque context's buffer copied into an RGB texture stalled the GPU process for 30-50 ms (the game's next
+  // frame came 48-70 ms later instead of 15 in Phaser 3 and PixiJS 8, docs/widget.md#the-gpu-copy): not copied.
   if (
-    !attrs ||
+    !attrs?.alpha ||
     !w ||
     w !== canvas.width ||
     h !== canvas.height ||
     Math.max(w, h) > gl.getParameter(gl.MAX_TEXTURE_SIZE) ||
     (extra.drawingBufferColorSpace ?? 'srgb') !== 'srgb' ||
-    ![undefined, 0x8058, 0x8051].includes(extra.drawingBufferFormat) // RGBA8, RGB8
+    ![undefined, 0x8058].includes(extra.drawingBufferFormat) // RGBA8
   )
     return;
   const two = 'texStorage2D' in gl;
@@ -52,7 +54,7 @@ export function copyFrame(canvas: HTMLCanvasElement): Promise<ImageBitmap> | und
     if (two && gl.getParameter(READ_BUFFER) !== BACK) return;
     texture = gl.createTexture();
     gl.bindTexture(gl.TEXTURE_2D, texture);
-    gl.copyTexImage2D(gl.TEXTURE_2D, 0, attrs.alpha ? gl.RGBA : gl.RGB, 0, 0, w, h, 0);
+    gl.copyTexImage2D(gl.TEXTURE_2D, 0, gl.RGBA, 0, 0, w, h, 0);
   } finally {
     gl.bindTexture(gl.TEXTURE_2D, bound);
     gl.bindFramebuffer(target, framebuffer);
@@ -61,7 +63,7 @@ export function copyFrame(canvas: HTMLCanvasElement): Promise<ImageBitmap> | und
   return afterPaint().then(() => {
     const start = performance.now();
     try {
-      return readBack(context, two, texture, w, h, !!(attrs.alpha && attrs.premultipliedAlpha));
+      return readBack(context, two, texture, w, h, attrs.premultipliedAlpha !== false);
     } catch (e) {
       failed.add(context);
       throw e;
