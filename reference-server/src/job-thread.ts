@@ -42,10 +42,6 @@ async function handle(message: ToThread): Promise<number> {
     for (const area of AREAS) await area.reset?.(deps);
     return 0;
   }
-  if (message.type === 'tidy') {
-    for (const area of AREAS) area.tidy?.(deps, yieldToRequests);
-    return 0;
-  }
   deps.clock.set(new Date(Date.now() + message.offset));
   deps.config.publicUrl = message.publicUrl;
   for (const area of AREAS) area.sweep?.(deps, yieldToRequests);

@@ -19,8 +19,6 @@ export interface Area {
    * `rest` after each batch with the batch's milliseconds: the thread pauses there while requests are in flight.
    */
   sweep?(deps: Deps, rest: (ms: number) => void): void;
-  /** Quick upkeep the job thread runs when woken after writes (JobRunner.tidySoon), between its passes. */
-  tidy?(deps: Deps, rest: (ms: number) => void): void;
   /** Forgets state kept outside the database (in-memory indexes, stored files) on /__admin/reset. */
   reset?(deps: Deps): void | Promise<void>;
   /** Called after an issue write is committed (search indexing, the event stream, duplicates). */

@@ -27,11 +27,6 @@ export interface JobRunner {
   stop(): Promise<void>;
   /** Job threads forget what they keep in memory (after /__admin/reset); nothing to do in-process. */
   forget(): Promise<void>;
-  /**
-   * Wakes the job thread for the areas' quick upkeep (Area.tidy) shortly after this turn's writes have committed,
-   * instead of leaving it to the next pass; one at a time, one more if asked meanwhile. Nothing to do in-process.
-   */
-  tidySoon(): void;
 }
 
 /** How long a leased job is held (server clock) before another runner may take it again. */
@@ -185,6 +180,5 @@ export function createJobRunner(db: Db, clock: Clock, options: JobRunnerOptions 
       await running?.catch(() => undefined);
     },
     forget: () => Promise.resolve(),
-    tidySoon: () => undefined,
   };
 }

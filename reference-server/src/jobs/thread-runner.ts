@@ -23,21 +23,13 @@ export interface ThreadSpec {
 }
 
 /** A pass runs with the server clock's offset and the public URL as they stand now (both can move). */
-export type ToThread =
-  | { type: 'run'; id: number; offset: number; publicUrl: string }
-  | { type: 'forget'; id: number }
-  | { type: 'tidy'; id: number };
+export type ToThread = { type: 'run'; id: number; offset: number; publicUrl: string } | { type: 'forget'; id: number };
 
 export type FromThread =
   | { type: 'done'; id: number; ran: number }
   | { type: 'failed'; id: number; error: string; code?: string }
   | { type: 'issue-write'; issue: unknown; kind: string };
 
-/**
- * How long after the first write a woken tidy waits for more (JobRunner.tidySoon): at 50 creates a second, at most
- * ten write transactions of the thread a second, about five issues each.
- */
-const TIDY_DELAY_MS = 100;
 /** Follow-up rounds a pass makes for jobs that this thread's hooks enqueued while the thread ran. */
 const MAX_ROUNDS = 20;
 
@@ -96,9 +88,7 @@ export function createThreadJobRunner(db: Db, clock: ControllableClock, options:
     return started;
   }
 
-  function ask(
-    message: { type: 'run'; offset: number; publicUrl: string } | { type: 'forget' } | { type: 'tidy' },
-  ): Promise<number> {
+  function ask(message: { type: 'run'; offset: number; publicUrl: string } | { type: 'forget' }): Promise<number> {
     const id = nextId++;
     const target = thread();
     return new Promise<number>((resolve, reject) => {
@@ -119,20 +109,6 @@ export function createThreadJobRunner(db: Db, clock: ControllableClock, options:
     if (localKinds > 0) total += await local.runDue();
     return total;
   }
-
-  // One tidy in the thread at a time; asked again meanwhile, one more follows it.
-  let tidy: 'idle' | 'scheduled' | 'running' | 'again' = 'idle';
-  const runTidy = () => {
-    tidy = 'running';
-    ask({ type: 'tidy' })
-      // Cut short by stop() (no thread any more) is no failure; the next pass does the upkeep anyway.
-      .catch((error: unknown) => worker && reportPassFailure(error))
-      .finally(() => {
-        const again = tidy === 'again';
-        tidy = 'idle';
-        if (again) runner.tidySoon();
-      });
-  };
 
   const runner: JobRunner = {
     register(kind, handler) {
@@ -165,16 +141,6 @@ export function createThreadJobRunner(db: Db, clock: ControllableClock, options:
     },
     async forget() {
       if (worker) await ask({ type: 'forget' });
-    },
-    tidySoon() {
-      if (!worker || !db.open) return;
-      if (tidy === 'running') tidy = 'again';
-      if (tidy !== 'idle') return;
-      tidy = 'scheduled';
-      // After the turn's commit group has committed (db/commit-groups.ts), and late enough to take the writes of a
-      // run of requests in one write transaction: each one the thread holds the write lock for stalls the
-      // request thread's next write.
-      setTimeout(runTidy, TIDY_DELAY_MS).unref();
     },
   };
   threadRunners.add(runner);
