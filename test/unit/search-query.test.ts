@@ -59,7 +59,7 @@ describe('buildSearchQuery', () => {
   });
 
   it('builds nothing from punctuation', () => {
-    expect(buildSearchQuery('?! --', vocabulary)).toEqual({ words: [], tiers: [], groups: [] });
+    expect(buildSearchQuery('?! --', vocabulary)).toEqual({ words: [], tiers: [] });
   });
 
   it('leaves out an every-word tier a word cannot match when the vocabulary holds every index term', () => {

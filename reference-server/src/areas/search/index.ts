@@ -1,15 +1,15 @@
 // The search area owns issue search (the typo-tolerant FTS5 query builder and vocabularies),
 // local embeddings, find_similar and asynchronous duplicate detection. Its reset forgets the
 // in-memory vocabularies and vector matrices. No write hook indexes or embeds: the triggers
-// queue each written issue; the request thread indexes the text queue 100 ms after a create, the job thread's sweep
-// indexes and embeds the queues in the background, issue search matches what still waits in memory and find_similar
-// catches its queue up first (issue-index.ts, similar-index.ts). Only the sweep merges the text index.
+// queue each written issue; the job thread's sweep indexes and embeds the queues in the background,
+// creates help with the text queue once 1,000 issues wait, and every reader catches up what is left
+// first (issue-index.ts, similar-index.ts). Only the sweep merges the text index's segments.
 import type { Area } from '../area.ts';
 import { DUPLICATE_DETECTION_JOB, detectDuplicate, queueDuplicateDetection } from './duplicate-detection.ts';
-import { forgetIssueVocabulary, trimIssueVocabularyLog } from './issue-vocabulary.ts';
+import { forgetIssueVocabulary } from './issue-vocabulary.ts';
 import { clearIssueIndex } from './repository.ts';
 import { searchRoutes } from './routes.ts';
-import { catchUpIssueIndex, indexSoon, mergeIssueIndex, noteIssueCreated } from './issue-index.ts';
+import { catchUpIssueIndex, mergeIssueIndex, noteIssueCreated } from './issue-index.ts';
 import { catchUpEmbeddings, forgetVectors } from './similar-index.ts';
 
 /**
@@ -29,7 +29,6 @@ export const searchArea: Area = {
   sweep: (deps, rest) => {
     catchUpIssueIndex(deps.db, SWEEP_BATCH, rest);
     mergeIssueIndex(deps.db, rest);
-    trimIssueVocabularyLog(deps.db);
     catchUpEmbeddings(deps.db, deps.clock, SWEEP_BATCH, rest);
   },
   reset(deps) {
@@ -39,8 +38,6 @@ export const searchArea: Area = {
   },
   onIssueWrite: (deps, issue, kind) => {
     queueDuplicateDetection(deps, issue, kind);
-    if (kind !== 'created') return;
-    noteIssueCreated(deps.db);
-    indexSoon(deps.db);
+    if (kind === 'created') noteIssueCreated(deps.db);
   },
 };

@@ -1,8 +1,8 @@
 // Catches the FTS5 issue index up with the issues queued by the insert trigger (migration 041): a create only queues
 // its text, which enters the index in batches (FTS5 costs about 50 µs per issue indexed alone inside a create, under
-// 10 µs in a batch of 100). The request thread indexes the queue INDEX_DELAY_MS after a create (indexSoon), the job
-// thread's sweep in its passes, and a search matches what still waits in memory (queued-matches.ts), so it writes
-// nothing. Should the queue still grow (indexSoon failing), once REQUEST_THREAD_BACKLOG issues wait the next create
+// 10 µs in a batch of 100). The job thread's sweep indexes the queue, and every search catches it up before it reads,
+// so a search always reads a complete index. The request thread helps only when the job thread has fallen behind:
+// under a run of creates it seldom wins the write lock, so once REQUEST_THREAD_BACKLOG issues wait, the next create
 // indexes them all in one batch. Segments are merged by the sweep alone (migration 042), a step at a time.
 import { inTransaction, type Db } from '../../db/database.ts';
 import { countQueuedForIndex, indexQueuedIssues, mergeIndexStep, queuedForIndex } from './repository.ts';
@@ -11,11 +11,6 @@ import { countQueuedForIndex, indexQueuedIssues, mergeIndexStep, queuedForIndex 
 export const WRITE_BATCH = 100;
 /** Queued issues past which a create on the request thread indexes the queue; bounds what a search may find waiting. */
 export const REQUEST_THREAD_BACKLOG = 1000;
-/**
- * Queued issues a search matches in memory: more than creates leave (they index the queue at REQUEST_THREAD_BACKLOG,
- * looking every WRITE_BATCH). A longer queue comes from a bulk load past the create path, and a search indexes it.
- */
-export const MATCHED_IN_MEMORY = REQUEST_THREAD_BACKLOG + WRITE_BATCH;
 
 /**
  * Indexes every queued issue, `batch` per write transaction (the other connection's writes wait at most one batch
@@ -69,29 +64,4 @@ export function noteIssueCreated(db: Db): void {
     // The create itself is committed; its text stays queued for the next catch-up (the sweep, a search).
     console.error('issue index catch-up failed:', error);
   }
-}
-
-/** How long after a create its text is indexed: at 50 creates a second, ten write transactions of about five. */
-export const INDEX_DELAY_MS = 100;
-const scheduled = new WeakSet<Db>();
-
-/**
- * After a create: a run of creates is indexed together, by the request thread, once it has gone INDEX_DELAY_MS
- * without indexing. The job thread could do it, but each of its write transactions stalls the request thread's
- * next write for as long as it holds the lock, and longer when busy cores preempt it (docs/benchmarks.md,
- * "A search that writes nothing"); on the request thread the write takes its turn between requests.
- */
-export function indexSoon(db: Db): void {
-  if (scheduled.has(db)) return;
-  scheduled.add(db);
-  setTimeout(() => {
-    scheduled.delete(db);
-    if (!db.open) return;
-    try {
-      catchUpIssueIndex(db);
-    } catch (error) {
-      // The creates are committed; their texts stay queued for the next catch-up (the sweep, a later create).
-      console.error('issue index catch-up failed:', error);
-    }
-  }, INDEX_DELAY_MS).unref();
 }

@@ -7,22 +7,13 @@ import type { Deps } from '../../deps.ts';
 import { badRequest, forbidden, notFound, unprocessable } from '../../errors.ts';
 import { findIssueByPathId } from '../issues/repository.ts';
 import type { ProjectRow } from '../projects-auth/repository.ts';
-import {
-  type CandidateFacts,
-  issueColumns,
-  issuesByIds,
-  matchIssues,
-  orderIssueIds,
-  type ScoredCandidate,
-} from './repository.ts';
+import { type CandidateFacts, issueColumns, issuesByIds, matchIssues, orderIssueIds } from './repository.ts';
 import { FLAG_REFUSALS, standingOf, tokenHasFlag } from '../projects-auth/access.ts';
 import type { Caller } from '../projects-auth/caller.ts';
 import { createRenderContext, renderIssue } from '../issues/render.ts';
 import { canSeeIssue, viewerOf } from '../issues/visibility.ts';
 import { issueVocabulary } from './issue-vocabulary.ts';
 import { buildSearchQuery } from './query.ts';
-import { catchUpIssueIndex, MATCHED_IN_MEMORY } from './issue-index.ts';
-import { matchQueuedIssues } from './queued-matches.ts';
 import { KNOWN_ERROR_SENTENCES } from '../../known-error-sentences.ts';
 
 export const CANDIDATE_POOL = 500;
@@ -75,9 +66,7 @@ export function parseSkipIds(value: SearchIssuesQuery['skip_ids']): number[] {
 
 /**
  * Candidate ids, best first: the tiers of buildSearchQuery in turn, each adding what it finds
- * new, until one page is filled (a later tier is only for a short list) or the pool is full. A tier's matches are
- * those of the index and those of the issues still queued for it, matched in memory and merged by score; the search
- * writes nothing unless the queue outgrew what creates leave in it (a bulk load), which it then indexes first.
+ * new, until one page is filled (a later tier is only for a short list) or the pool is full.
  */
 export function searchCandidates(
   deps: Deps,
@@ -86,34 +75,20 @@ export function searchCandidates(
   pool: number,
   skip: number[],
 ): CandidateFacts[] {
-  const vocabulary = issueVocabulary(deps.db);
-  // The queue is read before the index: an issue the job thread indexes in between is found in both, never missed.
-  let queued = matchQueuedIssues(deps.db, vocabulary, MATCHED_IN_MEMORY);
-  if (!queued) {
-    catchUpIssueIndex(deps.db);
-    queued = matchQueuedIssues(deps.db, vocabulary, MATCHED_IN_MEMORY) ?? (() => []);
-  }
-  const plan = buildSearchQuery(text, vocabulary, { exactVocabulary: true });
+  // issueVocabulary catches the index up first: the tiers read a complete index.
+  const plan = buildSearchQuery(text, issueVocabulary(deps.db), { exactVocabulary: true });
   const found: CandidateFacts[] = [];
   const seen = new Set<number>(skip);
-  plan.tiers.forEach((match, tier) => {
-    if (found.length >= SEARCH_PAGE_SIZE || found.length >= pool) return;
+  for (const match of plan.tiers) {
+    if (found.length >= SEARCH_PAGE_SIZE) break;
     const ranked = pool * (match === plan.anyWord ? ANY_WORD_RANKED_PER_CANDIDATE : RANKED_PER_CANDIDATE);
-    const indexed = matchIssues(deps.db, projectId, match, pool - found.length, [...seen], ranked);
-    const waiting = queued(plan.groups[tier], projectId, seen);
-    const merged = waiting.length === 0 ? indexed : [...indexed, ...waiting].sort(byScore);
-    for (const candidate of merged) {
-      if (found.length >= pool) break;
-      if (seen.has(candidate.id)) continue;
+    for (const candidate of matchIssues(deps.db, projectId, match, pool - found.length, [...seen], ranked)) {
       seen.add(candidate.id);
       found.push(candidate);
     }
-  });
+  }
   return found;
 }
-
-/** bm25 scores are negative, best lowest; ties by id, as the index's statement orders them. */
-const byScore = (a: ScoredCandidate, b: ScoredCandidate) => a.score - b.score || a.id - b.id;
 
 function lookupScopedId(deps: Deps, caller: Caller, project: ProjectRow, scopedId: string): Issue {
   const issue = findIssueByPathId(deps.db, project.id, scopedId.trim());

@@ -1,16 +1,15 @@
-// The vocabulary of the issue index, one per database connection: loaded from fts5vocab and the index queue on first
-// use, then brought up to date from search_vocab_log (filled by the insert and update triggers, so it holds the words
-// of queued issues too) before each search, so writes from anywhere (issue service, fixtures, SQL) are seen. Reading
-// it writes nothing: the job thread's sweep trims the log.
-import { type Db, inTransaction } from '../../db/database.ts';
+// The vocabulary of the issue index, one per database connection: loaded from fts5vocab on
+// first use, then brought up to date from search_vocab_log (filled by the index triggers) before
+// each search, so writes from anywhere (issue service, fixtures, SQL) are seen.
+import type { Db } from '../../db/database.ts';
 import {
   countIndexedIssues,
   issueIndexTerms,
-  queuedIssues,
   trimVocabularyLog,
   vocabularyLogBounds,
   vocabularyLogSince,
 } from './repository.ts';
+import { catchUpIssueIndex } from './issue-index.ts';
 import { tokenize } from './text.ts';
 import { Vocabulary } from './vocabulary.ts';
 
@@ -22,25 +21,20 @@ interface Loaded {
 const loaded = new WeakMap<Db, Loaded>();
 /** Past this many unseen log entries a fresh load from fts5vocab is cheaper than replaying them. */
 const REPLAY_LIMIT = 2000;
+/** Log entries kept behind the reader, for another process on the same database file. */
+const LOG_TAIL = 1000;
 
-/** The index's terms and the queued issues' words, read in one snapshot: an issue is in one or the other. */
 function loadFresh(db: Db): Loaded {
-  const own = !db.inTransaction;
-  if (own) db.exec('BEGIN');
-  try {
-    const last = vocabularyLogBounds(db).last ?? 0;
-    const vocabulary = new Vocabulary();
-    for (const { term, doc } of issueIndexTerms(db)) vocabulary.add(term, doc);
-    for (const issue of queuedIssues(db, Number.MAX_SAFE_INTEGER))
-      for (const term of new Set(tokenize(`${issue.title} ${issue.description ?? ''}`))) vocabulary.add(term);
-    vocabulary.addDocuments(countIndexedIssues(db));
-    return { vocabulary, seq: last };
-  } finally {
-    if (own) db.exec('COMMIT');
-  }
+  const last = vocabularyLogBounds(db).last ?? 0;
+  const vocabulary = new Vocabulary();
+  for (const { term, doc } of issueIndexTerms(db)) vocabulary.add(term, doc);
+  vocabulary.addDocuments(countIndexedIssues(db));
+  return { vocabulary, seq: last };
 }
 
 export function issueVocabulary(db: Db): Vocabulary {
+  // The vocabulary follows the index: queued issues enter it first, or a fresh load would miss their words.
+  catchUpIssueIndex(db);
   let state = loaded.get(db);
   const { first, last } = vocabularyLogBounds(db);
   if (!state || (last !== null && (last - state.seq > REPLAY_LIMIT || (first !== null && first > state.seq + 1)))) {
@@ -53,19 +47,12 @@ export function issueVocabulary(db: Db): Vocabulary {
       state.vocabulary.addDocuments(1);
       for (const term of new Set(tokenize(`${entry.title} ${entry.description ?? ''}`))) state.vocabulary.add(term);
     }
+  } else {
+    return state.vocabulary;
   }
+  if (state.seq - LOG_TAIL > 0 && first !== null && first <= state.seq - LOG_TAIL)
+    trimVocabularyLog(db, state.seq - LOG_TAIL);
   return state.vocabulary;
-}
-
-/**
- * Drops the log's entries older than the last REPLAY_LIMIT (the job thread's sweep): a reader further behind loads
- * afresh anyway, and every process on the database file reads the tail it needs.
- */
-export function trimIssueVocabularyLog(db: Db): void {
-  const { first, last } = vocabularyLogBounds(db);
-  // In a transaction of its own, so the job thread announces it (db/write-turns.ts) like its other writes.
-  if (first !== null && last !== null && last - first >= REPLAY_LIMIT)
-    inTransaction(db, () => trimVocabularyLog(db, last - REPLAY_LIMIT));
 }
 
 /** Forgets the vocabulary of a database (after /__admin/reset). */

@@ -29,15 +29,6 @@ export interface QueryWord {
   common: boolean;
 }
 
-/** One quoted term of an FTS5 expression (bm25 scores each phrase of an expression on its own). */
-export interface Phrase {
-  term: string;
-  prefix: boolean;
-}
-
-/** A tier as FTS5 reads its expression: every group must match, a group by any of its phrases. */
-export type TierGroups = Phrase[][];
-
 export interface SearchPlan {
   words: QueryWord[];
   /**
@@ -46,8 +37,6 @@ export interface SearchPlan {
    * of a large index are not required (isCommonWord).
    */
   tiers: string[];
-  /** The phrases of each tier, in the order of its expression (matching issues not yet in the index, in memory). */
-  groups: TierGroups[];
   /** The any-word tier's expression, when there is one (a fallback for a short list: callers rank less of it). */
   anyWord?: string;
 }
@@ -119,27 +108,17 @@ function quote(term: string, prefix = false): string {
   return `"${term.replaceAll('"', '""')}"${prefix ? '*' : ''}`;
 }
 
-function phrasesOf(word: QueryWord, tolerant: boolean): Phrase[] {
-  const phrases = [{ term: word.word, prefix: word.prefix }, ...word.forms.map((term) => ({ term, prefix: false }))];
-  if (tolerant) phrases.push(...word.alternatives.map((term) => ({ term, prefix: false })));
-  return phrases;
-}
-
-/** The FTS5 expression of a tier's groups: AND between groups, OR within one. */
-function expressionOf(groups: TierGroups): string {
-  return groups
-    .map((phrases) => {
-      const parts = phrases.map(({ term, prefix }) => quote(term, prefix));
-      return parts.length === 1 ? parts[0] : `(${parts.join(' OR ')})`;
-    })
-    .join(' AND ');
+function group(word: QueryWord, tolerant: boolean): string {
+  const parts = [quote(word.word, word.prefix), ...word.forms.map((t) => quote(t))];
+  if (tolerant) parts.push(...word.alternatives.map((t) => quote(t)));
+  return parts.length === 1 ? parts[0] : `(${parts.join(' OR ')})`;
 }
 
 /**
  * Any word will do, but only the rarest few: they carry the ranking, and in a large index a
  * term in over a tenth of the documents adds little and costs a lot (kept if nothing else is left).
  */
-function anyWordTier(words: QueryWord[], vocabulary: TermVocabulary): Phrase[] {
+function anyWordTier(words: QueryWord[], vocabulary: TermVocabulary): string {
   const documents = vocabulary.documentCount();
   const common = documents >= 1000 ? documents / 10 : Infinity;
   const weight = (w: QueryWord) =>
@@ -150,7 +129,7 @@ function anyWordTier(words: QueryWord[], vocabulary: TermVocabulary): Phrase[] {
     ...[...w.forms, ...w.alternatives].map((term) => ({ term, prefix: false })),
   ]);
   const selective = every.filter(({ term }) => vocabulary.documentFrequency(term) <= common);
-  return selective.length > 0 ? selective : every;
+  return (selective.length > 0 ? selective : every).map(({ term, prefix }) => quote(term, prefix)).join(' OR ');
 }
 
 /** Words of the any-word tier. */
@@ -183,7 +162,7 @@ export function buildSearchQuery(text: string, vocabulary: TermVocabulary, optio
   const maxWords = options.maxWords ?? 32;
   const typosPerWord = options.typosPerWord ?? 8;
   const all = tokenize(text).slice(0, maxWords);
-  if (all.length === 0) return { words: [], tiers: [], groups: [] };
+  if (all.length === 0) return { words: [], tiers: [] };
   const lastIndex = all.length - 1;
   // Stopwords do not have to match, unless the query is nothing but stopwords.
   const kept = all.map((word, index) => ({ word, index })).filter(({ word }) => !isStopword(word));
@@ -210,22 +189,17 @@ export function buildSearchQuery(text: string, vocabulary: TermVocabulary, optio
   }
 
   const tiers: string[] = [];
-  const groups: TierGroups[] = [];
-  const add = (tier: TierGroups, expression = expressionOf(tier)) => {
-    if (!expression || tiers.includes(expression)) return false;
-    tiers.push(expression);
-    groups.push(tier);
-    return true;
+  const add = (expression: string) => {
+    if (expression && !tiers.includes(expression)) tiers.push(expression);
   };
   const required = words.some((w) => !w.common) ? words.filter((w) => !w.common) : words;
   for (const tolerant of [false, true]) {
     if (!options.exactVocabulary || required.every((w) => canMatch(w, tolerant, vocabulary)))
-      add(required.map((w) => phrasesOf(w, tolerant)));
+      add(required.map((w) => group(w, tolerant)).join(' AND '));
   }
-  if (words.length < 2) return { words, tiers, groups };
-  // One group of any of the rarest words' phrases, written without parentheses; the same expression as an every-word
-  // tier (one word left to require) stays that tier.
-  const anyWord = anyWordTier(words, vocabulary);
-  const expression = anyWord.map(({ term, prefix }) => quote(term, prefix)).join(' OR ');
-  return add([anyWord], expression) ? { words, tiers, groups, anyWord: expression } : { words, tiers, groups };
+  const anyWord = words.length > 1 ? anyWordTier(words, vocabulary) : '';
+  // The same expression as an every-word tier (one word left to require) stays that tier.
+  if (!anyWord || tiers.includes(anyWord)) return { words, tiers };
+  tiers.push(anyWord);
+  return { words, tiers, anyWord };
 }

@@ -15,11 +15,6 @@ export interface CandidateFacts {
   reporter_user_id: number | null;
 }
 
-/** A candidate with its bm25 score (negative: lower ranks first, as FTS5 answers it). */
-export interface ScoredCandidate extends CandidateFacts {
-  score: number;
-}
-
 /**
  * The project's issues matching an FTS5 expression, best first, minus `skip`: one pass over the most recent `ranked`
  * matches, each scored by bm25 and its row's visibility columns read by the lookup that checks its project; then sorted.
@@ -33,15 +28,15 @@ export function matchIssues(
   limit: number,
   skip: number[],
   ranked: number,
-): ScoredCandidate[] {
+): CandidateFacts[] {
   return stmt(
     db,
-    `SELECT id, status, raw, reporter_user_id, score FROM (
+    `SELECT id, status, raw, reporter_user_id FROM (
       SELECT i.id, i.status, i.raw, i.reporter_user_id, bm25(issues_fts, ${TITLE_WEIGHT}, ${DESCRIPTION_WEIGHT}) AS score
       FROM issues_fts JOIN issues i ON i.id = issues_fts.rowid
       WHERE issues_fts MATCH ? AND i.project_id = ? ORDER BY issues_fts.rowid DESC LIMIT ?
     ) WHERE id NOT IN (SELECT value FROM json_each(?)) ORDER BY score, id LIMIT ?`,
-  ).all(match, projectId, ranked, JSON.stringify(skip), limit) as ScoredCandidate[];
+  ).all(match, projectId, ranked, JSON.stringify(skip), limit) as CandidateFacts[];
 }
 
 const vocabularyReady = new WeakSet<Db>();
@@ -85,43 +80,6 @@ export function vocabularyLogSince(
 
 export function trimVocabularyLog(db: Db, upTo: number): void {
   stmt(db, 'DELETE FROM search_vocab_log WHERE seq <= ?').run(upTo);
-}
-
-/** An issue waiting in the index queue, with its current text and what visibility needs of it. */
-export interface QueuedIssue extends CandidateFacts {
-  project_id: number;
-  title: string;
-  description: string | null;
-}
-
-/** The non-raw issues waiting in the index queue (all projects: each counts in the index's statistics), oldest first. */
-export function queuedIssues(db: Db, limit: number): QueuedIssue[] {
-  return stmt(
-    db,
-    `SELECT i.id, i.project_id, i.status, i.raw, i.reporter_user_id, i.title, i.description
-    FROM search_index_queue q JOIN issues i ON i.id = q.issue_id WHERE i.raw = 0 ORDER BY q.issue_id LIMIT ?`,
-  ).all(limit) as QueuedIssue[];
-}
-
-/**
- * The rows and tokens (both columns) in the FTS5 index, as bm25 reads them: FTS5's averages record (rowid 1 of its
- * data table) holds the row count and each column's token total as varints.
- */
-export function indexTotals(db: Db): { rows: number; tokens: number } {
-  const block = stmt(db, 'SELECT block FROM issues_fts_data WHERE id = 1').pluck().get() as Buffer | undefined;
-  const values: number[] = [];
-  for (let i = 0; block && i < block.length; ) {
-    // SQLite's varint: 7 bits a byte, high bit set while more follow (a ninth byte, never reached here, has 8).
-    let value = 0;
-    let byte: number;
-    do {
-      byte = block[i];
-      i += 1;
-      value = value * 128 + (byte & 0x7f);
-    } while (byte & 0x80 && i < block.length);
-    values.push(value);
-  }
-  return { rows: values[0] ?? 0, tokens: (values[1] ?? 0) + (values[2] ?? 0) };
 }
 
 /** How many issues wait in the index queue, counted up to `limit`. */

@@ -97,17 +97,6 @@ export class Vocabulary implements TermVocabulary {
     return most;
   }
 
-  /** The document counts of every term beginning with `prefix`, summed (an upper bound of the prefix's). */
-  prefixDocumentTotal(prefix: string): number {
-    let sum = this.documentFrequency(prefix);
-    const bucket = this.byFirst.get(prefix[0]);
-    for (let i = 0; bucket && i < bucket.terms.length; i += 1) {
-      const term = bucket.terms[i];
-      if (term.length > prefix.length && term.startsWith(prefix)) sum += this.documentFrequency(term);
-    }
-    return sum;
-  }
-
   termsWithStem(wordStem: string): readonly string[] {
     return this.byStem.get(wordStem) ?? [];
   }
