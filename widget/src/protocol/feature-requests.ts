@@ -22,6 +22,16 @@ export const SubmissionFiles = z.union([z.file(), z.array(z.file())]);
 export const blankAsAbsent = <T extends z.ZodType>(schema: T) =>
   z.preprocess((v) => (v === '' ? undefined : v), schema.optional());
 export const SubmissionCustomValues = z.record(z.string(), z.unknown());
+/** A feature request's or ticket's description: required, and its 422 names the limit it passed. */
+export const SubmissionDescription = z
+  .string({ error: (issue) => (issue.input === undefined ? 'is required' : 'must be a string') })
+  .trim()
+  .min(1, 'is required')
+  .max(MAX_DESCRIPTION_LENGTH, `must be at most ${MAX_DESCRIPTION_LENGTH} characters`);
+/** A feature request's or ticket's optional title (blank is absent). */
+export const SubmissionTitle = blankAsAbsent(
+  z.string().trim().max(MAX_TITLE_LENGTH, `must be at most ${MAX_TITLE_LENGTH} characters`),
+);
 /** The Discord bot's `user[...]` fields (honoured for project-token and team callers). */
 export const DiscordBotUser = z.object({
   discord_id: blankAsAbsent(z.union([DiscordId, z.number().int().nonnegative().transform(String)])),
@@ -33,12 +43,8 @@ export const DiscordIdInput = z.union([DiscordId, z.number().int().nonnegative()
 export const FeatureRequestCreateBody = z.object({
   feature_request: z.object(
     {
-      description: z
-        .string({ error: (issue) => (issue.input === undefined ? 'is required' : 'must be a string') })
-        .trim()
-        .min(1, 'is required')
-        .max(MAX_DESCRIPTION_LENGTH, `must be at most ${MAX_DESCRIPTION_LENGTH} characters`),
-      title: blankAsAbsent(z.string().trim().max(MAX_TITLE_LENGTH, `must be at most ${MAX_TITLE_LENGTH} characters`)),
+      description: SubmissionDescription,
+      title: SubmissionTitle,
       custom: SubmissionCustomValues.optional(),
       custom_fields: SubmissionCustomValues.optional(),
       files: SubmissionFiles.optional(),

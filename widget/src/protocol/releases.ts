@@ -109,18 +109,18 @@ const Label = z
   .min(1, 'must not be blank')
   .max(RELEASE_LIMITS.label, `must be at most ${RELEASE_LIMITS.label} characters`);
 
+/** Optional texts: a 422 names the limit passed. */
+const Summary = z.string().max(RELEASE_LIMITS.summary, `must be at most ${RELEASE_LIMITS.summary} characters`);
+const Description = z
+  .string()
+  .max(RELEASE_LIMITS.description, `must be at most ${RELEASE_LIMITS.description} characters`);
+
 export const ReleaseCreateBody = z.object({
   release: z.object(
     {
       label: Label,
-      summary: z
-        .string()
-        .max(RELEASE_LIMITS.summary, `must be at most ${RELEASE_LIMITS.summary} characters`)
-        .optional(),
-      description: z
-        .string()
-        .max(RELEASE_LIMITS.description, `must be at most ${RELEASE_LIMITS.description} characters`)
-        .optional(),
+      summary: Summary.optional(),
+      description: Description.optional(),
       send_images_separately: FormBoolean.optional(),
       attachments: Files.optional(),
       download_links_attributes: z
@@ -143,14 +143,8 @@ export const ReleaseUpdateBody = z.object({
   release: z.object(
     {
       label: Label.optional(),
-      summary: z
-        .string()
-        .max(RELEASE_LIMITS.summary, `must be at most ${RELEASE_LIMITS.summary} characters`)
-        .optional(),
-      description: z
-        .string()
-        .max(RELEASE_LIMITS.description, `must be at most ${RELEASE_LIMITS.description} characters`)
-        .optional(),
+      summary: Summary.optional(),
+      description: Description.optional(),
       send_images_separately: FormBoolean.optional(),
       attachments: Files.optional(),
       remove_attachments: IdList.optional(),

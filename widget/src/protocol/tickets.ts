@@ -8,7 +8,9 @@ import {
   MAX_DESCRIPTION_LENGTH,
   MAX_TITLE_LENGTH,
   SubmissionCustomValues,
+  SubmissionDescription,
   SubmissionFiles,
+  SubmissionTitle,
 } from './feature-requests.ts';
 import { defineOperation } from './operation.ts';
 import { paths } from './paths.ts';
@@ -51,12 +53,8 @@ export type Ticket = z.infer<typeof Ticket>;
 export const TicketCreateBody = z.object({
   ticket: z.object(
     {
-      description: z
-        .string({ error: (issue) => (issue.input === undefined ? 'is required' : 'must be a string') })
-        .trim()
-        .min(1, 'is required')
-        .max(MAX_DESCRIPTION_LENGTH, `must be at most ${MAX_DESCRIPTION_LENGTH} characters`),
-      title: blankAsAbsent(z.string().trim().max(MAX_TITLE_LENGTH, `must be at most ${MAX_TITLE_LENGTH} characters`)),
+      description: SubmissionDescription,
+      title: SubmissionTitle,
       priority: blankAsAbsent(TicketPriority),
       reporter_email: blankAsAbsent(Email),
       attachments: SubmissionFiles.optional(),
