@@ -30,11 +30,11 @@ describe('GET /projects/{pid}/custom_fields.json pagination', () => {
     expect(r.body.pagination).toEqual({ current_page: 1, per_page: 100, total_pages: 1, total_count: 2 });
   });
 
-  it('keeps per_page at 100 for an entity with no fields, one empty page', async () => {
+  it('keeps per_page at 100 for an entity with no fields, and counts no pages', async () => {
     const r = await list('applies_to=ticket');
     expect(r.body).toEqual({
       custom_fields: [],
-      pagination: { current_page: 1, per_page: 100, total_pages: 1, total_count: 0 },
+      pagination: { current_page: 1, per_page: 100, total_pages: 0, total_count: 0 },
     });
   });
 

@@ -124,7 +124,8 @@ export function listIssues(
     pagination: {
       current_page: q.page,
       per_page: q.per_page,
-      total_pages: Math.max(1, Math.ceil(total / q.per_page)),
+      // An empty result has 0 pages, as in every list (docs/api-choices.md#pagination).
+      total_pages: Math.ceil(total / q.per_page),
       total_count: total,
     },
   };

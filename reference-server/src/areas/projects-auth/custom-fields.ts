@@ -40,7 +40,8 @@ export function listCustomFieldDefinitions(
     pagination: {
       current_page: page,
       per_page: size,
-      total_pages: Math.max(1, Math.ceil(rows.length / size)),
+      // An empty result has 0 pages, as in every list (docs/api-choices.md#pagination).
+      total_pages: Math.ceil(rows.length / size),
       total_count: rows.length,
     },
   };

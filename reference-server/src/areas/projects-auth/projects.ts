@@ -109,7 +109,8 @@ export function listProjects(
     projects: result.rows.map(toProjectListItem),
     pagination: {
       current_page: query.page,
-      total_pages: Math.max(1, Math.ceil(result.total / PROJECT_PAGE_SIZE)),
+      // An empty result has 0 pages, as in every list (docs/api-choices.md#pagination).
+      total_pages: Math.ceil(result.total / PROJECT_PAGE_SIZE),
       total_count: result.total,
     },
   };
