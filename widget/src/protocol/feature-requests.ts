@@ -81,6 +81,9 @@ export const FeatureRequest = z.object({
   status: z.string(),
   votes: z.number().int(),
   voted: z.boolean(),
+  /** What the official API client's list reads (docs/api/submissions.md#choices-we-made). */
+  is_duplicate: z.boolean(),
+  duplicates_count: z.number().int(),
   user: UserRef,
   url: z.string(),
   files: z.array(FeatureRequestFile),

@@ -87,6 +87,10 @@ export function toFeatureRequest(
     status: row.status,
     votes: countVotes(deps.db, row.id),
     voted: provenUser(caller) ? hasVoted(deps.db, row.id, provenUser(caller)!.id) : false,
+    // No operation merges one request into another, so none counts duplicates of its own
+    // (docs/api/submissions.md#choices-we-made); the status alone says a request is one.
+    is_duplicate: row.status === 'duplicate',
+    duplicates_count: 0,
     user: toUserRef(reporter, row.discord_username),
     url,
     files: featureRequestFiles.list(deps.db, row.id).map((f) => ({
