@@ -63,7 +63,8 @@ export const TicketCreateBody = z.object({
     },
     { error: 'ticket[description] is required' },
   ),
-  user: DiscordBotUser.optional(),
+  /** The Discord bot's fields, and `user[email]`: the contact the Unreal plugin sends (docs/api/submissions.md). */
+  user: DiscordBotUser.extend({ email: blankAsAbsent(Email) }).optional(),
 });
 export type TicketCreateBody = z.infer<typeof TicketCreateBody>;
 

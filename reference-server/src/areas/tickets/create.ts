@@ -1,5 +1,5 @@
 // Creating a support ticket with the five rules of docs/api/submissions.md (ticket reporter precedence):
-// `ticket[reporter_email]`
+// `ticket[reporter_email]` or `user[email]`
 // (winning over the header), the Discord bot's `user[...]` fields, the header's virtual user,
 // the signed-in user, and 422 for an anonymous caller with no contact. Title generated when
 // absent, priority `low` by default, attachments, custom fields, token flag and per-IP counter.
@@ -26,6 +26,11 @@ export function assertMayCreateTicket(caller: Caller, project: ProjectRow): void
   else if (!signedInUser(caller) && project.access !== 'public') throw forbidden(FLAG_REFUSALS.can_create_ticket);
 }
 
+/** The form's email: `ticket[reporter_email]`, else the `user[email]` the Unreal plugin sends. */
+function contactEmail(input: TicketCreateBody): string | undefined {
+  return input.ticket.reporter_email ?? input.user?.email;
+}
+
 interface Reporter {
   user: UserRow;
   displayName: string | null;
@@ -39,7 +44,7 @@ function chooseReporter(
   input: TicketCreateBody,
   now: string,
 ): Reporter | null {
-  const email = input.ticket.reporter_email;
+  const email = contactEmail(input);
   if (email) return { user: findOrCreateVirtualUser(deps.db, { email }, now), displayName: null };
   if (input.user?.discord_id && mayActAsDiscordBot(deps, caller, project))
     return discordBotReporter(deps, input.user, now);
@@ -58,7 +63,7 @@ export async function createTicket(
   const now = deps.clock.now().toISOString();
   assertSubmissionTokenUnspent(caller);
   const hasContact = Boolean(
-    t.reporter_email || caller.user || (input.user?.discord_id && mayActAsDiscordBot(deps, caller, project)),
+    contactEmail(input) || caller.user || (input.user?.discord_id && mayActAsDiscordBot(deps, caller, project)),
   );
   if (!hasContact) {
     throw unprocessable(
