@@ -1,5 +1,6 @@
-// The one form boolean (docs/api-choices.md#form-booleans): the values it takes and the sentence it refuses with,
-// the same for the issue flags (draft, include flags) and for every other form flag (releases, media, search).
+// The one form boolean (docs/api-choices.md#form-booleans): the values it takes (true/false in any letter case) and
+// the sentence it refuses with, the same for the issue flags (draft, include flags) and for every other form flag
+// (releases, media, search).
 import { describe, expect, it } from 'vitest';
 import { FormBoolean } from '../../widget/src/protocol/common.ts';
 import { IssueCreateBody } from '../../widget/src/protocol/issues.ts';
@@ -14,13 +15,16 @@ const TAKEN: Array<[unknown, boolean]> = [
   ['false', false],
   ['True', true],
   ['False', false],
+  ['TRUE', true],
+  ['FALSE', false],
+  ['tRuE', true],
   [1, true],
   [0, false],
 ];
-const REFUSED = ['yes', 'TRUE', 'on', '', 2, -1, null];
+const REFUSED = ['yes', 'on', 'truee', ' true', '', 2, -1, null];
 
 describe('form booleans', () => {
-  it('take 1, 0, true, false, True and False, as text, number or JSON boolean', () => {
+  it('take 1, 0, and true or false in any letter case, as text, number or JSON boolean', () => {
     for (const [value, meaning] of TAKEN) expect(FormBoolean.parse(value)).toBe(meaning);
   });
 
@@ -40,7 +44,7 @@ describe('form booleans', () => {
       expect(issue(value)).toMatchObject({ success: true, data: { draft: meaning } });
       expect(link(value)).toMatchObject({ success: true, data: { link_enabled: meaning } });
     }
-    for (const value of ['yes', 'TRUE', 2]) {
+    for (const value of ['yes', 'on', 2]) {
       expect(issue(value).error?.issues[0]).toMatchObject({ path: ['draft'], message: 'must be 1, 0, true or false' });
       expect(link(value).error?.issues[0]).toMatchObject({
         path: ['link_enabled'],

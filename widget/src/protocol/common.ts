@@ -37,13 +37,16 @@ export const DiscordId = z.string().regex(DISCORD_ID_PATTERN, 'discord id of dig
 
 /**
  * The one schema of a form boolean (docs/api-choices.md#form-booleans): a JSON boolean, 1 or 0 as a number or text,
- * and the texts true, false, True and False that the real clients send. A boolean custom field is not one: it keeps
- * the API's own `1`/`0` (docs/api/issues.md#custom-field-rules).
+ * and true or false in any letter case (the real clients send True and False). A boolean custom field is not one: it
+ * keeps the API's own `1`/`0` (docs/api/issues.md#custom-field-rules).
  */
 export const FormBoolean = z.union(
   [
     z.boolean(),
-    z.enum(['1', '0', 'true', 'false', 'True', 'False']).transform((v) => v === '1' || v.toLowerCase() === 'true'),
+    z
+      .string()
+      .regex(/^(?:1|0|true|false)$/i)
+      .transform((v) => v === '1' || v.toLowerCase() === 'true'),
     z
       .number()
       .int()

@@ -157,16 +157,14 @@ export const ReleaseUpdateBody = z.object({
 });
 export type ReleaseUpdateBody = z.infer<typeof ReleaseUpdateBody>;
 
-const QueryBoolean = z
-  .enum(['true', 'false', '1', '0', 'True', 'False'])
-  .transform((v) => v === '1' || v.toLowerCase() === 'true');
 /** An empty query value (`?sort=`) is the parameter left out: its default applies. */
 const blankIsDefault = <T extends z.ZodType>(schema: T) => z.preprocess((v) => (v === '' ? undefined : v), schema);
 
 export const ReleaseListQuery = z.object({
   sort: blankIsDefault(z.enum(['asc', 'desc']).default('asc')),
-  show_drafts: blankIsDefault(QueryBoolean.default(false)),
-  show_archived: blankIsDefault(QueryBoolean.default(false)),
+  // The one form boolean (docs/api-choices.md#form-booleans), in the query as in a body.
+  show_drafts: blankIsDefault(FormBoolean.default(false)),
+  show_archived: blankIsDefault(FormBoolean.default(false)),
 });
 
 export const ReleaseDownloadQuery = z.object({
