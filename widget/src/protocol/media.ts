@@ -17,7 +17,9 @@ export const ATTACHMENT_TYPES = ['screenshot', 'log_file', 'binary_file', 'video
 export const Md5Base64 = z.string().regex(/^[A-Za-z0-9+/]{22}==$/, 'base64-encoded MD5 digest (24 characters)');
 
 const ByteSize = z
-  .union([z.number().int(), z.string().trim().regex(/^\d+$/, 'an integer').transform(Number)])
+  .union([z.number().int(), z.string().trim().regex(/^\d+$/, 'an integer').transform(Number)], {
+    error: 'must be a whole number of bytes',
+  })
   .pipe(z.number().int().min(0, 'must not be negative').max(Number.MAX_SAFE_INTEGER));
 
 /** Step 1: what the client declares; the signed headers come back in the answer. */
