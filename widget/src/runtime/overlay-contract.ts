@@ -62,6 +62,9 @@ export type LoaderContext = Omit<OverlayContext, 'setKeyHandler'>;
 export interface OverlayHandle {
   host: HTMLElement;
   unmount(): void;
+  /** Every key event the loader's shield reads while open: a key that lands on the game's page before focus moved
+   * into the form (it moves after the frame that paints it) takes focus there, so its character is typed in it. */
+  key?(e: Event): void;
 }
 
 export interface UiModule {

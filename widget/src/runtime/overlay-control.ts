@@ -43,6 +43,7 @@ export function createOverlayControl(
     const hotkey = o.hotkey ? parseHotkey(o.hotkey) : null;
     const isOwnEvent = (e: Event) => e.composedPath().some((n) => n instanceof Element && isOwnElement(n));
     const s = createInputShield(isOwnEvent, (e) => {
+      overlay?.key?.(e);
       if (!hotkey || e.type !== 'keydown' || !matchesHotkey(e, hotkey)) return false;
       const t = e.composedPath()[0] as HTMLElement | undefined;
       if (state === 'open' && t && /^(INPUT|TEXTAREA|SELECT)$/.test(t.tagName) && hotkey.key.length === 1) return false;

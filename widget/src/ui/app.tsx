@@ -10,6 +10,7 @@ import { AnnotationEditor } from './annotation-editor.tsx';
 import { buildReport, EMAIL, type FormState } from './build-report.ts';
 import type { OverlayContext, ReportSnapshot, SubmitOutcome } from '../runtime/overlay-contract.ts';
 import { startGamepadNav } from './gamepad-nav.ts';
+import { focusForm } from './form-focus.ts';
 import { createTranslate } from './i18n.ts';
 import { type Match, withMatchReference } from './match-search.ts';
 import { MatchPanel, mayMatch, useMatches } from './match-suggestions.tsx';
@@ -92,7 +93,7 @@ export function App({ ctx, root, opened }: { ctx: OverlayContext; root: Document
     } catch {
       d.setAttribute('open', '');
     }
-    focus('gb-desc');
+    focusForm(root);
     ctx.screenshot.then(useShot);
     // Read in a task of its own: showing and focusing the dialog is this task's work (long tasks stall the game).
     collected.current = new Promise((r) => setTimeout(r)).then(ctx.collect).catch(() => NO_SNAPSHOT);

@@ -6,6 +6,7 @@
 // biome-ignore lint/correctness/noUnusedImports: the file's JSX pragma compiles to h().
 import { h, render } from 'preact';
 import { App } from './app.tsx';
+import { focusForm } from './form-focus.ts';
 import type { ResolvedOptions } from '../runtime/options.ts';
 import type { LoaderContext, OverlayContext, OverlayHandle } from '../runtime/overlay-contract.ts';
 import { hideFrame, paintHidden, raiseFrame, showFrame } from './frame-style.ts';
@@ -36,9 +37,9 @@ let handler: ((e: KeyboardEvent) => void) | null = null;
 let shown = false;
 let reports = 0;
 
-/** Shows the overlay and moves focus into its document in the key's task, so the frame after the key paints the
- * form and the next key already goes to it. The form prepared while closed is used when it is in this frame for
- * these options: the key then only hands it the report (screenshot, snapshot, actions) and starts its effects. */
+/** Shows the overlay in the key's task, so the frame after the key paints the form. The form prepared while closed
+ * is used when it is in this frame for these options: the key then only hands it the report (screenshot, snapshot,
+ * actions) and starts its effects. Focus moves in after that frame (the app's start), unless a key comes first. */
 export function mountOverlay(loaded: LoaderContext): OverlayHandle {
   const { frame, doc } = frameIn(loaded.container, loaded.options.styleNonce);
   const form = next?.doc === doc && next.ctx.options === loaded.options ? next : renderForm(doc, loaded.options);
@@ -50,17 +51,31 @@ export function mountOverlay(loaded: LoaderContext): OverlayHandle {
   raiseFrame(frame, true);
   try {
     const dialog = doc.querySelector('dialog')!;
-    if (!dialog.open) dialog.showModal();
-    doc.defaultView!.focus();
-    doc.getElementById('gb-desc')?.focus();
+    // Not prepared (a key within the idle steps): showing it moves focus in now anyway, so on to the description.
+    if (!dialog.open) {
+      dialog.showModal();
+      focusForm(doc, true);
+    }
   } catch {
     /* the app's effect shows it */
   }
-  // The report's own effects (project info, snapshot, gamepad polling) start after the frame that paints the form.
+  // The report's own effects (focus, project info, snapshot, gamepad polling) start after the frame that paints the
+  // form: moving focus into the frame's document was 3-5 ms of the key's task, which pushed that frame back.
   setTimeout(form.start, 100);
   requestAnimationFrame(() => setTimeout(form.start));
   return {
     host: frame,
+    // A key-down before that lands on the game's page: focus moves in now. Chromium sends no keypress to a frame
+    // focused during the key-down (KeyboardEventManager: "return early to avoid sending a subsequent keypress
+    // message to the new frame"), so its character is typed here, and its default kept from any other browser.
+    key(e) {
+      const k = e as KeyboardEvent;
+      if (k.type !== 'keydown' || doc.hasFocus()) return;
+      focusForm(doc);
+      if (k.key.length !== 1 || k.ctrlKey || k.metaKey || k.altKey) return;
+      k.preventDefault();
+      doc.execCommand('insertText', false, k.key);
+    },
     unmount() {
       shown = false;
       handler = null;
