@@ -49,6 +49,52 @@ describe('validation messages', () => {
     );
   });
 
+  it('says an id, a step list or an attachment id list has the wrong type, not "Invalid input"', async () => {
+    const token = `FormUser ${TOKENS.all}`;
+    const description = 'The boat sinks when I stand on the deck.';
+    for (const value of [1.5, true, { id: 1 }, [1]]) {
+      expect(await refusal('issues.json', { issue: { description, release_id: value } }, token)).toBe(
+        'issue.release_id: must be an id (text or a whole number)',
+      );
+      expect(await refusal('issues.json', { issue: { description, steps_to_reproduce_array: value } }, token)).toBe(
+        'issue.steps_to_reproduce_array: must be a string or an array of strings',
+      );
+    }
+    const issue = await server.request('POST', `/projects/${PROJECT_ID}/issues.json`, {
+      auth: token,
+      json: { issue: { description } },
+    });
+    const update = await server.request('PATCH', `/projects/${PROJECT_ID}/issues/${issue.body.scoped_id}.json`, {
+      auth: OWNER,
+      json: { issue: { assigned_to_id: 2.5 } },
+    });
+    expect([update.status, update.body.error]).toEqual([
+      422,
+      'issue.assigned_to_id: must be an id (text or a whole number)',
+    ]);
+    const contact = await server.request(
+      'POST',
+      `/projects/${PROJECT_ID}/issues/${issue.body.scoped_id}/set_contact_info`,
+      {
+        auth: OWNER,
+        json: { discord_id: true },
+      },
+    );
+    expect([contact.status, contact.body.error]).toEqual([422, 'discord_id: must be an id (text or a whole number)']);
+    const ticket = await server.request('POST', `/projects/${PROJECT_ID}/tickets.json`, {
+      auth: `${token},email:ana@mail.test`,
+      json: { ticket: { description } },
+    });
+    const removal = await server.request('PATCH', `/projects/${PROJECT_ID}/tickets/${ticket.body.scoped_id}.json`, {
+      auth: OWNER,
+      json: { ticket: { remove_attachment_ids: 'two' } },
+    });
+    expect([removal.status, removal.body.error]).toEqual([
+      422,
+      'ticket.remove_attachment_ids: must be attachment ids (positive whole numbers)',
+    ]);
+  });
+
   it('says how long a playtime tag string may be', async () => {
     const tags = `k=${'v'.repeat(100)},`.repeat(1000);
     const error = await refusal('playtime_sessions.json', { playtime_session: { tags } }, `FormUser ${TOKENS.all}`);

@@ -27,10 +27,12 @@ export const DEBUG_SEVERITIES = ['info', 'warning', 'danger'] as const;
 /** An optional flag: a blank form value (`draft=`) is the flag left out, so its default applies. */
 const OptionalFlag = z.preprocess((v) => (v === '' ? undefined : v), FormBoolean.optional());
 
-const IdLike = z.union([z.string(), z.number().int()]);
-/** A single value or an array, as form bodies send either. */
+const IdLike = z.union([z.string(), z.number().int()], { error: 'must be an id (text or a whole number)' });
+/** A single text or a list of texts, as form bodies send either. */
 const OneOrMany = <T extends z.ZodType>(item: T) =>
-  z.union([item, z.array(item)]).transform((v) => (Array.isArray(v) ? v : [v]) as z.infer<T>[]);
+  z
+    .union([item, z.array(item)], { error: 'must be a string or an array of strings' })
+    .transform((v) => (Array.isArray(v) ? v : [v]) as z.infer<T>[]);
 
 /** Form bodies send `issue[debug_trace][steps][][severity]=…&…[][description]=…` (merged by toRecordList). */
 export const DebugTrace = z.object({

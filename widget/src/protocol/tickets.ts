@@ -68,7 +68,9 @@ export const TicketCreateBody = z.object({
 });
 export type TicketCreateBody = z.infer<typeof TicketCreateBody>;
 
-const AttachmentIds = z.union([z.coerce.number().int().positive(), z.array(z.coerce.number().int().positive())]);
+const AttachmentIds = z.union([z.coerce.number().int().positive(), z.array(z.coerce.number().int().positive())], {
+  error: 'must be attachment ids (positive whole numbers)',
+});
 
 export const TicketUpdateBody = z.object({
   ticket: z.object(
