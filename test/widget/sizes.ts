@@ -14,7 +14,7 @@ import { DIST_DIR } from './build-once.ts';
  * core. 8 KB until issue 18; raised to 11.5 KB on 2026-11-25 (11,346 B with automatic breadcrumbs, setUser and the
  * honest picture); back to 10 KB on 2026-11-26 by moving that formatting and the GPU read out and a terser pass,
  * with the frame hook's closed cost (+185 B) in (docs/benchmarks.md#widget-sizes). Measured 10,198 B; 10,185 B
- * with the hand-over of a grab to the overlay chunk's GPU copy (+17 B).
+ * with the hand-over of a grab to the overlay chunk's GPU copy (+17 B); 10,192 B with the frame hook handed to it.
  */
 export const LOADER_BUDGET = 10 * 1024;
 /** Issue 6's ceiling for the whole widget without html2canvas was 35 KB gzip (from 47 KB: workbox-window and
@@ -37,8 +37,11 @@ export const LOADER_BUDGET = 10 * 1024;
  * (media/gpu-copy.ts in ui.js, +979 B; the loader +17 B to hand it the grab). Measured 46,282 B. Raised to 45.5 KB
  * the same day: a new frame's first form painted once, unseen, while closed (so the first open does not raster it
  * cold) and the closed frame kept in the top layer (so the key does not pay for entering it): ui.js +177 B.
- * Measured 46,469 B. */
-export const WIDGET_TARGET = 45.5 * 1024;
+ * Measured 46,469 B. Raised to 46.25 KB the same day: an opaque WebGL 2 canvas read into a pixel buffer of ours in the
+ * game's frame and an opaque WebGL 1 one grabbed in the game's next drawn frame, so neither reads back in the frame
+ * that paints the form (media/pack-read.ts, ui.js +645 B; the loader +7 B to hand the grab the frame hook).
+ * Measured 47,117 B. */
+export const WIDGET_TARGET = 46.25 * 1024;
 
 const gz = (file: string) => gzipSync(readFileSync(file), { level: 9 }).length;
 

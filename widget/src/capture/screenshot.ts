@@ -51,7 +51,7 @@ const FRAME_WAIT_MS = 600;
 const SLOW_FRAME_MS = 4000;
 
 /** A copy of a canvas started in the game's frame and read back later (media/gpu-copy.ts, in the overlay chunk). */
-export type CopyFrame = (canvas: HTMLCanvasElement) => Promise<ImageBitmap> | undefined;
+export type CopyFrame = (canvas: HTMLCanvasElement, frames: FrameHook) => Promise<ImageBitmap> | undefined;
 
 /**
  * Step one, before the overlay appears: copies of the canvas and its overlays, once a frame drew into it. `copy`
@@ -65,7 +65,7 @@ export async function grabCanvas(canvas: HTMLCanvasElement | null, frames: Frame
   const take = () => {
     const at = performance.now();
     const over = overCanvases(canvas, frames);
-    pending = [canvas, ...over.map((o) => o.el)].map((c) => copy?.(c) ?? createImageBitmap(c));
+    pending = [canvas, ...over.map((o) => o.el)].map((c) => copy?.(c, frames) ?? createImageBitmap(c));
     placed = over.map(({ x, y, w, h }) => ({ x, y, w, h }));
     // User Timing entry: what the game's frame paid for the grab (read by the bench, shown in DevTools).
     performance.measure('glitchbox:grab', { start: at });

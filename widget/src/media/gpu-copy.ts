@@ -1,6 +1,9 @@
-// The grab of a WebGL canvas without a readback in the game's frame: a copy of its drawing buffer into a texture
-// of ours, made on the GPU inside the frame, read back after that frame is painted (docs/widget.md#the-gpu-copy).
-// Every piece of GL state it touches is put back as the game left it, and it makes no call that can raise an error.
+// The grab of a WebGL canvas without a readback in the game's frame (docs/widget.md#the-gpu-copy): a copy of its
+// drawing buffer made on the GPU inside the frame (into a texture of ours, or for an opaque WebGL 2 buffer a pixel
+// buffer), read back after the frame that paints the form; an opaque WebGL 1 canvas is grabbed in the game's next
+// drawn frame. Every piece of GL state it touches is put back as the game left it, and no call of it can raise an error.
+import type { FrameHook } from '../capture/frame-hook.ts';
+import { readPack, startPackRead, warmPackRead } from './pack-read.ts';
 
 type GL = WebGLRenderingContext | WebGL2RenderingContext;
 // The framebuffer binding a read uses and its query: WebGL 2's read framebuffer, WebGL 1's only one.
@@ -8,40 +11,62 @@ const READ = { 1: [0x8d40, 0x8ca6], 2: [0x8ca8, 0x8caa] } as const;
 // WebGL 2: the read buffer, BACK, the pack buffer and its binding; the pack state WebGL 1 has too comes first.
 const [READ_BUFFER, BACK, PIXEL_PACK_BUFFER, PIXEL_PACK_BUFFER_BINDING] = [0x0c02, 0x0405, 0x88eb, 0x88ed];
 const PACK = [0x0d05, 0x0d02, 0x0d03, 0x0d04]; // PACK_ALIGNMENT, _ROW_LENGTH, _SKIP_ROWS, _SKIP_PIXELS
+const [SYNC_STATUS, SIGNALED] = [0x9114, 0x9119];
+/** How long the grab of an opaque WebGL 1 canvas waits for the game's next drawn frame (as the loader's grab). */
+const NEXT_FRAME_MS = 600;
 /** Contexts whose copy could not be read back: their later grabs take createImageBitmap in the frame. */
 const failed = new WeakSet<GL>();
+
+/** The game canvas's WebGL context, when it has one this can copy. */
+function contextOf(canvas: HTMLCanvasElement | null): GL | undefined {
+  const type = (canvas as { __glitchboxContextType?: string } | null)?.__glitchboxContextType ?? '';
+  if (!/^(experimental-)?webgl2?$/.test(type)) return;
+  try {
+    const gl = canvas!.getContext(type) as GL | null;
+    if (gl && !failed.has(gl) && !gl.isContextLost()) return gl;
+  } catch {
+    /* another kind of context */
+  }
+}
 
 /**
  * Inside the game's frame: copies the WebGL canvas's drawing buffer on the GPU (no wait for the GPU, no pixels
  * to the main thread) and resolves with the picture once it is read back after the frame. Undefined for a canvas
- * this cannot copy exactly or cheaply (2D, WebGPU, a worker's placeholder, a lost context, an opaque context, a buffer
- * that is not 8-bit sRGB or not the canvas's size): the caller takes createImageBitmap then.
+ * this cannot copy exactly or cheaply (2D, WebGPU, a worker's placeholder, a lost context, a buffer that is not
+ * 8-bit sRGB or not the canvas's size): the caller takes createImageBitmap then.
  */
-export function copyFrame(canvas: HTMLCanvasElement): Promise<ImageBitmap> | undefined {
-  const type = (canvas as { __glitchboxContextType?: string }).__glitchboxContextType ?? '';
-  if (!/^(experimental-)?webgl2?$/.test(type)) return;
-  let gl: GL | null = null;
-  try {
-    gl = canvas.getContext(type) as GL | null;
-  } catch {
-    /* another kind of context */
-  }
-  if (!gl || failed.has(gl) || gl.isContextLost()) return;
+export function copyFrame(canvas: HTMLCanvasElement, frames?: FrameHook): Promise<ImageBitmap> | undefined {
+  const gl = contextOf(canvas);
+  if (!gl) return;
   const { drawingBufferWidth: w, drawingBufferHeight: h } = gl;
   const attrs = gl.getContextAttributes();
   const extra = gl as { drawingBufferFormat?: number; drawingBufferColorSpace?: string };
-  // An opaque context's buffer copied into an RGB texture stalled the GPU process for 30-50 ms (the game's next
-  // frame came 48-70 ms later instead of 15 in Phaser 3 and PixiJS 8, docs/widget.md#the-gpu-copy): not copied.
   if (
-    !attrs?.alpha ||
+    !attrs ||
     !w ||
     w !== canvas.width ||
     h !== canvas.height ||
     Math.max(w, h) > gl.getParameter(gl.MAX_TEXTURE_SIZE) ||
     (extra.drawingBufferColorSpace ?? 'srgb') !== 'srgb' ||
-    ![undefined, 0x8058].includes(extra.drawingBufferFormat) // RGBA8
+    ![undefined, 0x8058, 0x8051].includes(extra.drawingBufferFormat) // RGBA8, RGB8 (an opaque one's)
   )
     return;
+  const premultiplied = !!attrs.alpha && attrs.premultipliedAlpha !== false;
+  // An opaque buffer copied into an RGB texture stalled the GPU process (the game's next frame 33-250 ms instead of
+  // 17, however the texture was made and warmed, docs/widget.md#the-gpu-copy): WebGL 2 reads it into a pixel buffer.
+  if (!attrs.alpha && 'fenceSync' in gl) {
+    const sync = startPackRead(gl, w, h);
+    if (!sync) return;
+    return afterPaint()
+      .then(async () => {
+        for (let i = 0; i < 3 && !gl.isContextLost() && gl.getSyncParameter(sync, SYNC_STATUS) !== SIGNALED; i++)
+          await afterPaint();
+        return readAfter(gl, () => readPack(gl, w, h), w, h, false);
+      })
+      .finally(() => gl.deleteSync(sync));
+  }
+  // WebGL 1 has no pixel buffer: the next drawn frame pays createImageBitmap, and the form is painted in this one.
+  if (!attrs.alpha) return frames && !attrs.preserveDrawingBuffer ? nextFrame(canvas, gl, frames) : undefined;
   const two = 'texStorage2D' in gl;
   const [target, binding] = READ[two ? 2 : 1];
   // These reads are answered from the browser's own record of the state: no round trip to the GPU process.
@@ -59,19 +84,15 @@ export function copyFrame(canvas: HTMLCanvasElement): Promise<ImageBitmap> | und
     gl.bindTexture(gl.TEXTURE_2D, bound);
     gl.bindFramebuffer(target, framebuffer);
   }
-  const context = gl;
-  return afterPaint().then(() => {
-    const start = performance.now();
-    try {
-      return readBack(context, two, texture, w, h, attrs.premultipliedAlpha !== false);
-    } catch (e) {
-      failed.add(context);
-      throw e;
-    } finally {
-      context.deleteTexture(texture);
-      performance.measure('glitchbox:grab-read', { start });
-    }
-  });
+  return afterPaint()
+    .then(() => readAfter(gl, () => readTexture(gl, two, texture, w, h), w, h, premultiplied))
+    .finally(() => gl.deleteTexture(texture));
+}
+
+/** While the game idles: readies the copy of the game canvas (an opaque WebGL 2 one's pixel buffer). */
+export function warmCopy(canvas: HTMLCanvasElement | null): void {
+  const gl = contextOf(canvas);
+  if (gl && 'fenceSync' in gl && gl.getContextAttributes()?.alpha === false) warmPackRead(gl);
 }
 
 /** After the frame that paints the form: the next animation frame, then a task (or 200 ms in a hidden tab). */
@@ -82,16 +103,60 @@ function afterPaint(): Promise<void> {
   });
 }
 
-/** Reads the texture through a framebuffer of ours, with the game's pack state and bindings put back. */
-function readBack(
+/** The read-back's pixels as a picture (rows flipped, straight alpha); a context that failed is not copied again. */
+function readAfter(
   gl: GL,
-  two: boolean,
-  texture: WebGLTexture | null,
+  read: () => Uint8ClampedArray<ArrayBuffer> | undefined,
   w: number,
   h: number,
   premultiplied: boolean,
 ): Promise<ImageBitmap> {
-  if (gl.isContextLost()) throw new Error('GPU copy: context lost');
+  const start = performance.now();
+  try {
+    const pixels = gl.isContextLost() ? undefined : read();
+    if (!pixels) throw new Error('GPU copy: not read');
+    if (premultiplied) unpremultiply(pixels);
+    // GL rows run bottom up.
+    return createImageBitmap(new ImageData(pixels, w, h), { imageOrientation: 'flipY' });
+  } catch (e) {
+    failed.add(gl);
+    throw e;
+  } finally {
+    performance.measure('glitchbox:grab-read', { start });
+  }
+}
+
+/**
+ * An opaque WebGL 1 canvas, in the game's next drawn frame (after the one the form is painted in). Started once the
+ * frame hook has ended this frame: a wait added while it runs its waiters would be dropped.
+ */
+function nextFrame(canvas: HTMLCanvasElement, gl: GL, frames: FrameHook): Promise<ImageBitmap> | undefined {
+  // A game that stopped drawing has no next frame to wait for: read at once, as the loader does.
+  if (frames.sinceDrawn(canvas) > NEXT_FRAME_MS) return;
+  return new Promise((resolve, reject) => {
+    let bitmap: Promise<ImageBitmap> | undefined;
+    queueMicrotask(() => {
+      const take = () => {
+        const start = performance.now();
+        bitmap = createImageBitmap(canvas);
+        performance.measure('glitchbox:grab-read', { start });
+      };
+      void frames.whenDrawn(canvas, take, NEXT_FRAME_MS).then((drawn) => {
+        if (drawn && bitmap) return resolve(bitmap);
+        // Read outside a frame, such a canvas gives its cleared buffer: the caller grabs again.
+        failed.add(gl);
+        void bitmap?.then(
+          (b) => b.close(),
+          () => {},
+        );
+        reject(new Error('GPU copy: no next frame drawn'));
+      });
+    });
+  });
+}
+
+/** Reads the texture through a framebuffer of ours, with the game's pack state and bindings put back. */
+function readTexture(gl: GL, two: boolean, texture: WebGLTexture | null, w: number, h: number) {
   const [target, binding] = READ[two ? 2 : 1];
   const framebuffer = gl.getParameter(binding);
   // The pack state readPixels obeys (WebGL 2 adds a pack buffer and row settings): ours for the read, then theirs.
@@ -99,28 +164,22 @@ function readBack(
   const was = pack.map((p) => gl.getParameter(p) as number);
   const buffer = two && gl.getParameter(PIXEL_PACK_BUFFER_BINDING);
   const own = gl.createFramebuffer();
-  const pixels = new Uint8ClampedArray(w * h * 4);
-  let complete = false;
   try {
     gl.bindFramebuffer(target, own);
     gl.framebufferTexture2D(target, gl.COLOR_ATTACHMENT0, gl.TEXTURE_2D, texture, 0);
     // Incomplete when the copy made no picture: then nothing is read and no error is raised.
-    complete = gl.checkFramebufferStatus(target) === gl.FRAMEBUFFER_COMPLETE;
-    if (complete) {
-      for (const p of pack) gl.pixelStorei(p, p === PACK[0] ? 4 : 0);
-      if (two) gl.bindBuffer(PIXEL_PACK_BUFFER, null);
-      gl.readPixels(0, 0, w, h, gl.RGBA, gl.UNSIGNED_BYTE, pixels);
-    }
+    if (gl.checkFramebufferStatus(target) !== gl.FRAMEBUFFER_COMPLETE) return;
+    for (const p of pack) gl.pixelStorei(p, p === PACK[0] ? 4 : 0);
+    if (two) gl.bindBuffer(PIXEL_PACK_BUFFER, null);
+    const pixels = new Uint8ClampedArray(w * h * 4);
+    gl.readPixels(0, 0, w, h, gl.RGBA, gl.UNSIGNED_BYTE, pixels);
+    return pixels;
   } finally {
     if (two) gl.bindBuffer(PIXEL_PACK_BUFFER, buffer);
     for (const [i, p] of pack.entries()) gl.pixelStorei(p, was[i]);
     gl.bindFramebuffer(target, framebuffer);
     gl.deleteFramebuffer(own);
   }
-  if (!complete) throw new Error('GPU copy: not read');
-  if (premultiplied) unpremultiply(pixels);
-  // GL rows run bottom up.
-  return createImageBitmap(new ImageData(pixels, w, h), { imageOrientation: 'flipY' });
 }
 
 /** A premultiplied drawing buffer's pixels as straight alpha, as an ImageData holds them. */
