@@ -49,15 +49,18 @@ describe('validation messages', () => {
     );
   });
 
-  it('says an id, a step list or an attachment id list has the wrong type, not "Invalid input"', async () => {
+  it('says an id, a step list, device info or an attachment id list has the wrong type, not "Invalid input"', async () => {
     const token = `FormUser ${TOKENS.all}`;
     const description = 'The boat sinks when I stand on the deck.';
-    for (const value of [1.5, true, { id: 1 }, [1]]) {
+    for (const value of [1.5, true, [1]]) {
       expect(await refusal('issues.json', { issue: { description, release_id: value } }, token)).toBe(
         'issue.release_id: must be an id (text or a whole number)',
       );
       expect(await refusal('issues.json', { issue: { description, steps_to_reproduce_array: value } }, token)).toBe(
         'issue.steps_to_reproduce_array: must be a string or an array of strings',
+      );
+      expect(await refusal('issues.json', { issue: { description, extras: { device_info: value } } }, token)).toBe(
+        'issue.extras.device_info: must be a string or an object {value, validation_mode}',
       );
     }
     const issue = await server.request('POST', `/projects/${PROJECT_ID}/issues.json`, {

@@ -41,10 +41,13 @@ export const DebugTrace = z.object({
 
 const Text = (max: number) => z.string().max(max, tooLong(max));
 
-export const DeviceInfoInput = z.union([
-  Text(L.deviceInfo),
-  z.looseObject({ value: Text(L.deviceInfo).optional(), validation_mode: Text(L.label).optional() }),
-]);
+export const DeviceInfoInput = z.union(
+  [
+    Text(L.deviceInfo),
+    z.looseObject({ value: Text(L.deviceInfo).optional(), validation_mode: Text(L.label).optional() }),
+  ],
+  { error: 'must be a string or an object {value, validation_mode}' },
+);
 
 /** The `issue` object of a create request. Values the service judges by rule (custom fields,
  * debug_trace size, publish_after, device parsing) are checked by the service, not here. */
