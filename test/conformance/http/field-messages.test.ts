@@ -49,7 +49,7 @@ describe('validation messages', () => {
     );
   });
 
-  it('says an id, a step list, device info or an attachment id list has the wrong type, not "Invalid input"', async () => {
+  it('names the type an id, a step list, device info or attachment ids must have, not "Invalid input"', async () => {
     const token = `FormUser ${TOKENS.all}`;
     const description = 'The boat sinks when I stand on the deck.';
     for (const value of [1.5, true, [1]]) {
