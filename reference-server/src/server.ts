@@ -147,6 +147,7 @@ export async function startServer(
   const url = `http://${host.includes(':') ? `[${host}]` : host}:${port}`;
   if (!options.publicUrl) deps.config.publicUrl = url;
   deps.jobs.start(options.jobIntervalMs ?? 1000);
+  for (const area of deps.areas) area.warm?.(deps);
   return {
     url,
     port,

@@ -19,6 +19,8 @@ export interface Area {
    * `rest` after each batch with the batch's milliseconds: the thread pauses there while requests are in flight.
    */
   sweep?(deps: Deps, rest: (ms: number) => void): void;
+  /** Starts loading, in the background once the server listens, what the area keeps in memory (a chunk per turn). */
+  warm?(deps: Deps): void;
   /** Forgets state kept outside the database (in-memory indexes, stored files) on /__admin/reset. */
   reset?(deps: Deps): void | Promise<void>;
   /** Called after an issue write is committed (search indexing, the event stream, duplicates). */

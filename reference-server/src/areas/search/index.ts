@@ -11,6 +11,7 @@ import { clearIssueIndex } from './repository.ts';
 import { searchRoutes } from './routes.ts';
 import { catchUpIssueIndex, mergeIssueIndex, noteIssueCreated } from './issue-index.ts';
 import { catchUpEmbeddings, forgetVectors } from './similar-index.ts';
+import { forgetIssueRank, trimIssueRankLog, warmIssueRank } from './issue-rank.ts';
 
 /**
  * Issues indexed or embedded per write transaction of the job thread's sweep. The request thread waits for the write
@@ -29,13 +30,16 @@ export const searchArea: Area = {
   sweep: (deps, rest) => {
     catchUpIssueIndex(deps.db, SWEEP_BATCH, rest);
     mergeIssueIndex(deps.db, rest);
+    trimIssueRankLog(deps.db);
     catchUpEmbeddings(deps.db, deps.clock, SWEEP_BATCH, rest);
   },
   reset(deps) {
     clearIssueIndex(deps.db);
     forgetIssueVocabulary(deps.db);
+    forgetIssueRank(deps.db);
     forgetVectors(deps.db);
   },
+  warm: (deps) => warmIssueRank(deps.db),
   onIssueWrite: (deps, issue, kind) => {
     queueDuplicateDetection(deps, issue, kind);
     if (kind === 'created') noteIssueCreated(deps.db);

@@ -14,6 +14,10 @@ import { createRenderContext, renderIssue } from '../issues/render.ts';
 import { canSeeIssue, viewerOf } from '../issues/visibility.ts';
 import { issueVocabulary } from './issue-vocabulary.ts';
 import { buildSearchQuery } from './query.ts';
+import { issueRank } from './issue-rank.ts';
+import { phrasesOf, type RankIndex } from './rank-index.ts';
+import { candidateFacts, countPrefixDocuments, matchingIssueIds } from './rank-repository.ts';
+import type { Db } from '../../db/database.ts';
 import { KNOWN_ERROR_SENTENCES } from '../../known-error-sentences.ts';
 
 export const CANDIDATE_POOL = 500;
@@ -77,17 +81,51 @@ export function searchCandidates(
 ): CandidateFacts[] {
   // issueVocabulary catches the index up first: the tiers read a complete index.
   const plan = buildSearchQuery(text, issueVocabulary(deps.db), { exactVocabulary: true });
+  // Then the ranking index follows the caught-up index; while it loads, FTS5's bm25 ranks (the same scores).
+  const rank = issueRank(deps.db);
   const found: CandidateFacts[] = [];
   const seen = new Set<number>(skip);
   for (const match of plan.tiers) {
     if (found.length >= SEARCH_PAGE_SIZE) break;
     const ranked = pool * (match === plan.anyWord ? ANY_WORD_RANKED_PER_CANDIDATE : RANKED_PER_CANDIDATE);
-    for (const candidate of matchIssues(deps.db, projectId, match, pool - found.length, [...seen], ranked)) {
+    const tier = rank
+      ? rankMatches(deps.db, rank, projectId, match, pool - found.length, seen, ranked)
+      : matchIssues(deps.db, projectId, match, pool - found.length, [...seen], ranked);
+    for (const candidate of tier) {
       seen.add(candidate.id);
       found.push(candidate);
     }
   }
   return found;
+}
+
+/**
+ * matchIssues with our own bm25 (rank-index.ts): FTS5 only finds the matches, newest first, the ranking index keeps
+ * the project's first `ranked` of them, scores and sorts them as matchIssues does (score, then id); only the `limit`
+ * kept are then read for visibility.
+ */
+function rankMatches(
+  db: Db,
+  rank: RankIndex,
+  projectId: number,
+  match: string,
+  limit: number,
+  skip: ReadonlySet<number>,
+  ranked: number,
+): CandidateFacts[] {
+  const ids: number[] = [];
+  let seen = 0;
+  for (const id of matchingIssueIds(db, match)) {
+    if (rank.projectOf(id) !== projectId) continue;
+    if (!skip.has(id)) ids.push(id);
+    seen += 1;
+    if (seen === ranked) break;
+  }
+  const scores = rank.score(ids, phrasesOf(match), (prefix) => countPrefixDocuments(db, prefix));
+  const order = ids.map((_, i) => i).sort((a, b) => scores[a] - scores[b] || ids[a] - ids[b]);
+  const kept = order.slice(0, limit).map((i) => ids[i]);
+  const facts = new Map(candidateFacts(db, kept).map((row) => [row.id, row]));
+  return kept.map((id) => facts.get(id)).filter((row): row is CandidateFacts => row !== undefined);
 }
 
 function lookupScopedId(deps: Deps, caller: Caller, project: ProjectRow, scopedId: string): Issue {

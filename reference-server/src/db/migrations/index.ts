@@ -22,6 +22,7 @@ import releaseRetiredIds from './051-release-retired-ids.ts';
 import search from './040-search.ts';
 import searchIndexQueue from './041-search-index-queue.ts';
 import searchIndexMerges from './042-search-index-merges.ts';
+import searchRankLog from './043-search-rank-log.ts';
 
 export interface Migration {
   version: number;
@@ -50,4 +51,5 @@ export const migrations: Migration[] = [
   search,
   searchIndexQueue,
   searchIndexMerges,
+  searchRankLog,
 ];
