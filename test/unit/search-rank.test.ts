@@ -1,6 +1,6 @@
-// Issue search ranks in our own code (areas/search/rank-index.ts): every match of every tier must score as FTS5's
-// bm25(issues_fts, 10, 1) scores it, to 1e-9, in the same order, on the relevance set's reports and after edits, moves,
-// raw flags and deletes written in plain SQL; a large index loads a chunk per turn; a reader trimmed past reloads.
+// Issue search ranks in our own code (areas/search/rank-index.ts): every match of every tier scores as FTS5's bm25 does,
+// to 1e-9 and in the same order, on the relevance set's reports and after edits, moves, raw flags, status changes and
+// deletes written in plain SQL; a large index loads a chunk per turn; a reader the trimmed log left behind reloads.
 import { afterEach, describe, expect, it } from 'vitest';
 import { createDeps } from '../../reference-server/src/server.ts';
 import type { Deps } from '../../reference-server/src/deps.ts';
@@ -90,7 +90,7 @@ describe('ranking issue search in our own code', () => {
     expect(compareWithFts5(deps, rank)).toBeGreaterThan(2000);
   });
 
-  it('follows edits, moves, raw flags, deletes and new issues written in plain SQL', () => {
+  it('follows edits, moves, raw flags, status changes, deletes and new issues written in plain SQL', () => {
     const deps = start();
     loadIssueRankNow(deps.db);
     const db = deps.db;
@@ -99,6 +99,9 @@ describe('ranking issue search in our own code', () => {
     db.prepare('UPDATE issues SET project_id = ? WHERE id = 4').run(other);
     db.prepare('UPDATE issues SET raw = 1 WHERE id = 5').run();
     db.prepare('DELETE FROM issues WHERE id = 6').run();
+    db.prepare(
+      "UPDATE issues SET status = 'hidden', reporter_user_id = (SELECT min(id) FROM users) WHERE id = 7",
+    ).run();
     insertIssue(db, newIssue(other, new Date().toISOString(), { title: 'Inventory freezes', description: 'Sorting.' }));
     issueVocabulary(db); // catches the queue up, as a search does first
     const rank = issueRank(db)!;
@@ -106,6 +109,12 @@ describe('ranking issue search in our own code', () => {
     expect(rank.projectOf(4)).toBe(other);
     expect(rank.projectOf(5)).toBeUndefined();
     expect(rank.projectOf(6)).toBeUndefined();
+    // What visibility reads of each issue is the issues table's, the status and reporter just changed included.
+    const facts = db
+      .prepare('SELECT id, status, raw, reporter_user_id FROM issues WHERE raw = 0 ORDER BY id')
+      .all() as Array<{ id: number }>;
+    expect(facts.find((row) => row.id === 7)).toMatchObject({ status: 'hidden', reporter_user_id: expect.any(Number) });
+    expect(facts.map((row) => rank.factsOf(row.id))).toEqual(facts);
     compareWithFts5(deps, rank);
   });
 

@@ -31,7 +31,7 @@ function begin(db: Db): State {
 
 function loadChunk(db: Db, state: State): boolean {
   const rows = indexedIssuesAfter(db, state.nextId, LOAD_CHUNK);
-  for (const row of rows) state.index.set(row.id, row.project_id, row.title ?? '', row.description ?? '');
+  for (const row of rows) state.index.set(row);
   if (rows.length > 0) state.nextId = rows[rows.length - 1].id;
   state.ready = rows.length < LOAD_CHUNK;
   return state.ready;
@@ -96,7 +96,7 @@ function follow(db: Db, state: State): RankIndex | undefined {
     state.seq = Math.max(state.seq, entry.seq);
     if (seen.has(entry.id)) continue;
     seen.add(entry.id);
-    if (entry.indexed) state.index.set(entry.id, entry.project_id, entry.title ?? '', entry.description ?? '');
+    if (entry.indexed) state.index.set(entry);
     else state.index.remove(entry.id);
   }
   return state.index;

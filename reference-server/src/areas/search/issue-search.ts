@@ -16,7 +16,7 @@ import { issueVocabulary } from './issue-vocabulary.ts';
 import { buildSearchQuery } from './query.ts';
 import { issueRank } from './issue-rank.ts';
 import { phrasesOf, type RankIndex } from './rank-index.ts';
-import { candidateFacts, countPrefixDocuments, matchingIssueIds } from './rank-repository.ts';
+import { countPrefixDocuments, matchingIssueIds } from './rank-repository.ts';
 import type { Db } from '../../db/database.ts';
 import { KNOWN_ERROR_SENTENCES } from '../../known-error-sentences.ts';
 
@@ -100,9 +100,9 @@ export function searchCandidates(
 }
 
 /**
- * matchIssues with our own bm25 (rank-index.ts): FTS5 only finds the matches, newest first, the ranking index keeps
- * the project's first `ranked` of them, scores and sorts them as matchIssues does (score, then id); only the `limit`
- * kept are then read for visibility.
+ * matchIssues with our own bm25 (rank-index.ts): FTS5 only finds the matches, newest first, in batches; the ranking
+ * index keeps the project's first `ranked` of them, scores and sorts them as matchIssues does (score, then id), and
+ * gives what visibility reads of each.
  */
 function rankMatches(
   db: Db,
@@ -115,17 +115,23 @@ function rankMatches(
 ): CandidateFacts[] {
   const ids: number[] = [];
   let seen = 0;
-  for (const id of matchingIssueIds(db, match)) {
-    if (rank.projectOf(id) !== projectId) continue;
-    if (!skip.has(id)) ids.push(id);
-    seen += 1;
-    if (seen === ranked) break;
+  let below: number | undefined;
+  while (seen < ranked) {
+    const batch = matchingIssueIds(db, match, ranked, below);
+    for (let i = 0; i < batch.length && seen < ranked; i += 1) {
+      if (rank.projectOf(batch[i]) !== projectId) continue;
+      if (!skip.has(batch[i])) ids.push(batch[i]);
+      seen += 1;
+    }
+    if (batch.length < ranked) break;
+    below = batch[batch.length - 1];
   }
   const scores = rank.score(ids, phrasesOf(match), (prefix) => countPrefixDocuments(db, prefix));
   const order = ids.map((_, i) => i).sort((a, b) => scores[a] - scores[b] || ids[a] - ids[b]);
-  const kept = order.slice(0, limit).map((i) => ids[i]);
-  const facts = new Map(candidateFacts(db, kept).map((row) => [row.id, row]));
-  return kept.map((id) => facts.get(id)).filter((row): row is CandidateFacts => row !== undefined);
+  return order
+    .slice(0, limit)
+    .map((i) => rank.factsOf(ids[i]))
+    .filter((facts): facts is CandidateFacts => facts !== undefined);
 }
 
 function lookupScopedId(deps: Deps, caller: Caller, project: ProjectRow, scopedId: string): Issue {

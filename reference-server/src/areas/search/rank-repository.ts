@@ -1,24 +1,20 @@
 // SQL of ranking in our own code (issue-rank.ts): the project's matches of an FTS5 expression without bm25, the
 // documents of a prefix, the indexed issues' texts in id order, and the log of issues whose indexed text changed.
 import { stmt, type Db } from '../../db/database.ts';
-import type { CandidateFacts } from './repository.ts';
+import type { RankedIssue } from './rank-index.ts';
 
 /**
- * Issues matching an FTS5 expression, newest first (FTS5 reads its index newest first at no extra cost), for the
- * caller to take as many as it needs; no bm25, and no lookup in the issues table.
+ * Up to `limit` issues matching an FTS5 expression, newest first (FTS5 reads its index newest first at no extra cost),
+ * below `below` when given (the next batch); no bm25, and no lookup in the issues table.
  */
-export function matchingIssueIds(db: Db, match: string): IterableIterator<number> {
-  return stmt(db, 'SELECT rowid FROM issues_fts WHERE issues_fts MATCH ? ORDER BY rowid DESC')
+export function matchingIssueIds(db: Db, match: string, limit: number, below?: number): number[] {
+  if (below === undefined)
+    return stmt(db, 'SELECT rowid FROM issues_fts WHERE issues_fts MATCH ? ORDER BY rowid DESC LIMIT ?')
+      .pluck()
+      .all(match, limit) as number[];
+  return stmt(db, 'SELECT rowid FROM issues_fts WHERE issues_fts MATCH ? AND rowid < ? ORDER BY rowid DESC LIMIT ?')
     .pluck()
-    .iterate(match) as IterableIterator<number>;
-}
-
-/** What visibility needs of these issues (CandidateFacts), in no particular order. */
-export function candidateFacts(db: Db, ids: number[]): CandidateFacts[] {
-  return stmt(
-    db,
-    'SELECT id, status, raw, reporter_user_id FROM issues WHERE id IN (SELECT value FROM json_each(?))',
-  ).all(JSON.stringify(ids)) as CandidateFacts[];
+    .all(match, below, limit) as number[];
 }
 
 /** Issues of the index holding a term that begins with `prefix` (all projects, as bm25 counts them). */
@@ -28,20 +24,13 @@ export function countPrefixDocuments(db: Db, prefix: string): number {
     .get(`"${prefix.replaceAll('"', '""')}"*`) as number;
 }
 
-export interface IndexedText {
-  id: number;
-  project_id: number;
-  title: string | null;
-  description: string | null;
-}
-
 /** Issues the index holds (not raw, not queued: migration 041's invariant), by id after `afterId`. */
-export function indexedIssuesAfter(db: Db, afterId: number, limit: number): IndexedText[] {
+export function indexedIssuesAfter(db: Db, afterId: number, limit: number): RankedIssue[] {
   return stmt(
     db,
-    `SELECT id, project_id, title, description FROM issues WHERE id > ? AND raw = 0
+    `SELECT id, project_id, status, reporter_user_id, title, description FROM issues WHERE id > ? AND raw = 0
     AND NOT EXISTS (SELECT 1 FROM search_index_queue q WHERE q.issue_id = issues.id) ORDER BY id LIMIT ?`,
-  ).all(afterId, limit) as IndexedText[];
+  ).all(afterId, limit) as RankedIssue[];
 }
 
 export function rankLogBounds(db: Db): { first: number | null; last: number | null } {
@@ -59,7 +48,7 @@ export function rankLogPosition(db: Db): number {
     .get() as number;
 }
 
-export interface RankLogEntry extends IndexedText {
+export interface RankLogEntry extends RankedIssue {
   seq: number;
   /** 1 when the index holds the issue now (its text is then given), 0 when it left or has not entered it. */
   indexed: number;
@@ -69,7 +58,8 @@ export interface RankLogEntry extends IndexedText {
 export function rankLogSince(db: Db, seq: number, limit: number): RankLogEntry[] {
   return stmt(
     db,
-    `SELECT l.seq, l.issue_id AS id, i.id IS NOT NULL AS indexed, i.project_id, i.title, i.description
+    `SELECT l.seq, l.issue_id AS id, i.id IS NOT NULL AS indexed, i.project_id, i.status, i.reporter_user_id,
+      i.title, i.description
     FROM search_rank_log l
     LEFT JOIN issues i ON i.id = l.issue_id AND i.raw = 0
       AND NOT EXISTS (SELECT 1 FROM search_index_queue q WHERE q.issue_id = l.issue_id)

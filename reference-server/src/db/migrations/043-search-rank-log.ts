@@ -1,6 +1,7 @@
 // The log the in-memory ranking index follows (areas/search/issue-rank.ts): the id of every issue whose text entered,
-// changed in or left the FTS5 index or moved to another project, whoever wrote it (a catch-up dequeuing it, an edit, a
-// raw flag, a move, a delete), so a process re-reads those issues and ranks with exactly what the index holds. Creates write nothing here: a created
+// changed in or left the FTS5 index, or whose project, status or reporter changed, whoever wrote it (a catch-up
+// dequeuing it, an edit, a raw flag, a move, a delete), so a process re-reads those issues and ranks with exactly what
+// the index holds, and checks project and visibility without reading the issues table. Creates write nothing here: a created
 // issue is only queued (migration 041), and its catch-up logs it.
 export default {
   version: 43,
@@ -12,7 +13,7 @@ CREATE TRIGGER search_rank_indexed AFTER DELETE ON search_index_queue BEGIN
   INSERT INTO search_rank_log (issue_id) VALUES (old.issue_id);
 END;
 
-CREATE TRIGGER issues_rank_text AFTER UPDATE OF title, description, raw, project_id ON issues
+CREATE TRIGGER issues_rank_text AFTER UPDATE OF title, description, raw, project_id, status, reporter_user_id ON issues
 WHEN old.raw = 0 OR new.raw = 0 BEGIN
   INSERT INTO search_rank_log (issue_id) VALUES (new.id);
 END;
