@@ -2,6 +2,7 @@
 // each term's document count and the index's totals, so bm25 is computed here as FTS5's bm25() computes it, without
 // FTS5 reading every matching row's positions and walking each term's whole doclist to count its documents.
 import { type CandidateFacts, DESCRIPTION_WEIGHT, TITLE_WEIGHT } from './repository.ts';
+import type { RankedIssue } from './rank-repository.ts';
 import { tokenize } from './text.ts';
 
 /** FTS5's bm25 constants (fts5_aux.c). */
@@ -37,16 +38,6 @@ const PREFIX_CACHE = 2000;
  * into `statuses`) and its reporter's id + 1 (0: none).
  */
 const HEADER = 5;
-
-/** What the index holds of an issue: its text, and what the search checks (project) and visibility reads. */
-export interface RankedIssue {
-  id: number;
-  project_id: number;
-  status: string;
-  reporter_user_id: number | null;
-  title: string | null;
-  description: string | null;
-}
 
 /**
  * Issues by id in one Int32Array (no object per issue): at an issue's offset its header (HEADER), then a (term id,

@@ -1,7 +1,6 @@
 // SQL of ranking in our own code (issue-rank.ts): the project's matches of an FTS5 expression without bm25, the
 // documents of a prefix, the indexed issues' texts in id order, and the log of issues whose indexed text changed.
 import { stmt, type Db } from '../../db/database.ts';
-import type { RankedIssue } from './rank-index.ts';
 
 /**
  * Up to `limit` issues matching an FTS5 expression, newest first (FTS5 reads its index newest first at no extra cost),
@@ -15,6 +14,16 @@ export function matchingIssueIds(db: Db, match: string, limit: number, below?: n
   return stmt(db, 'SELECT rowid FROM issues_fts WHERE issues_fts MATCH ? AND rowid < ? ORDER BY rowid DESC LIMIT ?')
     .pluck()
     .all(match, below, limit) as number[];
+}
+
+/** What the index holds of an issue: its text, and what the search checks (project) and visibility reads. */
+export interface RankedIssue {
+  id: number;
+  project_id: number;
+  status: string;
+  reporter_user_id: number | null;
+  title: string | null;
+  description: string | null;
 }
 
 /** Issues of the index holding a term that begins with `prefix` (all projects, as bm25 counts them). */
