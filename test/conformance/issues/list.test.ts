@@ -115,10 +115,16 @@ describe('filters', () => {
     expect(await titles('?status=any')).toBe('ABCEF');
   });
 
-  it('filters by priority and refuses an unknown priority with 422', async () => {
+  it('filters by priority and refuses an unknown priority with 422 naming the value, not an array index', async () => {
     expect(await titles('?priority=high')).toBe('A');
     expect(await titles('?priority[]=low&priority[]=critical')).toBe('BC');
-    expect((await server.request('GET', `${ISSUES}.json?priority=urgent`, { auth: DEV })).status).toBe(422);
+    for (const query of ['priority=urgent', 'priority[]=low&priority[]=urgent']) {
+      const r = await server.request('GET', `${ISSUES}.json?${query}`, { auth: DEV });
+      expect([r.status, r.body]).toEqual([
+        422,
+        { error: 'priority: must be one of low, medium, high, critical, blocker, not "urgent"' },
+      ]);
+    }
   });
 
   it('filters by assignee, with not_assigned alone or mixed with ids', async () => {

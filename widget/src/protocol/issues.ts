@@ -146,9 +146,15 @@ export const IssueListQuery = z.looseObject({
       return Math.min(100, Math.floor(n));
     }),
   status: ArrayFilter,
-  priority: ArrayFilter.pipe(
-    z.array(z.enum(ISSUE_PRIORITIES, { error: `priority must be one of ${ISSUE_PRIORITIES.join(', ')}` })),
-  ),
+  // Checked as a whole so the 422 names `priority` and the value, not an array index (`priority.0`).
+  priority: ArrayFilter.superRefine((list, ctx) => {
+    const bad = list.find((v) => !(ISSUE_PRIORITIES as readonly unknown[]).includes(v));
+    if (bad !== undefined)
+      ctx.addIssue({
+        code: 'custom',
+        message: `must be one of ${ISSUE_PRIORITIES.join(', ')}, not ${JSON.stringify(bad)}`,
+      });
+  }).pipe(z.array(z.enum(ISSUE_PRIORITIES))),
   assigned_to_id: ArrayFilter,
   reported_by_id: ArrayFilter,
   release_id: ArrayFilter,
