@@ -187,25 +187,28 @@ export function hotkeyToPaintedFrame(trace: Buffer): number {
   return openSteps(trace).painted;
 }
 
-/** The longest task, hotkey-to-painted-frame and the steps of one traced action. */
+/** The longest task, hotkey-to-painted-frame and the steps of one traced action (`read` gets the trace too). */
 export async function tracedOpen(
   browser: Browser,
   page: Page,
   action: () => Promise<void>,
+  read?: (trace: Buffer) => void,
 ): Promise<{ longest: number; painted: number; steps: OpenSteps }> {
   await browser.startTracing(page, { categories: CATEGORIES });
   await action();
   const trace = await browser.stopTracing();
+  read?.(trace);
   const steps = openSteps(trace);
   return { longest: longestTask(trace), painted: steps.painted, steps };
 }
 
-export async function traced(
+/** What `read` finds in the trace of one action: by default its longest main-thread task. */
+export async function traced<T = number>(
   browser: Browser,
   page: Page,
   action: () => Promise<void>,
-  read = longestTask,
-): Promise<number> {
+  read: (trace: Buffer) => T = longestTask as (trace: Buffer) => T,
+): Promise<T> {
   await browser.startTracing(page, { categories: CATEGORIES });
   await action();
   return read(await browser.stopTracing());

@@ -1,11 +1,13 @@
 // Widget benchmark per engine of the matrix (test/engines: three.js, Phaser, PixiJS 7 and 8, Babylon.js,
 // Canvas 2D, a slow game; the tag before the game's script) and on the demo game, 800x600: hotkey to the
 // first frame that paints the form (trace, checked in the page; in ms and in game frames) and the longest
-// main-thread task, first open in a fresh page and later opens, the steps between, and the game alone.
+// main-thread task, first open in a fresh page and later opens, the steps between, the game alone, and the
+// floor: a plain element shown in a key's own task on the same page, between the opens.
 import type { Browser, Page } from 'playwright-core';
 import { inOverlay, launchBrowser, startDemoServer } from '../e2e/harness.ts';
 import { GAMES, startEngineServer } from '../engines/harness.ts';
 import type { TestServer } from '../helpers/server.ts';
+import { installFloorKey, type KeyFrame, keyFrame, NO_FRAME } from './frame-breakdown.ts';
 import {
   FRAME_60,
   median,
@@ -32,6 +34,8 @@ interface Open {
   /** Game frames drawn from the key to the first frame painting the form, counted in the page. */
   gameFrames: number;
   steps: OpenSteps;
+  /** Where the time to the first frame after the key went. */
+  frame: KeyFrame;
 }
 
 /** The page of a game: an engine of the matrix with the tag before its script, or the demo as it ships (moving). */
@@ -41,6 +45,7 @@ const pathOf = (game: string) => (game === 'demo' ? '/demo/index.html' : `/engin
 async function freshGame(browser: Browser, server: TestServer, game: string): Promise<Page> {
   const context = await browser.newContext({ viewport: { width: 800, height: 600 } });
   await context.addInitScript(recordHotkey);
+  await context.addInitScript(installFloorKey);
   // The matrix pages count __longtasks themselves; the demo gets the same observer.
   await context.addInitScript(() => {
     const w = window as any;
@@ -63,40 +68,72 @@ async function freshGame(browser: Browser, server: TestServer, game: string): Pr
   return page;
 }
 
-/** One traced open: F8 until the screenshot shows in the form, then closed again. */
+/** One traced open: F8 held until the screenshot shows in the form (a player's key-up comes 50-150 ms after the
+ * key-down, not in the same frame as Playwright's `press` sends it), then closed again. */
 async function open(browser: Browser, page: Page): Promise<Open> {
-  const trace = await tracedOpen(browser, page, async () => {
-    await page.keyboard.press('F8');
-    await inOverlay(page).locator('img.gb-thumb').waitFor({ timeout: 20_000 });
-  });
+  let frame = NO_FRAME;
+  const trace = await tracedOpen(
+    browser,
+    page,
+    async () => {
+      await page.keyboard.down('F8');
+      await inOverlay(page).locator('img.gb-thumb').waitFor({ timeout: 20_000 });
+    },
+    (t) => {
+      frame = keyFrame(t);
+    },
+  );
+  await page.keyboard.up('F8');
   const { ms: inPage, frames: gameFrames } = await paintedInPage(page);
   await page.keyboard.press('Escape');
   await page.waitForFunction(() => !document.querySelector('[data-glitchbox]:not([hidden])'));
   await page.waitForTimeout(300);
-  return { ...trace, inPage, gameFrames };
+  return { ...trace, inPage, gameFrames, frame };
+}
+
+/** The floor on the same page: F7 (held as F8 is) shows a plain element in its own task; hidden again after. */
+async function floor(browser: Browser, page: Page): Promise<KeyFrame> {
+  const frame = await traced(
+    browser,
+    page,
+    async () => {
+      await page.keyboard.down('F7');
+      await page.waitForTimeout(150);
+    },
+    keyFrame,
+  );
+  await page.keyboard.up('F7');
+  await page.keyboard.press('F7');
+  await page.waitForTimeout(300);
+  return frame;
 }
 
 async function measureGame(browser: Browser, server: TestServer, game: string) {
   const first: Open[] = [];
   const later: Open[] = [];
+  const floors: KeyFrame[] = [];
   let baseline = 0;
   for (let n = 0; n < FIRST_PAGES; n++) {
     const page = await freshGame(browser, server, game);
     try {
       first.push(await open(browser, page));
+      floors.push(await floor(browser, page));
       if (n === FIRST_PAGES - 1) {
         baseline = await traced(browser, page, () => page.waitForTimeout(1000));
-        for (let i = 0; i < LATER_OPENS; i++) later.push(await open(browser, page));
+        for (let i = 0; i < LATER_OPENS; i++) {
+          later.push(await open(browser, page));
+          floors.push(await floor(browser, page));
+        }
       }
     } finally {
       await page.context().close(); // one page at a time: a trace reads every renderer's main thread
     }
   }
-  return { first, later, baseline };
+  return { first, later, baseline, floors };
 }
 
 /** The figures of one engine. */
-function figures(game: string, { first, later, baseline }: Awaited<ReturnType<typeof measureGame>>): Result[] {
+function figures(game: string, { first, later, baseline, floors }: Awaited<ReturnType<typeof measureGame>>): Result[] {
   const pick = (opens: Open[], f: (o: Open) => number) => opens.map(f);
   const row = (name: string, value: number, unit = 'ms', target?: string): Result => ({
     name: `widget ${game}: ${name}`,
@@ -182,6 +219,30 @@ function figures(game: string, { first, later, baseline }: Awaited<ReturnType<ty
       'overlay mount, all opens (median)',
       median(pick([...first, ...later], (o) => o.steps.mountEnd - o.steps.mountStart)),
     ),
+    ...floorRows(game, [...first, ...later], floors),
+  ];
+}
+
+/** The floor against ours, and where the time to the first frame after the key went in both (medians). */
+function floorRows(game: string, opens: Open[], floors: KeyFrame[]): Result[] {
+  const n = floors.length;
+  const painted = floors.map((f) => f.painted);
+  const row = (name: string, value: number, unit = 'ms'): Result => ({
+    name: `widget ${game}: ${name}`,
+    value: round(value),
+    unit,
+  });
+  const parts: (keyof KeyFrame)[] = ['keyTask', 'wait', 'raf', 'grab', 'pageRender', 'formRender', 'commit'];
+  return [
+    row(`floor: an element shown in the key's task, key to painted (median of ${n})`, median(painted)),
+    row(`floor: key to painted (worst of ${n})`, worst(painted)),
+    row(`floor: key to painted, in frames at 60 fps (median of ${n})`, median(painted) / FRAME_60, 'frames'),
+    row(`floor: key to painted, in frames at 60 fps (worst of ${n})`, worst(painted) / FRAME_60, 'frames'),
+    row('ours minus the floor, key to painted (medians)', median(opens.map((o) => o.painted)) - median(painted)),
+    ...parts.flatMap((k) => [
+      row(`first frame after the key, ours (median): ${k}`, median(opens.map((o) => o.frame[k]))),
+      row(`first frame after the key, floor (median): ${k}`, median(floors.map((f) => f[k]))),
+    ]),
   ];
 }
 
