@@ -1,5 +1,5 @@
 // Every paginated list counts its pages the same way: an empty result has 0 pages, one item
-// has 1 (docs/api-choices.md#pagination). The issue and project lists used to say 1 for none.
+// has 1 (docs/api-choices.md#pagination), and refuses a page that is no positive integer with one sentence.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../../helpers/server.ts';
 import { PATS, PROJECT_ID, TOKENS } from '../../helpers/seed.ts';
@@ -60,5 +60,29 @@ describe('pagination of a one-item result', () => {
       expect(r.body[items]).toHaveLength(1);
       expect(r.body.pagination).toMatchObject({ current_page: 1, total_pages: 1, total_count: 1 });
     }
+  });
+});
+
+describe('a page that is no positive integer', () => {
+  const LISTS = [
+    ['/projects.json', 'projects'],
+    [`${P}/issues.json`, 'issues'],
+    [`${P}/custom_fields.json`, 'custom fields'],
+    [`${P}/feature_requests.json`, 'feature requests'],
+    [`${P}/feature_requests/search.json?query=teleporter&`, 'feature request search'],
+  ] as const;
+
+  it('answers 422 "page: must be a positive integer" in every list, for text, 0, a fraction or a repeat', async () => {
+    for (const [path, name] of LISTS)
+      for (const page of ['page=abc', 'page=0', 'page=1.5', 'page=1&page=2']) {
+        const sep = path.includes('?') ? '' : '?';
+        const r = await server.request('GET', `${path}${sep}${page}`, { auth: developer });
+        expect([name, page, r.status, r.body]).toEqual([
+          name,
+          page,
+          422,
+          { error: 'page: must be a positive integer' },
+        ]);
+      }
   });
 });

@@ -18,6 +18,12 @@ export const ErrorBody = z.object({
 });
 export type ErrorBody = z.infer<typeof ErrorBody>;
 
+/** A `page` parameter: a positive integer (text in a query), one sentence for every refusal. */
+export const PageNumber = z.coerce
+  .number({ error: 'must be a positive integer' })
+  .int('must be a positive integer')
+  .min(1, 'must be a positive integer');
+
 export const PagePagination = z.object({
   current_page: z.number().int(),
   total_pages: z.number().int(),

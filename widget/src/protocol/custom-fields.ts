@@ -1,6 +1,6 @@
 // Custom field definitions (docs/api-choices.md#operation-paths) and the value shapes of issue custom fields.
 import { z } from 'zod';
-import { DateFilter, ListPagination } from './common.ts';
+import { DateFilter, ListPagination, PageNumber } from './common.ts';
 import { defineOperation } from './operation.ts';
 import { paths } from './paths.ts';
 
@@ -25,7 +25,7 @@ export const CUSTOM_FIELD_PAGE_SIZE = 100;
 
 export const CustomFieldListQuery = z.object({
   applies_to: z.preprocess((v) => (v === '' ? undefined : v), AppliesTo.default('issue')),
-  page: z.preprocess((v) => (v === '' ? undefined : v), z.coerce.number().int().min(1).default(1)),
+  page: z.preprocess((v) => (v === '' ? undefined : v), PageNumber.default(1)),
 });
 
 export const CustomFieldListResponse = z.object({

@@ -1,7 +1,17 @@
 // Feature requests (suggestions): docs/api/submissions.md, docs/api-choices.md#operation-paths paths. The record
 // beyond the search item (id, title, status, created_at) is ours.
 import { z } from 'zod';
-import { DateFilter, DiscordId, Email, FormBoolean, ListPagination, ProjectId, Timestamp, UserRef } from './common.ts';
+import {
+  DateFilter,
+  DiscordId,
+  Email,
+  FormBoolean,
+  ListPagination,
+  PageNumber,
+  ProjectId,
+  Timestamp,
+  UserRef,
+} from './common.ts';
 import { defineOperation } from './operation.ts';
 import { paths } from './paths.ts';
 
@@ -98,7 +108,7 @@ export type FeatureRequest = z.infer<typeof FeatureRequest>;
 
 export const FeatureRequestListQuery = z.object({
   sort: blankAsAbsent(z.enum(FEATURE_REQUEST_SORTS)),
-  page: blankAsAbsent(z.coerce.number().int().min(1)),
+  page: blankAsAbsent(PageNumber),
   /** Filters the official API client sends: one status (unknown values match nothing), and date bounds. */
   status: blankAsAbsent(z.string().max(100)),
   created_after: DateFilter,
@@ -123,7 +133,7 @@ export const FeatureRequestSearchParams = z.object({
   skip_ids: z.union([z.string(), z.array(z.union([z.string(), z.number()]))]).optional(),
   partial: blankAsAbsent(FormBoolean),
   scoped_id: blankAsAbsent(z.union([z.string(), z.number()])),
-  page: blankAsAbsent(z.coerce.number().int().min(1)),
+  page: blankAsAbsent(PageNumber),
   sort: blankAsAbsent(z.enum(['relevance', 'top', 'new'])),
 });
 

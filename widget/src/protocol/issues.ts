@@ -6,7 +6,7 @@
 // draft-flow bodies.
 import { z } from 'zod';
 import { FieldType } from './custom-fields.ts';
-import { DateFilter, FormBoolean, ListPagination, Timestamp } from './common.ts';
+import { DateFilter, FormBoolean, ListPagination, PageNumber, Timestamp } from './common.ts';
 import { defineOperation } from './operation.ts';
 import { TEXT_LIMITS as L, tooLong } from './text-limits.ts';
 import { paths } from './paths.ts';
@@ -132,10 +132,7 @@ const blankIsAbsent = (v: unknown) => (v === '' ? undefined : v);
 const TrueFalse = z.preprocess(blankIsAbsent, z.enum(['true', 'false'], { error: 'must be true or false' }).optional());
 
 export const IssueListQuery = z.looseObject({
-  page: z.preprocess(
-    blankIsAbsent,
-    z.coerce.number({ error: 'page must be a positive integer' }).int().min(1).default(1),
-  ),
+  page: z.preprocess(blankIsAbsent, PageNumber.default(1)),
   // docs/api/issues.md#list-filters: above 100 is clamped to 100; 0, below or unparseable falls back to 25.
   per_page: z
     .union([z.string(), z.number()])

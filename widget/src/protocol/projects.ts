@@ -1,6 +1,6 @@
 // Projects: list and detail (docs/api/projects-auth.md).
 import { z } from 'zod';
-import { FormBoolean, PagePagination, ProjectId, Timestamp } from './common.ts';
+import { FormBoolean, PageNumber, PagePagination, ProjectId, Timestamp } from './common.ts';
 import { defineOperation } from './operation.ts';
 import { paths } from './paths.ts';
 
@@ -58,7 +58,7 @@ const blankIsAbsent = (value: unknown) => (value === '' ? undefined : value);
  * True/False).
  */
 export const ProjectListQuery = z.object({
-  page: z.preprocess(blankIsAbsent, z.coerce.number().int().min(1).default(1)),
+  page: z.preprocess(blankIsAbsent, PageNumber.default(1)),
   all: z.preprocess(blankIsAbsent, FormBoolean.optional()),
 });
 
