@@ -233,16 +233,18 @@ describe('filters', () => {
 });
 
 describe('pagination', () => {
-  it('clamps per_page above 100 to 100 and falls back to 25 for 0 or below', async () => {
+  it('clamps per_page above 100 to 100 and falls back to 25 for 0 or below, text or a repeat', async () => {
     for (const [value, expected] of [
       ['500', 100],
       ['0', 25],
       ['-3', 25],
       ['abc', 25],
       ['2', 2],
+      ['2&per_page=3', 25],
+      ['2&per_page[]=3', 25],
     ] as const) {
       const r = await server.request('GET', `${ISSUES}.json?per_page=${value}`, { auth: DEV });
-      expect(r.body.pagination.per_page).toBe(expected);
+      expect([value, r.status, r.body.pagination?.per_page]).toEqual([value, 200, expected]);
     }
   });
 

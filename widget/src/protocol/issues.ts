@@ -133,13 +133,14 @@ const TrueFalse = z.preprocess(blankIsAbsent, z.enum(['true', 'false'], { error:
 
 export const IssueListQuery = z.looseObject({
   page: z.preprocess(blankIsAbsent, PageNumber.default(1)),
-  // docs/api/issues.md#list-filters: above 100 is clamped to 100; 0, below or unparseable falls back to 25.
+  // docs/api/issues.md#list-filters: above 100 is clamped to 100; 0, below or unparseable (a repeated
+  // `per_page` too) falls back to 25.
   per_page: z
-    .union([z.string(), z.number()])
+    .unknown()
     .optional()
     .transform((v) => {
-      const n = Number(v);
-      if (v === undefined || v === '' || !Number.isFinite(n) || n <= 0) return 25;
+      const n = typeof v === 'string' || typeof v === 'number' ? Number(v) : Number.NaN;
+      if (v === '' || !Number.isFinite(n) || n <= 0) return 25;
       return Math.min(100, Math.floor(n));
     }),
   status: ArrayFilter,
