@@ -23,13 +23,13 @@ import { KNOWN_ERROR_SENTENCES } from '../../known-error-sentences.ts';
 export const CANDIDATE_POOL = 500;
 export const PARTIAL_CANDIDATE_POOL = 200;
 /**
- * Matches ranked per tier (the most recent ones), per candidate of the pool: 2,000 for a full search, 800 for a
- * partial one (the widget's type-ahead, where bm25 on 2,000 rows per tier was most of the answer's time), and half
- * that for the any-word tier, a fallback for a short list. On the search bench's 100,000 issues the type-ahead's hit
- * rate at 3 did not drop (docs/api/search.md#how-search-works).
+ * Matches ranked per tier (the most recent ones), per candidate of the pool: 2,000 for a full search, 400 for a
+ * partial one (the widget's type-ahead, answered on every pause of a player's typing), and half that for the any-word
+ * tier, a fallback for a short list. On the search bench's 100,000 issues the type-ahead's hits at 3 were the same
+ * ranking 2,000, 800, 400 or 200 rows a tier (docs/api/search.md#how-search-works).
  */
 const RANKED_PER_CANDIDATE = 4;
-const ANY_WORD_RANKED_PER_CANDIDATE = 2;
+const PARTIAL_RANKED_PER_CANDIDATE = 2;
 
 export interface SearchResult {
   issues: Issue[];
@@ -87,7 +87,8 @@ export function searchCandidates(
   const seen = new Set<number>(skip);
   for (const match of plan.tiers) {
     if (found.length >= SEARCH_PAGE_SIZE) break;
-    const ranked = pool * (match === plan.anyWord ? ANY_WORD_RANKED_PER_CANDIDATE : RANKED_PER_CANDIDATE);
+    const perCandidate = pool === PARTIAL_CANDIDATE_POOL ? PARTIAL_RANKED_PER_CANDIDATE : RANKED_PER_CANDIDATE;
+    const ranked = (pool * perCandidate) / (match === plan.anyWord ? 2 : 1);
     const tier = rank
       ? rankMatches(deps.db, rank, projectId, match, pool - found.length, seen, ranked)
       : matchIssues(deps.db, projectId, match, pool - found.length, [...seen], ranked);
