@@ -1,6 +1,7 @@
 // What the widget costs the game's main thread: per engine of the matrix, the first grab in a page and later ones
-// (the `glitchbox:grab` span, inside the game's frame; the GPU copy's read-back after it); and while closed, in a
-// 4,000-draw three.js scene beside the same page with its tag taken out (main-thread trace, the widget's script time).
+// (the `glitchbox:grab` span, inside the game's frame; the read-back after it; the painted frame's length and the
+// game's next two, where a stalled GPU process shows); and while closed, in a 4,000-draw three.js scene beside the
+// same page with its tag taken out (main-thread trace, the widget's script time).
 import { resolve } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { launchBrowser } from '../e2e/harness.ts';
@@ -19,7 +20,13 @@ const HEAVY = 'three-4000';
 
 /** A game's page in a fresh context, its widget tag taken out when `tag` is false, once it has drawn frames. */
 async function openPage(browser: Browser, server: TestServer, path: string, tag = true): Promise<Page> {
-  const page = await (await browser.newContext({ viewport: { width: 800, height: 600 } })).newPage();
+  const context = await browser.newContext({ viewport: { width: 800, height: 600 } });
+  // Every frame's start (rAF time), kept from page load: the frames around a grab are read from it.
+  // A string: tsx names inner functions with a helper the page does not have.
+  await context.addInitScript(`window.__starts = [];
+    const loop = (t) => { if (__starts.push(t) > 4000) __starts.splice(0, 2000); requestAnimationFrame(loop); };
+    requestAnimationFrame(loop);`);
+  const page = await context.newPage();
   if (!tag)
     await page.route(`**${path}`, async (route) => {
       const html = await (await route.fetch()).text();
@@ -34,11 +41,15 @@ async function openPage(browser: Browser, server: TestServer, path: string, tag 
   return page;
 }
 
+/** What one grab cost, ms: see grabOnce. */
+type Costs = { grab: number; read: number; frames: number[] };
+
 /**
- * F8, until the grab's span is recorded; then closed again. Returns the span (main thread in the game's frame) and
- * the GPU copy's read-back after the frame that paints the form (`glitchbox:grab-read`; NaN when the grab took none).
+ * F8, until the grab's span is recorded; then closed again. Returns the span (main thread in the game's frame), the
+ * read-back after the frame that paints the form (`glitchbox:grab-read`; NaN when the grab took none), and the
+ * lengths of the frame the grab ran in (the painted one) and of the two after it, from one frame's start to the next.
  */
-async function grabOnce(page: Page): Promise<[number, number]> {
+async function grabOnce(page: Page): Promise<Costs> {
   const before = await page.evaluate(() => performance.getEntriesByName('glitchbox:grab').length);
   await page.keyboard.press('F8');
   await page.waitForFunction((n) => performance.getEntriesByName('glitchbox:grab').length > n, before, {
@@ -51,7 +62,14 @@ async function grabOnce(page: Page): Promise<[number, number]> {
   return page.evaluate(() => {
     const grab = performance.getEntriesByName('glitchbox:grab').at(-1);
     const read = performance.getEntriesByName('glitchbox:grab-read').at(-1);
-    return [grab?.duration ?? NaN, read && grab && read.startTime > grab.startTime ? read.duration : NaN];
+    const starts = (window as unknown as { __starts: number[] }).__starts;
+    const at = starts.findLastIndex((t) => t <= (grab?.startTime ?? 0));
+    const frames = [1, 2, 3].map((i) => starts[at + i] - starts[at + i - 1]);
+    return {
+      grab: grab?.duration ?? NaN,
+      read: read && grab && read.startTime > grab.startTime ? read.duration : NaN,
+      frames: at < 0 ? [NaN, NaN, NaN] : frames.map((f) => f ?? NaN),
+    };
   });
 }
 
@@ -59,10 +77,12 @@ async function grabCosts(browser: Browser, server: TestServer, game: string): Pr
   const first: number[] = [];
   const later: number[] = [];
   const reads: number[] = [];
+  const frames: number[][] = [[], [], []];
   const take = async (into: number[], page: Page) => {
-    const [grab, read] = await grabOnce(page);
-    into.push(grab);
-    reads.push(read);
+    const costs = await grabOnce(page);
+    into.push(costs.grab);
+    reads.push(costs.read);
+    for (const [i, f] of costs.frames.entries()) frames[i].push(f);
   };
   for (let n = 0; n < PAGES; n++) {
     const page = await openPage(browser, server, `/engines/${game}-before.html`);
@@ -91,6 +111,11 @@ async function grabCosts(browser: Browser, server: TestServer, game: string): Pr
       median(reads.filter((r) => r >= 0)),
     ),
     row('GPU copy read back after the painted frame (worst)', Math.max(...reads.filter((r) => r >= 0))),
+    // 16.7 ms at 60 fps when nothing was late; a stalled GPU process or a long task shows as 33, 50 ms...
+    ...['the painted frame (the grab in it)', "the game's next frame", 'the frame after'].flatMap((name, i) => [
+      row(`${name}, start to next start (median of ${frames[i].length})`, median(frames[i])),
+      row(`${name}, start to next start (worst)`, Math.max(...frames[i])),
+    ]),
   ];
 }
 

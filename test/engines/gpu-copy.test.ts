@@ -137,7 +137,7 @@ test.each([
   ['webgl1-straight-alpha.html', [255, 128, 128, 255]],
   ['webgl2.html', [255, 128, 128, 255]],
   ['webgl2-kept.html', [255, 128, 128, 255]],
-  // Opaque: WebGL 2 reads into a pixel buffer of ours; WebGL 1 is grabbed in the game's next drawn frame.
+  // Opaque ones are grabbed in the game's next drawn frame (by createImageBitmap, counted as the read after it).
   ['webgl1-opaque.html', [255, 0, 0, 255]],
   ['webgl1-opaque-no-antialias.html', [255, 0, 0, 255]],
   ['webgl2-opaque.html', [255, 0, 0, 255]],

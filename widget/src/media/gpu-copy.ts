@@ -1,9 +1,8 @@
-// The grab of a WebGL canvas without a readback in the game's frame (docs/widget.md#the-gpu-copy): a copy of its
-// drawing buffer made on the GPU inside the frame (into a texture of ours, or for an opaque WebGL 2 buffer a pixel
-// buffer), read back after the frame that paints the form; an opaque WebGL 1 canvas is grabbed in the game's next
-// drawn frame. Every piece of GL state it touches is put back as the game left it, and no call of it can raise an error.
+// The grab of a WebGL canvas without a readback in the frame that paints the form (docs/widget.md#the-gpu-copy): with
+// alpha, a copy of its drawing buffer into a texture of ours made on the GPU inside the frame and read back after it;
+// opaque, a grab in the game's next drawn frame. Every piece of GL state it touches is put back as the game left it,
+// and no call of it can raise an error.
 import type { FrameHook } from '../capture/frame-hook.ts';
-import { readPack, startPackRead, warmPackRead } from './pack-read.ts';
 
 type GL = WebGLRenderingContext | WebGL2RenderingContext;
 // The framebuffer binding a read uses and its query: WebGL 2's read framebuffer, WebGL 1's only one.
@@ -11,8 +10,7 @@ const READ = { 1: [0x8d40, 0x8ca6], 2: [0x8ca8, 0x8caa] } as const;
 // WebGL 2: the read buffer, BACK, the pack buffer and its binding; the pack state WebGL 1 has too comes first.
 const [READ_BUFFER, BACK, PIXEL_PACK_BUFFER, PIXEL_PACK_BUFFER_BINDING] = [0x0c02, 0x0405, 0x88eb, 0x88ed];
 const PACK = [0x0d05, 0x0d02, 0x0d03, 0x0d04]; // PACK_ALIGNMENT, _ROW_LENGTH, _SKIP_ROWS, _SKIP_PIXELS
-const [SYNC_STATUS, SIGNALED] = [0x9114, 0x9119];
-/** How long the grab of an opaque WebGL 1 canvas waits for the game's next drawn frame (as the loader's grab). */
+/** How long the grab of an opaque canvas waits for the game's next drawn frame (as the loader's grab). */
 const NEXT_FRAME_MS = 600;
 /** Contexts whose copy could not be read back: their later grabs take createImageBitmap in the frame. */
 const failed = new WeakSet<GL>();
@@ -53,19 +51,8 @@ export function copyFrame(canvas: HTMLCanvasElement, frames?: FrameHook): Promis
     return;
   const premultiplied = !!attrs.alpha && attrs.premultipliedAlpha !== false;
   // An opaque buffer copied into an RGB texture stalled the GPU process (the game's next frame 33-250 ms instead of
-  // 17, however the texture was made and warmed, docs/widget.md#the-gpu-copy): WebGL 2 reads it into a pixel buffer.
-  if (!attrs.alpha && 'fenceSync' in gl) {
-    const sync = startPackRead(gl, w, h);
-    if (!sync) return;
-    return afterPaint()
-      .then(async () => {
-        for (let i = 0; i < 3 && !gl.isContextLost() && gl.getSyncParameter(sync, SYNC_STATUS) !== SIGNALED; i++)
-          await afterPaint();
-        return readAfter(gl, () => readPack(gl, w, h), w, h, false);
-      })
-      .finally(() => gl.deleteSync(sync));
-  }
-  // WebGL 1 has no pixel buffer: the next drawn frame pays createImageBitmap, and the form is painted in this one.
+  // 17), and read into a pixel buffer it held the painted frame's commit 33-60 ms (docs/widget.md#the-gpu-copy):
+  // the next drawn frame pays createImageBitmap, and the form is painted in this one.
   if (!attrs.alpha) return frames && !attrs.preserveDrawingBuffer ? nextFrame(canvas, gl, frames) : undefined;
   const two = 'texStorage2D' in gl;
   const [target, binding] = READ[two ? 2 : 1];
@@ -87,12 +74,6 @@ export function copyFrame(canvas: HTMLCanvasElement, frames?: FrameHook): Promis
   return afterPaint()
     .then(() => readAfter(gl, () => readTexture(gl, two, texture, w, h), w, h, premultiplied))
     .finally(() => gl.deleteTexture(texture));
-}
-
-/** While the game idles: readies the copy of the game canvas (an opaque WebGL 2 one's pixel buffer). */
-export function warmCopy(canvas: HTMLCanvasElement | null): void {
-  const gl = contextOf(canvas);
-  if (gl && 'fenceSync' in gl && gl.getContextAttributes()?.alpha === false) warmPackRead(gl);
 }
 
 /** After the frame that paints the form: the next animation frame, then a task (or 200 ms in a hidden tab). */
@@ -127,7 +108,7 @@ function readAfter(
 }
 
 /**
- * An opaque WebGL 1 canvas, in the game's next drawn frame (after the one the form is painted in). Started once the
+ * An opaque canvas, in the game's next drawn frame (after the one the form is painted in). Started once the
  * frame hook has ended this frame: a wait added while it runs its waiters would be dropped.
  */
 function nextFrame(canvas: HTMLCanvasElement, gl: GL, frames: FrameHook): Promise<ImageBitmap> | undefined {

@@ -1,8 +1,6 @@
 // A WebGL game's GPU (renderer and vendor), read from the game's own context when the loader asks while the game
 // idles. It ships in the overlay chunk, which the loader fetches while idle anyway, so the loader carries none of it.
-// That idle moment also readies the grab's copy of the canvas (media/gpu-copy.ts).
 import type { GpuFacts } from '../capture/device-info.ts';
-import { warmCopy } from './gpu-copy.ts';
 
 /**
  * Each read waits for the GPU process (1-6 ms, hundreds on a canvas that just appeared). Never from a context of our
@@ -17,7 +15,6 @@ export function readGpu(canvas: HTMLCanvasElement | null): GpuFacts | undefined 
     // getContext with the type the canvas already has returns its context, never a new one of another type.
     const gl = canvas!.getContext(type) as WebGLRenderingContext;
     const ext = gl.getExtension('WEBGL_debug_renderer_info');
-    warmCopy(canvas);
     return [
       gl.getParameter(ext ? ext.UNMASKED_RENDERER_WEBGL : gl.RENDERER),
       gl.getParameter(ext ? ext.UNMASKED_VENDOR_WEBGL : gl.VENDOR),
