@@ -64,10 +64,13 @@ export class RankIndex {
     return this.at.size;
   }
 
-  /** Bytes held by the typed arrays, plus an estimate of the maps and term strings (about 80 bytes an entry). */
+  /**
+   * Bytes held: the typed arrays (with their room to grow), about 45 bytes an issue in the id map and 100 a term
+   * (its string, two map entries); measured at 100,000 issues, 38.7 MB against 40.6 MB estimated.
+   */
   get bytes(): number {
     const arrays = this.data.byteLength + this.df.byteLength + this.slot.byteLength;
-    return arrays + (this.at.size + this.termIds.size * 2) * 80;
+    return arrays + this.at.size * 45 + this.terms.length * 100;
   }
 
   /** The project of an issue the index holds. */
