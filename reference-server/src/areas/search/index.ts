@@ -1,9 +1,9 @@
-// The search area owns issue search (the typo-tolerant FTS5 query builder and vocabularies),
-// local embeddings, find_similar and asynchronous duplicate detection. Its reset forgets the
-// in-memory vocabularies and vector matrices. No write hook indexes or embeds: the triggers
-// queue each written issue; the job thread's sweep indexes and embeds the queues in the background,
-// creates help with the text queue once 1,000 issues wait, and every reader catches up what is left
-// first (issue-index.ts, similar-index.ts). Only the sweep merges the text index's segments.
+// The search area owns issue search (the typo-tolerant FTS5 query builder, vocabularies and the ranking index),
+// local embeddings, find_similar and asynchronous duplicate detection. Its reset forgets the in-memory vocabularies,
+// ranking index and vector matrices; the ranking index loads once the server listens (issue-rank.ts). No write hook
+// indexes or embeds: the triggers queue each written issue; the job thread's sweep indexes and embeds the queues in
+// the background (and trims the ranking log), creates help with the text queue once 1,000 issues wait, and every
+// reader catches up what is left first (issue-index.ts, similar-index.ts). Only the sweep merges the index's segments.
 import type { Area } from '../area.ts';
 import { DUPLICATE_DETECTION_JOB, detectDuplicate, queueDuplicateDetection } from './duplicate-detection.ts';
 import { forgetIssueVocabulary } from './issue-vocabulary.ts';
