@@ -70,7 +70,11 @@ export function createOverlayControl(
       // The grab takes the game's next drawn frame, the one the player sees after the key. The form is shown
       // meanwhile: it is DOM over the canvas and never enters the canvas's pixels, so a warm overlay is mounted
       // in this task and painted in that same frame (docs/widget.md#opening-input-and-focus).
-      const grab = grabCanvas(canvas, frames, warm?.copyFrame);
+      // A copy that resolves at once (a 2D canvas keeps its pixels) would finish the screenshot, tell the game and
+      // load the reporter in this task, before the frame that paints the form: they run a task later instead.
+      const grab = grabCanvas(canvas, frames, warm?.copyFrame).then(
+        (g) => new Promise<Grab>((r) => setTimeout(r, 0, g)),
+      );
       if (document.pointerLockElement) document.exitPointerLock();
       const ui =
         warm ??
