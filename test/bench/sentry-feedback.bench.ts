@@ -126,14 +126,16 @@ async function freshGame(browser: Browser, url: string, outside: string[]): Prom
   return page;
 }
 
-/** One traced open by F8 until the reporter's form is on screen, then closed again. */
+/** One traced open by F8 until the reporter's form is on screen, then closed again. The key is held until then: a
+ * player's key-up comes 50-150 ms after the key-down, not in the same frame as Playwright's `press` sends it. */
 async function open(browser: Browser, page: Page, who: Reporter): Promise<Open> {
   const sentryDialog = page.locator('#sentry-feedback').locator('dialog[open]');
   await browser.startTracing(page, { categories: CATEGORIES });
-  await page.keyboard.press('F8');
+  await page.keyboard.down('F8');
   if (who === 'glitchbox') await inOverlay(page).locator('img.gb-thumb').waitFor({ timeout: 20_000 });
   else await sentryDialog.waitFor({ timeout: 20_000 });
   const trace = await browser.stopTracing();
+  await page.keyboard.up('F8');
   const ours = openSteps(trace);
   const { painted, rendered, drawn } = who === 'glitchbox' ? { ...ours, rendered: ours.mountEnd } : sentrySteps(trace);
   const { ms: inPage, frames: gameFrames } = await paintedInPage(page);
