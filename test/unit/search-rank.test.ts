@@ -9,7 +9,13 @@ import { insertIssue } from '../../reference-server/src/areas/issues/repository.
 import { findProjectByPublicId } from '../../reference-server/src/areas/projects-auth/repository.ts';
 import { catchUpIssueIndex } from '../../reference-server/src/areas/search/issue-index.ts';
 import { issueVocabulary } from '../../reference-server/src/areas/search/issue-vocabulary.ts';
-import { issueRank, LOAD_CHUNK, loadIssueRankNow } from '../../reference-server/src/areas/search/issue-rank.ts';
+import {
+  issueRank,
+  LOAD_CHUNK,
+  loadIssueRankNow,
+  RANK_LOG_TAIL,
+  trimIssueRankLog,
+} from '../../reference-server/src/areas/search/issue-rank.ts';
 import { buildSearchQuery } from '../../reference-server/src/areas/search/query.ts';
 import { phrasesOf, type RankIndex } from '../../reference-server/src/areas/search/rank-index.ts';
 import { countPrefixDocuments } from '../../reference-server/src/areas/search/rank-repository.ts';
@@ -145,5 +151,23 @@ describe('ranking issue search in our own code', () => {
     expect(issueRank(deps.db)).toBeUndefined();
     await new Promise((resolve) => setImmediate(resolve));
     expect(issueRank(deps.db)?.documentFrequency('zeppelin')).toBe(2);
+  });
+
+  it(`keeps the log's last ${RANK_LOG_TAIL} entries, trimming only once a batch more wait`, () => {
+    const deps = start();
+    const log = (count: number) =>
+      deps.db
+        .prepare(
+          `WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < ?)
+          INSERT INTO search_rank_log (issue_id) SELECT 1 FROM n`,
+        )
+        .run(count);
+    const entries = () => deps.db.prepare('SELECT count(*) FROM search_rank_log').pluck().get();
+    deps.db.prepare('DELETE FROM search_rank_log').run(); // what the fixture's catch-up logged
+    log(RANK_LOG_TAIL + 500);
+    expect(trimIssueRankLog(deps.db)).toBe(0);
+    log(600);
+    expect(trimIssueRankLog(deps.db)).toBe(1100);
+    expect(entries()).toBe(RANK_LOG_TAIL);
   });
 });

@@ -1,7 +1,7 @@
 // The ranking index of a database connection (rank-index.ts): loaded a chunk of issues at a time between requests
 // once the server listens, then caught up from search_rank_log before each search (migration 043), so it holds the
 // text the FTS5 index holds. Until it is loaded, searches rank with FTS5's bm25 (the same scores, more CPU).
-import type { Db } from '../../db/database.ts';
+import { inTransaction, type Db } from '../../db/database.ts';
 import { indexedIssuesAfter, rankLogBounds, rankLogPosition, rankLogSince, trimRankLog } from './rank-repository.ts';
 import { RankIndex } from './rank-index.ts';
 
@@ -102,9 +102,17 @@ function follow(db: Db, state: State): RankIndex | undefined {
   return state.index;
 }
 
-/** The job thread's sweep keeps the log short. */
+/** Entries past the tail before the sweep trims them, so that most sweeps only read the log's two ends. */
+const TRIM_BATCH = 1000;
+
+/**
+ * The job thread's sweep keeps the log's last RANK_LOG_TAIL entries, trimming once TRIM_BATCH more wait: a DELETE that
+ * finds nothing still takes the write lock, which a request about to write would wait for.
+ */
 export function trimIssueRankLog(db: Db): number {
-  return trimRankLog(db, RANK_LOG_TAIL);
+  const { first, last } = rankLogBounds(db);
+  if (first === null || last === null || last - first + 1 < RANK_LOG_TAIL + TRIM_BATCH) return 0;
+  return inTransaction(db, () => trimRankLog(db, RANK_LOG_TAIL));
 }
 
 /** Forgets the ranking index of a database (after /__admin/reset). */
