@@ -1,6 +1,6 @@
-// Issue search ranks in our own code (areas/search/rank-index.ts): every match of every tier scores as FTS5's bm25 does,
-// to 1e-9 and in the same order, on the relevance set's reports and after edits, moves, raw flags, status changes and
-// deletes written in plain SQL; a large index loads a chunk per turn; a reader the trimmed log left behind reloads.
+// Issue search ranks in our own code (areas/search/rank-index.ts): every match of every tier scores as FTS5's bm25
+// does, to 1e-9 and in the same order, on the relevance set's reports and after edits, moves, raw flags, status changes
+// and deletes in plain SQL; a large index loads a chunk per turn; a reader the trimmed log left behind reloads; trims.
 import { afterEach, describe, expect, it } from 'vitest';
 import { createDeps } from '../../reference-server/src/server.ts';
 import type { Deps } from '../../reference-server/src/deps.ts';

@@ -1,5 +1,5 @@
-// SQL of ranking in our own code (issue-rank.ts): the project's matches of an FTS5 expression without bm25, the
-// documents of a prefix, the indexed issues' texts in id order, and the log of issues whose indexed text changed.
+// SQL of ranking in our own code (issue-rank.ts): the matches of an FTS5 expression without bm25, newest first, the
+// documents of a prefix, the indexed issues in id order, and the log of issues whose indexed text or facts changed.
 import { stmt, type Db } from '../../db/database.ts';
 
 /**

@@ -1,8 +1,6 @@
-// The log the in-memory ranking index follows (areas/search/issue-rank.ts): the id of every issue whose text entered,
-// changed in or left the FTS5 index, or whose project, status or reporter changed, whoever wrote it (a catch-up
-// dequeuing it, an edit, a raw flag, a move, a delete), so a process re-reads those issues and ranks with exactly what
-// the index holds, and checks project and visibility without reading the issues table. Creates write nothing here: a created
-// issue is only queued (migration 041), and its catch-up logs it.
+// The log the ranking index follows (areas/search/issue-rank.ts): every issue whose text entered, changed in or left
+// the FTS5 index, or whose project, status or reporter changed, whoever wrote it. A create writes nothing here (its
+// issue is only queued, migration 041): the catch-up that dequeues it logs it.
 export default {
   version: 43,
   name: 'search-rank-log',
