@@ -190,6 +190,29 @@ describe('parameters', () => {
     expect(second.body.issues).toHaveLength(5);
     expect(new Set([...titles(first.body), ...titles(second.body)]).size).toBe(30);
     expect((await search('query=crate&page=0')).status).toBe(422);
+    for (const bad of ['abc', '1.5', '0']) {
+      const r = await search(`query=crate&page=${bad}`);
+      expect([r.status, r.body]).toEqual([422, { error: 'page: must be a positive integer' }]);
+    }
+  });
+
+  it('takes page, sort and direction from a GET only: a POST answers the first page by relevance', async () => {
+    const json = { query: 'crate', page: 2, sort: 'scoped_id', direction: 'desc' };
+    const post = await server.request('POST', SEARCH, { auth: dev, json });
+    expect(post.status).toBe(200);
+    expect(post.body.pagination).toEqual({ current_page: 1, per_page: 25, total_pages: 2, total_count: 30 });
+    expect(titles(post.body)).toEqual(titles((await search('query=crate')).body));
+    const form = await server.request('POST', `${SEARCH}?page=2`, { auth: dev, form: { query: 'crate' } });
+    expect(form.body.pagination.current_page).toBe(1);
+    const ignored = await server.request('POST', SEARCH, { auth: dev, json: { query: 'crate', page: 'abc' } });
+    expect(ignored.body.pagination.current_page).toBe(1);
+  });
+
+  it('is 422 naming the fault for a query that is not text', async () => {
+    for (const query of [{ a: 1 }, ['a', 'b'], true]) {
+      const r = await server.request('POST', SEARCH, { auth: dev, json: { query } });
+      expect([r.status, r.body]).toEqual([422, { error: 'query: must be text' }]);
+    }
   });
 
   it('sorts by any issue column with a direction, and by id for an unknown column', async () => {

@@ -1,7 +1,7 @@
 // Wire shapes of issue search and find_similar (docs/api/search.md). issues.ts attaches
 // them to the searchIssues and findSimilarIssues operations; the Issue schema stays there.
 import { z } from 'zod';
-import { FormBoolean, ListPagination, Timestamp } from './common.ts';
+import { FormBoolean, ListPagination, PageNumber, Timestamp } from './common.ts';
 import { TEXT_LIMITS, tooLong } from './text-limits.ts';
 
 /** An empty query-string value counts as absent (`page=` is page 1). */
@@ -15,14 +15,15 @@ const Scalar = z.union([z.string(), z.number()]).transform(String);
  */
 export const SearchIssuesQuery = z.looseObject({
   query: z
-    .union([z.string().max(TEXT_LIMITS.query, tooLong(TEXT_LIMITS.query)), z.number()])
+    .union([z.string().max(TEXT_LIMITS.query, tooLong(TEXT_LIMITS.query)), z.number()], { error: 'must be text' })
     .transform(String)
     .optional(),
   /** Comma-separated issue ids (the raw `id`, `g-<id>` also accepted), or an array of them. */
   skip_ids: z.union([Scalar, z.array(Scalar)]).optional(),
   /** Narrows the candidate pool to 200 (else 500); JSON results are not capped. */
   partial: z.preprocess(blankIsAbsent, FormBoolean.optional()),
-  page: z.preprocess(blankIsAbsent, z.coerce.number().int().min(1).max(1_000_000).optional()),
+  /** GET only: a POST's page, sort and direction are ignored (docs/api/search.md). */
+  page: z.preprocess(blankIsAbsent, PageNumber.max(1_000_000, 'must be at most 1000000').optional()),
   /** Any issue column; unknown columns sort by `id`. Without it results keep relevance order. */
   sort: z.string().optional(),
   /** `asc` (default) or `desc`; anything else is `asc`. */

@@ -13,9 +13,10 @@ export function searchRoutes(deps: Deps) {
     c.json(searchIssues(deps, c.get('caller'), c.get('project'), SearchIssuesQuery.parse(readQuery(c)))),
   );
   app.post('/projects/:project_id/issues/search', async (c) => {
-    // The POST takes the same parameters in the body; query-string ones are read too.
-    const input = SearchIssuesQuery.parse({ ...readQuery(c), ...(await readBody(c)) });
-    return c.json(searchIssues(deps, c.get('caller'), c.get('project'), input));
+    // The POST takes the same parameters in the body (query-string ones are read too), except
+    // page, sort and direction, which are GET only: a POST answers the first page by relevance.
+    const { page, sort, direction, ...raw } = { ...readQuery(c), ...(await readBody(c)) };
+    return c.json(searchIssues(deps, c.get('caller'), c.get('project'), SearchIssuesQuery.parse(raw)));
   });
   app.get('/projects/:project_id/issues/:issue_id/find_similar', (c) =>
     c.json(
