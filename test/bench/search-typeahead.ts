@@ -1,7 +1,7 @@
 // Type-ahead search over HTTP, as the widget's "Already reported?" asks it (a project token, partial=true): issue
 // and feature-request search p95 against the server process on the search bench's 100,000-issue database, two
-// typists back to back, one alone and eight at the widget's pace, idle and while creates land at a steady rate (each
-// create queues its issue for the index a search must catch up).
+// typists back to back (a saturation figure), one alone and eight at the widget's pace (the type-ahead's target), idle
+// and while creates land at a steady rate (each create queues its issue for the index a search must catch up).
 import { insertFeatureRequest } from '../../reference-server/src/areas/feature-requests/repository.ts';
 import type { Db } from '../../reference-server/src/db/database.ts';
 import { RELEVANCE_ISSUES } from '../relevance/dataset-issues.ts';
@@ -129,6 +129,7 @@ export async function searchWhileCreating(file: string, projectId: string): Prom
     const pacedSeconds = (performance.now() - pacedStart) / 1000;
     const busyRequests = await typeAhead(requests, read);
     const soloRequestsBusy = await typeAhead(requests, read, 1);
+    const pacedRequestsBusy = await typeAhead(requests, read, PACED_TYPISTS, PAUSE_MS);
     const seconds = (performance.now() - started) / 1000;
     clearInterval(creates);
 
@@ -144,10 +145,11 @@ export async function searchWhileCreating(file: string, projectId: string): Prom
       { name: 'type-ahead feature-request search p95, idle', value: p95(idleRequests), unit: 'ms' },
       { name: '... server request-thread CPU per search', value: requestCpu / 1000, unit: 'ms' },
       {
-        name: `type-ahead issue search p95 while creates land (${CREATES_PER_SECOND}/s)`,
+        // Two typists with no pause keep the one request thread always busy: a saturation figure (each search
+        // waits for the other's), not the widget's type-ahead, whose target is on the paced rows below.
+        name: `type-ahead issue search p95 while creates land (${CREATES_PER_SECOND}/s, ${TYPISTS} back to back)`,
         value: p95(busyIssues),
         unit: 'ms',
-        target: '< 15 ms',
       },
       { name: '... p50', value: percentileOf(busyIssues, 50), unit: 'ms' },
       // On a shared machine the absolute figures follow its load; the ratio to idle in the same run does much less.
@@ -171,10 +173,9 @@ export async function searchWhileCreating(file: string, projectId: string): Prom
       { name: '... p50', value: percentileOf(pacedBusy, 50), unit: 'ms' },
       { name: '... searches a second', value: pacedBusy.length / pacedSeconds, unit: '/s' },
       {
-        name: `type-ahead feature-request search p95 while creates land (${FEATURE_REQUESTS} requests)`,
+        name: `type-ahead feature-request search p95 while creates land (${FEATURE_REQUESTS} requests, back to back)`,
         value: p95(busyRequests),
         unit: 'ms',
-        target: '< 15 ms',
       },
       { name: '... p50', value: percentileOf(busyRequests, 50), unit: 'ms' },
       { name: '... p95 while creates land / idle p95', value: p95(busyRequests) / p95(idleRequests), unit: 'x' },
@@ -186,6 +187,13 @@ export async function searchWhileCreating(file: string, projectId: string): Prom
       { name: '... p50', value: percentileOf(soloRequestsIdle, 50), unit: 'ms' },
       { name: '... p95 while creates land', value: p95(soloRequestsBusy), unit: 'ms', target: '< 15 ms' },
       { name: '... p50', value: percentileOf(soloRequestsBusy, 50), unit: 'ms' },
+      {
+        name: `type-ahead feature-request search p95 while creates land, ${PACED_TYPISTS} typists at the widget's pace`,
+        value: p95(pacedRequestsBusy),
+        unit: 'ms',
+        target: '< 15 ms',
+      },
+      { name: '... p50', value: percentileOf(pacedRequestsBusy, 50), unit: 'ms' },
       { name: '... creates that landed meanwhile', value: landed / seconds, unit: '/s' },
       { name: '... creates refused or failed', value: failed, unit: 'count', target: '0' },
     ];
