@@ -35,8 +35,10 @@ it('filters the report list by an issue tag', async () => {
     .toEqual(expect.arrayContaining(['Crash when opening the map', 'Water shader flickers']));
 
   const tag = page.getByLabel('Tag', { exact: true });
-  const options = await tag.locator('option').allTextContents();
-  expect(options).toEqual(['Any tag', 'Crash', 'Graphics', 'Graphics › Shaders']);
+  // The tag list loads beside the reports: wait for it rather than read it once.
+  await expect
+    .poll(() => tag.locator('option').allTextContents())
+    .toEqual(['Any tag', 'Crash', 'Graphics', 'Graphics › Shaders']);
   await tag.selectOption({ label: 'Graphics › Shaders' });
   await expect.poll(() => rows.allTextContents()).toEqual(['Water shader flickers']);
   await tag.selectOption({ label: 'Crash' });
