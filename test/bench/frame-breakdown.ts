@@ -21,6 +21,9 @@ export interface KeyFrame {
   formRender: number;
   /** The commit to the compositor (its layer update included), which the main thread waits for. */
   commit: number;
+  /** The game's next frame: the painted frame's commit end to the next commit's end (16.7 ms when nothing is late):
+   * what runs between them (the form's focus and effects, a deferred grab) can push the game's next frame back. */
+  next: number;
 }
 
 /** No key or no frame after it in the trace. */
@@ -33,6 +36,7 @@ export const NO_FRAME: KeyFrame = {
   pageRender: NaN,
   formRender: NaN,
   commit: NaN,
+  next: NaN,
 };
 const RENDER = ['UpdateLayoutTree', 'Layout', 'PrePaint', 'Paint', 'Layerize'];
 const end = (e: TraceEvent) => e.ts + (e.dur ?? 0);
@@ -74,9 +78,9 @@ export function keyFrame(trace: Buffer): KeyFrame {
   const inFrame = frames.find((f) => f.ts <= key.ts && end(key) <= end(f));
   // Input dispatched at a frame's start (queued while the main thread was busy) is painted by that frame.
   const keyEnd = inFrame ? end(key) : task ? end(task) : end(key);
-  const commit = events
+  const [commit, after] = events
     .filter((e) => e.name === 'Commit' && e.ph === 'X' && e.ts >= keyEnd)
-    .sort((a, b) => a.ts - b.ts)[0];
+    .sort((a, b) => a.ts - b.ts);
   const frame = commit && frames.find((f) => f.ts <= commit.ts && end(commit) <= end(f));
   if (!commit || !frame) return NO_FRAME;
   const within = events.filter((e) => e.ph === 'X' && e.ts >= Math.max(frame.ts, keyEnd) && end(e) <= commit.ts);
@@ -96,6 +100,7 @@ export function keyFrame(trace: Buffer): KeyFrame {
     pageRender: spanned(render) - spanned(render.filter((e) => isOther(e, page))),
     formRender: spanned(render.filter((e) => isOther(e, page))),
     commit: ms(commit.dur ?? 0),
+    next: after ? ms(end(after) - end(commit)) : NaN,
   };
 }
 
