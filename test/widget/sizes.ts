@@ -13,7 +13,7 @@ import { DIST_DIR } from './build-once.ts';
  * that only a report needs (the device block, the log's header, the trace's 128 KB cut) is in the reporter chunk or
  * core. 8 KB until issue 18; raised to 11.5 KB on 2026-11-25 (11,346 B with automatic breadcrumbs, setUser and the
  * honest picture); back to 10 KB on 2026-11-26 by moving that formatting and the GPU read out and a terser pass,
- * with the frame hook's closed cost (+185 B) in (docs/benchmarks.md#widget-sizes). Measured 10,198 B; 10,185 B
+ * with the frame hook's closed cost (+185 B) in (docs/benchmarks-history.md#widget-sizes). Measured 10,198 B; 10,185 B
  * with the hand-over of a grab to the overlay chunk's GPU copy (+17 B); 10,192 B with the frame hook handed to it.
  */
 export const LOADER_BUDGET = 10 * 1024;

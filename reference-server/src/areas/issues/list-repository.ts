@@ -1,6 +1,6 @@
 // The issue list's SQL: the total count (from the issue_counts table of migration 14 when the filters allow) and
 // one page newest first (a walk of an index in the list's order, or a sort of the few matches);
-// docs/benchmarks.md#the-lists-sql-at-100000-issues.
+// docs/benchmarks-history.md#the-lists-sql-at-100000-issues.
 import { allRows, stmt, type Db } from '../../db/database.ts';
 import type { IssueRow } from './repository.ts';
 
@@ -175,9 +175,9 @@ function walkIndex(f: IssueListFilter): string {
 /**
  * A page costs either a walk newest first, about (offset + limit) × issues / matches entries, or a sort of every
  * match read from the narrowest index; an entry sorted costs about this many entries walked (measured at 100,000
- * issues: about 0.12 µs against 0.06–0.09 µs, docs/benchmarks.md#the-lists-sql-at-100000-issues). A walk under an
- * equality prefix reads only that prefix's entries, so the estimate (over all the project's issues) is an upper
- * bound.
+ * issues: about 0.12 µs against 0.06–0.09 µs, docs/benchmarks-history.md#the-lists-sql-at-100000-issues). A walk
+ * under an equality prefix reads only that prefix's entries, so the estimate (over all the project's issues) is an
+ * upper bound.
  */
 const SORTED_VS_WALKED = 2;
 

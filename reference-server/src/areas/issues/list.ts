@@ -43,8 +43,9 @@ function upperBound(value: string | undefined): string | undefined {
 
 /**
  * The list as sent: remembered per project, viewer and query string against the database's version, so a repeated
- * list (an inbox or a game polling) answers from memory until any write (docs/benchmarks.md#remembered-list-answers).
- * Access is checked on every request; `queryText` is the request's raw query string.
+ * list (an inbox or a game polling) answers from memory until any write
+ * (docs/benchmarks-history.md#remembered-list-answers). Access is checked on every request; `queryText` is the
+ * request's raw query string.
  */
 export function listIssueAnswer(
   deps: Deps,

@@ -1,4 +1,4 @@
-// The issue list over many issues (docs/benchmarks.md#the-lists-sql-at-100000-issues): a per-project count of
+// The issue list over many issues (docs/benchmarks-history.md#the-lists-sql-at-100000-issues): a per-project count of
 // issues by the columns of the common filters, kept by triggers, and newest-first indexes that carry every
 // filtered column.
 export default {
