@@ -1,60 +1,15 @@
-// Unreal crash reports (docs/api-choices.md#operation-paths): POST /crashes/unreal/{token} with the CrashReportClient's
-// compressed container, built here by test/helpers/unreal-crash.ts. A raw issue titled from the
-// crash context, the minidump as a binary file, logs as log files; flag, counter, bad payloads.
-import { deflateSync } from 'node:zlib';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+// Unreal crash upload (docs/api/crashes.md, docs/api-choices.md#operation-paths): POST /crashes/unreal/{token} with
+// the CrashReportClient's compressed container, built by test/helpers/unreal-crash.ts. A raw issue titled from the
+// crash context, the minidump as a binary file, logs as log files; both layouts, the token flag and the counter.
+import { describe, expect, it } from 'vitest';
 import { stmt } from '../../../reference-server/src/db/database.ts';
 import { storageFor } from '../../../reference-server/src/storage/storage.ts';
 import { UnrealCrashResponse } from '../../../widget/src/protocol/crashes.ts';
-import { startTestServer, type TestServer } from '../../helpers/server.ts';
-import { PATS, PROJECT_ID, TOKENS, seedDocument } from '../../helpers/seed.ts';
-import {
-  ansiString,
-  containerBytes,
-  crashContextXml,
-  encodeUnrealCrash,
-  fakeMinidump,
-  type CrashFileInput,
-} from '../../helpers/unreal-crash.ts';
+import { PATS, PROJECT_ID, TOKENS } from '../../helpers/seed.ts';
+import { crashContextXml, encodeUnrealCrash } from '../../helpers/unreal-crash.ts';
+import { CONTEXT, MINIDUMP, reseed, send, serveCrashes, server, STANDARD_FILES } from './fixtures.ts';
 
-let server: TestServer;
-beforeAll(async () => {
-  server = await startTestServer({ seed: false });
-});
-afterAll(() => server.close());
-beforeEach(async () => {
-  await reseed();
-});
-
-async function reseed(project: Record<string, unknown> = {}) {
-  await server.request('POST', '/__admin/reset');
-  server.fixtures(seedDocument({ project }));
-}
-
-const CONTEXT = {
-  CrashGUID: 'UECC-Windows-6D1A2B3C4D5E',
-  ErrorMessage:
-    'Assertion failed: Index >= 0 [File:Array.h] [Line: 614]\nArray index out of bounds: -1 from an array of size 3',
-  GameName: 'UE5-StarCourier',
-  EngineVersion: '5.3.2-29314046+++UE5+Release-5.3',
-  PlatformName: 'Windows',
-  CallStack: 'StarCourier!UCargoHold::Drop() [CargoHold.cpp:120]',
-};
-const MINIDUMP = fakeMinidump();
-const STANDARD_FILES: CrashFileInput[] = [
-  { name: 'CrashContext.runtime-xml', data: crashContextXml(CONTEXT) },
-  { name: 'UEMinidump.dmp', data: MINIDUMP },
-  { name: 'StarCourier.log', data: 'LogInit: Display: Starting game\nLogCargo: Error: index -1\n' },
-  { name: 'CrashReportClient.ini', data: '[CrashReportClient]\nbAgreeToCrashUpload=true\n' },
-];
-
-const send = (body: Uint8Array, token: string = TOKENS.all) =>
-  server.request(
-    'POST',
-    `/crashes/unreal/${token}` +
-      `?AppID=CrashReporter&AppVersion=5.3.2&AppEnvironment=Release&UploadType=crashreports&UserID=abc|def|ghi`,
-    { raw: body as unknown as BodyInit, headers: { 'Content-Type': 'application/octet-stream' } },
-  );
+serveCrashes();
 
 type AttachmentRow = {
   kind: string;
@@ -192,131 +147,5 @@ describe('POST /crashes/unreal/{token}', () => {
 
   it('accepts the token without its tkn- prefix', async () => {
     expect((await send(encodeUnrealCrash(STANDARD_FILES), TOKENS.all.slice(4))).status).toBe(201);
-  });
-});
-
-describe('malformed crash payloads are a 4xx, never a 500', () => {
-  const valid = containerBytes(STANDARD_FILES);
-  const int32 = (value: number) => {
-    const b = Buffer.alloc(4);
-    b.writeInt32LE(value);
-    return b;
-  };
-
-  it.each([
-    ['an empty body', Buffer.alloc(0), 400, 'The crash report body is empty.'],
-    [
-      'bytes that are not zlib',
-      Buffer.from('definitely not a crash report'),
-      400,
-      /^The crash report is not a zlib stream/,
-    ],
-    [
-      'a zlib stream cut in half',
-      encodeUnrealCrash(STANDARD_FILES).subarray(0, 200),
-      400,
-      /^The crash report is not a zlib stream/,
-    ],
-    [
-      'a container too short for a header',
-      deflateSync(Buffer.from('CR1')),
-      422,
-      'The crash report is truncated: it is too short to hold a header.',
-    ],
-    [
-      'a container cut inside a file',
-      deflateSync(valid.subarray(0, valid.indexOf('MDMP') + 100)),
-      422,
-      /^The crash report is truncated: file 2 \(UEMinidump\.dmp\) declares 2048 bytes/,
-    ],
-    [
-      'a container cut inside the header',
-      deflateSync(valid.subarray(0, 100)),
-      422,
-      /^The crash report is truncated: the leading header's directory name declares 260 bytes/,
-    ],
-    [
-      'a negative file count',
-      deflateSync(Buffer.concat([Buffer.from('CR1'), ansiString('d'), ansiString('f'), int32(0), int32(-1)])),
-      422,
-      'The crash report is malformed: it declares -1 files (at most 100).',
-    ],
-    [
-      'a file count over 100',
-      deflateSync(Buffer.concat([Buffer.from('CR1'), ansiString('d'), ansiString('f'), int32(0), int32(5000)])),
-      422,
-      'The crash report is malformed: it declares 5000 files (at most 100).',
-    ],
-    [
-      'more files declared than sent',
-      deflateSync(
-        Buffer.concat([
-          Buffer.from('CR1'),
-          ansiString('d'),
-          ansiString('f'),
-          int32(0),
-          int32(2),
-          int32(0),
-          ansiString('a.log'),
-          int32(1),
-          Buffer.from('x'),
-        ]),
-      ),
-      422,
-      'The crash report is truncated: the index of file 2 is missing.',
-    ],
-    [
-      'a negative file size',
-      deflateSync(
-        Buffer.concat([
-          Buffer.from('CR1'),
-          ansiString('d'),
-          ansiString('f'),
-          int32(0),
-          int32(1),
-          int32(0),
-          ansiString('a.log'),
-          int32(-5),
-        ]),
-      ),
-      422,
-      'The crash report is malformed: file 1 (a.log) has a negative length.',
-    ],
-    [
-      'an absurd string length',
-      deflateSync(Buffer.concat([Buffer.from('CR1'), int32(2_000_000_000), Buffer.alloc(16)])),
-      422,
-      "The crash report is malformed: the leading header's directory name is 2000000000 bytes long.",
-    ],
-    [
-      'bytes after the last file',
-      deflateSync(Buffer.concat([valid, Buffer.from('junk')])),
-      422,
-      'The crash report is malformed: 4 bytes follow its last file.',
-    ],
-    [
-      'a legacy container declaring fewer files than it holds',
-      deflateSync(Buffer.concat([containerBytes(STANDARD_FILES, { layout: 'legacy' }).subarray(0, -4), int32(3)])),
-      422,
-      /^The crash report is (malformed|truncated)/,
-    ],
-  ])('refuses %s', async (_name, body, status, error) => {
-    const r = await send(body);
-    expect(r.status).toBe(status);
-    if (typeof error === 'string') expect(r.body).toEqual({ error });
-    else expect(r.body.error).toMatch(error);
-    expect(stmt(server.deps.db, 'SELECT count(*) FROM issues').pluck().get()).toBe(0);
-  });
-
-  it('answers every truncation of a valid container with a 4xx and creates nothing', async () => {
-    await reseed({ tokens: [{ token: 'tkn-fuzz', daily_limit: 1000, can_report_crash: true }] });
-    for (const layout of ['cr1', 'legacy'] as const) {
-      const bytes = containerBytes(STANDARD_FILES, { layout });
-      for (let cut = 0; cut < bytes.length; cut += Math.ceil(bytes.length / 40)) {
-        const r = await send(deflateSync(bytes.subarray(0, cut)), 'tkn-fuzz');
-        expect([400, 422], `cut at ${cut} of ${layout}`).toContain(r.status);
-      }
-    }
-    expect(stmt(server.deps.db, 'SELECT count(*) FROM issues').pluck().get()).toBe(0);
   });
 });
