@@ -1,10 +1,10 @@
 // Shared set-up of the Unreal crash conformance files: a server reseeded before every test, the crash context and
 // files of a standard report, and the upload call with the CrashReportClient's query string.
 import { TOKENS } from '../../helpers/seed.ts';
-import { server } from '../../helpers/reseeded-server.ts';
+import { server } from '../../helpers/file-server.ts';
 import { crashContextXml, fakeMinidump, type CrashFileInput } from '../../helpers/unreal-crash.ts';
 
-export { reseed, server, serveReseeded as serveCrashes } from '../../helpers/reseeded-server.ts';
+export { reseed, server, serveReseeded as serveCrashes } from '../../helpers/file-server.ts';
 
 export const CONTEXT = {
   CrashGUID: 'UECC-Windows-6D1A2B3C4D5E',

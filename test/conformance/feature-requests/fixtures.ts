@@ -1,10 +1,11 @@
 // Shared set-up of the feature-request conformance files: the standard seed plus a project with custom fields, one
 // with a daily limit of 2 and an NDA project; one server per file, the create call and the database row lookup.
-import { afterAll, beforeAll } from 'vitest';
 import { findFeatureRequestByPathId } from '../../../reference-server/src/areas/feature-requests/repository.ts';
 import { findProjectByPublicId } from '../../../reference-server/src/areas/projects-auth/repository.ts';
-import { startTestServer, type TestServer } from '../../helpers/server.ts';
+import { createCall, serveFile, server } from '../../helpers/file-server.ts';
 import { ALL_FLAGS, PROJECT_ID, TOKENS, seedDocument } from '../../helpers/seed.ts';
+
+export { server } from '../../helpers/file-server.ts';
 
 export const FIELDS_PROJECT = 'pr-2001';
 export const LIMITED_PROJECT = 'pr-2002';
@@ -83,31 +84,15 @@ export function seed() {
   return doc;
 }
 
-/**
- * The server of the file that calls serveFeatureRequests(). Exported as a live binding, so each file's tests read
- * `server` as they did when the set-up sat at their top.
- */
-export let server: TestServer;
-
 /** Starts one server with seed() before the file's tests and closes it after them. */
 export function serveFeatureRequests(): void {
-  beforeAll(async () => {
-    server = await startTestServer({ seed: seed() });
-  });
-  afterAll(() => server.close());
+  serveFile({ seed: seed() });
 }
 
 export const TOKEN = `FormUser ${TOKENS.all}`;
 export const path = (project = PROJECT_ID) => `/projects/${project}/feature_requests.json`;
 
-export async function create(
-  body: Record<string, unknown>,
-  auth = TOKEN,
-  project = PROJECT_ID,
-  headers?: Record<string, string>,
-) {
-  return server.request('POST', path(project), { auth, json: body, headers });
-}
+export const create = createCall(path, TOKEN);
 
 export function dbRow(project: string, pathId: string | number) {
   const p = findProjectByPublicId(server.deps.db, project)!;

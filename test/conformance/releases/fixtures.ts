@@ -2,9 +2,9 @@
 // each seed), the releases path, the callers, the notifications sent, a row count and the create call.
 import { stmt } from '../../../reference-server/src/db/database.ts';
 import { PATS, PROJECT_ID } from '../../helpers/seed.ts';
-import { serveReseeded, server } from '../../helpers/reseeded-server.ts';
+import { serveReseeded, server } from '../../helpers/file-server.ts';
 
-export { reseed, server } from '../../helpers/reseeded-server.ts';
+export { reseed, server } from '../../helpers/file-server.ts';
 
 /** The ids of the releases the latest seed loaded, by label (a live binding, as `server`). */
 export let ids: Record<string, string>;
