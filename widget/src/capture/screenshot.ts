@@ -61,12 +61,13 @@ export async function grabCanvas(canvas: HTMLCanvasElement | null, frames: Frame
   const start = performance.now();
   if (!canvas) return { bitmap: null, overlays: [], inFrame: false, waited: 0, error: 'no canvas found' };
   let pending: Array<Promise<ImageBitmap>> = [];
-  let placed: Array<Omit<FrameOverlay, 'bitmap'>> = [];
+  // Where the canvases over it are, read now: in the key's task the page's layout is clean (the canvas choice just
+  // read it), where in the game's frame, after the form was shown, the reads forced the page's style there.
+  const over = overCanvases(canvas, frames);
+  const placed = over.map(({ x, y, w, h }) => ({ x, y, w, h }));
   const take = () => {
     const at = performance.now();
-    const over = overCanvases(canvas, frames);
     pending = [canvas, ...over.map((o) => o.el)].map((c) => copy?.(c, frames) ?? createImageBitmap(c));
-    placed = over.map(({ x, y, w, h }) => ({ x, y, w, h }));
     // User Timing entry: what the game's frame paid for the grab (read by the bench, shown in DevTools).
     performance.measure('glitchbox:grab', { start: at });
   };

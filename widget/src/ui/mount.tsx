@@ -61,11 +61,12 @@ export function mountOverlay(loaded: LoaderContext): OverlayHandle {
   }
   // The report's own effects (focus, project info, snapshot, gamepad polling) start after the frame that paints the
   // form: moving focus into the frame's document was 3-5 ms of the key's task, which pushed that frame back.
-  // Focus in a task of its own: the blur of the game's window and the style and selection it brings (3-5 ms).
+  // Focus in a task of its own: the blur of the game's window and the style and selection it brings (2-10 ms). The
+  // effects (3-6 ms) a frame later, so the two tasks do not stand together before the game's next frame.
   setTimeout(form.start, 100);
   requestAnimationFrame(() => {
     setTimeout(() => focusForm(doc));
-    setTimeout(form.start);
+    requestAnimationFrame(() => setTimeout(form.start));
   });
   return {
     host: frame,
