@@ -1,6 +1,6 @@
-// The browser Md5Hasher: sends the outbox Blob to the MD5 worker (md5-worker.ts) so the game's main thread never
-// hashes; falls back to in-thread spark-md5 where Workers are unavailable or the worker fails (a page's policy
-// refusing workers): loaded only then, everywhere else spark-md5 is downloaded once, inside the worker.
+// The browser Md5Hasher: sends the outbox Blob to the MD5 worker (md5-worker.ts, a WebAssembly MD5) so the game's
+// main thread never hashes; falls back to in-thread spark-md5 where Workers are unavailable or the worker fails (a
+// page's policy refusing workers), loaded only then.
 import { createLazySparkHasher } from '../core/lazy-spark-hasher.ts';
 import type { BlobSource, Md5Hasher } from '../core/types.ts';
 import type { Md5Reply } from './md5-worker.ts';
