@@ -46,12 +46,13 @@ export function toAttachmentKind(kind: AttachmentKind | MediaKind): AttachmentKi
   return kind in KIND_RULES ? KIND_RULES[kind as MediaKind].kind : (kind as AttachmentKind);
 }
 
-type UserRefOut = { id: string; name: string | null } | null;
+type UserRefOut = { id: number; name: string | null } | null;
 
+/** The integer id, as the Issue object's `reported_by` and `assigned_to` name the same people. */
 function userRef(deps: Pick<Deps, 'db'>, userId: number | null): UserRefOut {
   if (userId === null) return null;
   const user = findUserById(deps.db, userId);
-  return user ? { id: user.public_id, name: user.name } : null;
+  return user ? { id: user.id, name: user.name } : null;
 }
 
 /**
