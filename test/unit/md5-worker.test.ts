@@ -12,7 +12,7 @@ const SIZES = { empty: 0, 'one byte': 1, 'one slice': MD5_SLICE_BYTES, 'a slice 
 const SEVERAL = 7 * MiB + 3;
 
 /** Bytes that differ at every offset (a shifted or dropped chunk changes the digest). */
-function pattern(length: number): Uint8Array {
+function pattern(length: number): Uint8Array<ArrayBuffer> {
   const bytes = new Uint8Array(length);
   for (let i = 0; i < length; i++) bytes[i] = (i * 31 + (i >>> 11)) & 0xff;
   return bytes;
