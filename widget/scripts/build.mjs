@@ -157,6 +157,8 @@ export async function buildPackage(outDir = resolve(widget, 'dist')) {
   await esbuild({
     entryPoints: {
       core: src('core/index.ts'),
+      // `glitchbox/core` under Node's `node` export condition: its createReporter hashes with node:crypto.
+      'core-node': src('node/core-entry.ts'),
       protocol: src('protocol/index.ts'),
       node: src('node/index.ts'),
       cli: src('node/cli.ts'),

@@ -12,3 +12,5 @@ export { createFileLock } from './file-lock.ts';
 export { installCrashCapture, crashReportInput } from './crash-capture.ts';
 export { fileAttachment, guessAttachment } from './file-attachment.ts';
 export * from '../core/index.ts';
+// Named here, so it stands in for the core's: the native MD5 by default.
+export { createReporter } from './create-reporter.ts';

@@ -1,4 +1,5 @@
-// Node's MD5 path: the native `crypto` MD5 over the same 2 MiB slices (or a file stream), base64.
+// Node's MD5 path: the native `crypto` MD5 streamed over the same 2 MiB slices, base64; the default of every Node
+// reporter (createNodeReporter, and createReporter from glitchbox/node or, under Node, glitchbox/core).
 import { createHash } from 'node:crypto';
 import { MD5_SLICE_BYTES } from '../core/md5.ts';
 import type { BlobSource, Md5Hasher } from '../core/types.ts';
