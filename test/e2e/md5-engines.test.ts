@@ -1,6 +1,7 @@
 // The shipped MD5 worker in Chromium on both its engines: the WebAssembly MD5, and spark-md5 where the worker's
 // policy refuses WebAssembly (a server that sends its policy, without 'wasm-unsafe-eval', on every response). Same
-// digests as Node's crypto over odd sizes, and a player's report with its screenshot accepted either way.
+// digests as Node's crypto over odd sizes, and a player's report with its screenshot accepted either way; and a
+// worker the browser will not even construct (a file on another origin) leaves the hash to the page.
 import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
@@ -9,7 +10,7 @@ import { md5 } from '../helpers/md5.ts';
 import { reportFromGame } from '../helpers/player-report.ts';
 import type { TestServer } from '../helpers/server.ts';
 import { DIST_DIR } from '../widget/build-once.ts';
-import { openGame, useDemoGame } from './harness.ts';
+import { DEMO, issuesWith, openGame, useDemoGame } from './harness.ts';
 
 let server: TestServer;
 let browser: Browser;
@@ -103,3 +104,55 @@ accepted (its checksum right)`, async () => {
     }
   }, 90_000);
 }
+
+test('a worker file on another origin (the constructor throws): hashed in the page, the report still arrives', async () => {
+  const page = await (await browser.newContext()).newPage();
+  try {
+    await page.goto(`${server.url}/demo/blank`);
+    const elsewhere = server.url.replace('127.0.0.1', 'localhost');
+    expect(elsewhere).not.toBe(server.url);
+    const marker = 'marker-md5-other-origin';
+    // A string, so vitest leaves the page's own import() alone.
+    await page.evaluate('import("/widget/esm/reporter.js").then((m) => { window.__reporterChunk = m; })');
+    const thrown = await page.evaluate(
+      async ({ endpoint, project, workerUrl, marker }) => {
+        const { createBrowserReporter } = (window as any).__reporterChunk;
+        let error = '';
+        const reporter = createBrowserReporter({
+          endpoint,
+          projectId: project,
+          token: 'tkn-demo',
+          outboxName: 'md5-other-origin',
+          createMd5Worker: () => {
+            try {
+              return new Worker(workerUrl, { type: 'module' });
+            } catch (e) {
+              error = (e as Error).name;
+              throw e;
+            }
+          },
+        });
+        const data = new Uint8Array(3 * 1024 * 1024 + 5).map((_, i) => i & 0xff);
+        await reporter.submit({
+          kind: 'bug',
+          description: `${marker}: the worker lives on a CDN`,
+          attachments: [{ kind: 'screenshot', name: 'cdn.png', contentType: 'image/png', data }],
+        });
+        await reporter.syncNow();
+        return error;
+      },
+      {
+        endpoint: server.url,
+        project: DEMO.project,
+        workerUrl: `${elsewhere}/widget/esm/assets/${workerAsset()}`,
+        marker,
+      },
+    );
+    expect(thrown, 'the browser refused to construct the worker').toBe('SecurityError');
+    await expect.poll(async () => (await issuesWith(server, marker)).length, { timeout: 30_000 }).toBe(1);
+    const [issue] = await issuesWith(server, marker);
+    expect(issue.screenshots).toHaveLength(1);
+  } finally {
+    await page.context().close();
+  }
+}, 60_000);

@@ -48,7 +48,14 @@ export function createWorkerHasher(options: WorkerHasherOptions = {}): Md5Hasher
   return {
     async md5(source: BlobSource, onProgress) {
       if (failed) return inThread.md5(source, onProgress);
-      worker ??= spawn();
+      try {
+        worker ??= spawn();
+      } catch {
+        // The constructor itself refused: a worker file on another origin (the script tag from a CDN) throws a
+        // SecurityError, and every later one would too. Hashed in the page, so the report does not wait for ever.
+        failed = true;
+        return inThread.md5(source, onProgress);
+      }
       const id = nextId++;
       const done = new Promise<string>((resolve, reject) =>
         pending.set(id, { job: [source, onProgress], resolve, reject }),
