@@ -1,24 +1,12 @@
 // Game facts (docs/api/game-facts.md, docs/api-choices.md#operation-paths, docs/api-choices.md#fixture-format): 404
 // before any exist, created on first update, partial sections merged, every nested structure validated, fixture
 // loading.
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { GameFacts } from '../../../widget/src/protocol/game-facts.ts';
-import { startTestServer, type TestServer } from '../../helpers/server.ts';
+import { reseed, serveReseeded, server } from '../../helpers/file-server.ts';
 import { PATS, PROJECT_ID, PUBLIC_PROJECT_ID, TOKENS, seedDocument } from '../../helpers/seed.ts';
 
-let server: TestServer;
-beforeAll(async () => {
-  server = await startTestServer({ seed: false });
-});
-afterAll(() => server.close());
-beforeEach(async () => {
-  await reseed();
-});
-
-async function reseed(project: Record<string, unknown> = {}) {
-  await server.request('POST', '/__admin/reset');
-  server.fixtures(seedDocument({ project }));
-}
+serveReseeded();
 
 const path = `/projects/${PROJECT_ID}/game_facts.json`;
 const DEV = `Bearer ${PATS.developer}`;
