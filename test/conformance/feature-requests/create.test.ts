@@ -3,7 +3,7 @@
 // counter and Idempotency-Key, with every refusal.
 import { describe, expect, it } from 'vitest';
 import { FeatureRequest } from '../../../widget/src/protocol/feature-requests.ts';
-import { findUserByPublicId } from '../../../reference-server/src/areas/projects-auth/users-repository.ts';
+import { findUserById } from '../../../reference-server/src/areas/projects-auth/users-repository.ts';
 import { PATS, PROJECT_ID, PUBLIC_PROJECT_ID, TOKENS } from '../../helpers/seed.ts';
 import { create, dbRow, LIMITED_PROJECT, NDA_PROJECT, path, serveFeatureRequests, server, TOKEN } from './fixtures.ts';
 
@@ -80,7 +80,7 @@ describe('POST /projects/{id}/feature_requests.json', () => {
       { feature_request: { description: 'Colour-blind friendly palette' } },
       `Bearer ${PATS.tester}`,
     );
-    expect(r.body.user).toEqual({ id: expect.stringMatching(/^usr-/), name: 'Tess Tester' });
+    expect(r.body.user).toEqual({ id: expect.any(Number), name: 'Tess Tester' });
     expect(r.body).toMatchObject({ votes: 1, voted: true });
   });
 
@@ -94,7 +94,7 @@ describe('POST /projects/{id}/feature_requests.json', () => {
       auth: `Bearer ${PATS.developer}`,
     });
     expect(team.body.user.name).toBe('pilot#0042');
-    const user = findUserByPublicId(server.deps.db, team.body.user.id)!;
+    const user = findUserById(server.deps.db, team.body.user.id)!;
     expect(user).toMatchObject({ virtual: 1, discord_id: '123456789' });
   });
 

@@ -103,9 +103,7 @@ describe('schemes', () => {
       json: { ticket: { description: 'The shop button does nothing' } },
     });
     expect(ticket.status).toBe(201);
-    const reporterId = stmt(server.deps.db, 'SELECT public_id FROM users WHERE email = ?')
-      .pluck()
-      .get('someone@example.com');
+    const reporterId = stmt(server.deps.db, 'SELECT id FROM users WHERE email = ?').pluck().get('someone@example.com');
     expect(ticket.body.reporter.id).toBe(reporterId);
   });
 

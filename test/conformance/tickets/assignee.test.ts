@@ -38,7 +38,7 @@ describe('PATCH /projects/{pid}/tickets/{id}.json assigned_to_id', () => {
       json: { ticket: { assigned_to_id: developer.id } },
     });
     expect(byNumber.status).toBe(200);
-    expect(byNumber.body.assigned_to).toEqual({ id: expect.stringMatching(/^usr-\d+$/), name: 'Dev Eloper' });
+    expect(byNumber.body.assigned_to).toEqual({ id: developer.id, name: 'Dev Eloper' });
     const support = await member('Sam Support');
     const byForm = await server.request('PATCH', path, {
       auth: OWNER,

@@ -3,7 +3,7 @@
 // defaults, contact info, bad input, the token flag, the per-IP counter, attachments and Idempotency-Key.
 import { describe, expect, it } from 'vitest';
 import { Ticket } from '../../../widget/src/protocol/tickets.ts';
-import { findUserByPublicId } from '../../../reference-server/src/areas/projects-auth/users-repository.ts';
+import { findUserById } from '../../../reference-server/src/areas/projects-auth/users-repository.ts';
 import { PATS, PROJECT_ID, PUBLIC_PROJECT_ID, TOKENS } from '../../helpers/seed.ts';
 import { create, LIMITED_PROJECT, serveTickets, server, TOKEN, tickets } from './fixtures.ts';
 
@@ -25,7 +25,7 @@ describe('POST /projects/{id}/tickets.json', () => {
       attachments: [],
     });
     expect(ticket.id).toBe(String(ticket.scoped_id));
-    const reporter = findUserByPublicId(server.deps.db, String(ticket.reporter.id))!;
+    const reporter = findUserById(server.deps.db, ticket.reporter.id as number)!;
     expect(reporter).toMatchObject({ email: 'buyer@example.test', virtual: 1 });
   });
 
@@ -34,19 +34,19 @@ describe('POST /projects/{id}/tickets.json', () => {
       { ticket: { description: 'Refund request for a double charge', reporter_email: 'form@example.test' } },
       `${TOKEN},email:header@example.test`,
     );
-    expect(findUserByPublicId(server.deps.db, r.body.reporter.id)!.email).toBe('form@example.test');
+    expect(findUserById(server.deps.db, r.body.reporter.id)!.email).toBe('form@example.test');
   });
 
   it('creates a reporter from a header Discord id, and from the Discord bot user fields', async () => {
     const header = await create({ ticket: { description: 'Stuck in the tutorial' } }, `${TOKEN},discord_id:4242`);
-    expect(findUserByPublicId(server.deps.db, header.body.reporter.id)!.discord_id).toBe('4242');
+    expect(findUserById(server.deps.db, header.body.reporter.id)!.discord_id).toBe('4242');
     const bot = await create({
       ticket: { description: 'Lost my save file' },
       user: { discord_id: '777', discord_username: 'captain', discord_discriminator: '0' },
     });
     expect(bot.status).toBe(201);
     expect(bot.body.reporter.name).toBe('captain');
-    expect(findUserByPublicId(server.deps.db, bot.body.reporter.id)!).toMatchObject({ discord_id: '777', virtual: 1 });
+    expect(findUserById(server.deps.db, bot.body.reporter.id)!).toMatchObject({ discord_id: '777', virtual: 1 });
   });
 
   it('makes the signed-in user the reporter and keeps a given title and priority', async () => {
@@ -57,7 +57,7 @@ describe('POST /projects/{id}/tickets.json', () => {
     expect(r.body).toMatchObject({
       title: 'Crash on launch',
       priority: 'high',
-      reporter: { id: expect.stringMatching(/^usr-/), name: 'Tess Tester' },
+      reporter: { id: expect.any(Number), name: 'Tess Tester' },
     });
   });
 
@@ -128,7 +128,7 @@ describe('POST /projects/{id}/tickets.json', () => {
         content_type: 'application/pdf',
         file_type: 'other',
         size_bytes: 8,
-        user: { id: expect.any(String), name: 'Tess Tester' },
+        user: { id: expect.any(Number), name: 'Tess Tester' },
       },
       {
         id: expect.any(Number),
@@ -136,7 +136,7 @@ describe('POST /projects/{id}/tickets.json', () => {
         content_type: 'image/jpeg',
         file_type: 'image',
         size_bytes: 3,
-        user: { id: expect.any(String), name: 'Tess Tester' },
+        user: { id: expect.any(Number), name: 'Tess Tester' },
       },
     ]);
     const bytes = await server.request(

@@ -94,15 +94,15 @@ describe('ticket show, search and update', () => {
   });
 
   it('assigns a member by usr- id and unassigns with an empty value', async () => {
-    const developerId = local.deps.db
-      .prepare("SELECT public_id FROM users WHERE name = 'Dev Eloper'")
-      .pluck()
-      .get() as string;
+    const developer = local.deps.db.prepare("SELECT id, public_id FROM users WHERE name = 'Dev Eloper'").get() as {
+      id: number;
+      public_id: string;
+    };
     const assigned = await local.request('PATCH', one(1), {
       auth: `Bearer ${PATS.support}`,
-      json: { ticket: { assigned_to_id: developerId } },
+      json: { ticket: { assigned_to_id: developer.public_id } },
     });
-    expect(assigned.body.assigned_to).toEqual({ id: developerId, name: 'Dev Eloper' });
+    expect(assigned.body.assigned_to).toEqual({ id: developer.id, name: 'Dev Eloper' });
     const cleared = await local.request('PATCH', one(1), {
       auth: `Bearer ${PATS.support}`,
       form: { 'ticket[assigned_to_id]': '' },

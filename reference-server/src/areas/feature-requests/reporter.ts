@@ -43,11 +43,15 @@ export function discordBotReporter(
   return { user, displayName: fields.discord_username ? `${fields.discord_username}${discriminator}` : null };
 }
 
-/** `{id, name}` of a user as the API renders it; the Discord name wins when one was given. */
+/**
+ * `{id, name}` of a user as the API renders it; the Discord name wins when one was given. The id is the integer one
+ * an issue's `reported_by` and `assigned_to` and the contact answers carry, so one person has one id across issues,
+ * feature requests and tickets.
+ */
 export function toUserRef(
   user: UserRow | undefined | null,
   displayName?: string | null,
-): { id: string | null; name: string | null } {
+): { id: number | null; name: string | null } {
   if (!user) return { id: null, name: null };
-  return { id: user.public_id, name: displayName ?? user.name };
+  return { id: user.id, name: displayName ?? user.name };
 }
