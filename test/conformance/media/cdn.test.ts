@@ -1,25 +1,20 @@
 // CDN serving (docs/api-choices.md#storage-and-media-urls, docs/api/media.md#cdn): unauthenticated, the stored
 // content type, Content-Disposition with ?download=, ETag and If-None-Match, byte ranges for seeking.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestServer, type TestServer } from '../../helpers/server.ts';
-import { TOKENS } from '../../helpers/seed.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { makeIssue } from '../../helpers/media.ts';
 import { md5Hex } from '../../helpers/md5.ts';
+import { serveMedia, server, TOKEN } from './fixtures.ts';
 
-let server: TestServer;
+serveMedia();
 let url: string;
 const BYTES = new Uint8Array(Array.from({ length: 1000 }, (_, i) => i % 251));
 
 beforeAll(async () => {
-  server = await startTestServer();
   const issue = makeIssue(server);
   const data = new FormData();
   data.append('binary_file[file]', new Blob([BYTES], { type: 'application/x-replay' }), 'Replay ünïcode.rpl');
-  url = (
-    await server.request('POST', `${issue.path}/binary_files`, { auth: `FormUser ${TOKENS.all}`, multipart: data })
-  ).body.url;
+  url = (await server.request('POST', `${issue.path}/binary_files`, { auth: TOKEN, multipart: data })).body.url;
 });
-afterAll(() => server.close());
 
 describe('GET /cdn/<key>', () => {
   it('serves the bytes without auth, with the stored type and an ETag, as a download (not inline media)', async () => {

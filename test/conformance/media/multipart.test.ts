@@ -1,7 +1,7 @@
 // Multipart uploads, listing by visibility, deletion, and the functions other areas call
 // (docs/api-choices.md#operation-paths, docs/api-choices.md#roles-and-access;
 // docs/api/media.md#records-and-visibility).
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { Attachment, MediaList } from '../../../widget/src/protocol/media.ts';
 import { findProjectByPublicId } from '../../../reference-server/src/areas/projects-auth/repository.ts';
 import {
@@ -12,18 +12,12 @@ import {
   renderIssueMedia,
 } from '../../../reference-server/src/areas/media/attachments.ts';
 import { resolveCaller } from '../../../reference-server/src/areas/projects-auth/caller.ts';
-import { startTestServer, type TestServer } from '../../helpers/server.ts';
 import { PATS, PROJECT_ID, TOKENS } from '../../helpers/seed.ts';
 import { PNG, directUpload, makeIssue } from '../../helpers/media.ts';
+import { DEV, serveMedia, server, TOKEN } from './fixtures.ts';
 
-let server: TestServer;
-beforeAll(async () => {
-  server = await startTestServer();
-});
-afterAll(() => server.close());
+serveMedia();
 
-const TOKEN = `FormUser ${TOKENS.all}`;
-const DEV = `Bearer ${PATS.developer}`;
 const TESTER = `Bearer ${PATS.tester}`;
 
 function form(fields: Record<string, string | Blob | [Blob, string]>): FormData {

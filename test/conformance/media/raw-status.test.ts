@@ -1,18 +1,11 @@
 // A screenshot's `status` in the raw columns that confirm_upload and the multipart upload answer is the
 // integer column the service's web-form client types it as (docs/api/media.md#direct-upload), not a word.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { ConfirmUploadResponse, UploadedAttachment } from '../../../widget/src/protocol/media.ts';
-import { startTestServer, type TestServer } from '../../helpers/server.ts';
-import { TOKENS } from '../../helpers/seed.ts';
 import { PNG, directUpload, makeIssue } from '../../helpers/media.ts';
+import { serveMedia, server, TOKEN } from './fixtures.ts';
 
-let server: TestServer;
-const TOKEN = `FormUser ${TOKENS.all}`;
-
-beforeAll(async () => {
-  server = await startTestServer();
-});
-afterAll(() => server.close());
+serveMedia();
 
 describe('screenshot status in raw columns', () => {
   it('answers confirm_upload with an integer status beside the other raw columns', async () => {

@@ -6,12 +6,12 @@ import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { bytesSource, probeVideo } from '../../../reference-server/src/areas/media/video-probe.ts';
 import { findFfmpeg } from '../../../reference-server/src/areas/media/video.ts';
-import { startTestServer, type TestServer } from '../../helpers/server.ts';
-import { TOKENS, seedDocument } from '../../helpers/seed.ts';
+import { seedDocument } from '../../helpers/seed.ts';
 import { EBML_HEADER, PNG, makeIssue, mp4, webm, webmClusters } from '../../helpers/media.ts';
+import { serveMedia, server, TOKEN } from './fixtures.ts';
 
 const probe = (bytes: Uint8Array) => probeVideo(bytesSource(bytes));
 
@@ -38,15 +38,14 @@ describe('probeVideo', () => {
   });
 });
 
-let server: TestServer;
-beforeAll(async () => {
+/** The standard seed with the organization's video cap at 30 seconds. */
+function videoSeed() {
   const doc = seedDocument();
   (doc.organizations[0] as { max_video_seconds?: number }).max_video_seconds = 30;
-  server = await startTestServer({ seed: doc });
-});
-afterAll(() => server.close());
+  return doc;
+}
+serveMedia({ seed: videoSeed() });
 
-const TOKEN = `FormUser ${TOKENS.all}`;
 const uploadClip = (path: string, bytes: Uint8Array, name: string, type: string) => {
   const data = new FormData();
   data.append('video_clip[video]', new Blob([bytes as BlobPart], { type }), name);
