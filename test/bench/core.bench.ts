@@ -1,6 +1,6 @@
-// Reporter-core benchmarks: MD5 throughput of the worker path beside Node's native crypto MD5 on
-// the same bytes — the built MD5 Web Worker (widget/dist) in Debian's Chromium, and the same
-// spark-md5 loop in a Node worker_thread — and the time to drain 100 queued reports with one
+// Reporter-core benchmarks: MD5 throughput of each path the reporter hashes an upload on, beside Node's native
+// crypto MD5 on the same bytes (Node's hasher; spark-md5 in a worker_thread; the built MD5 Web Worker in Debian's
+// Chromium on WebAssembly and on its spark-md5 fallback), and the time to drain 100 queued reports with one
 // screenshot each against the local server.
 import { createHash, randomFillSync } from 'node:crypto';
 import { readdirSync } from 'node:fs';
@@ -9,7 +9,8 @@ import { join } from 'node:path';
 import { Worker } from 'node:worker_threads';
 import { launchBrowser, startDemoServer } from '../e2e/harness.ts';
 import { DIST_DIR, ensureWidgetBuilt } from '../widget/build-once.ts';
-import { createMemoryOutbox, createReporter } from '../../widget/src/core/index.ts';
+import { blobSourceFromBytes, createMemoryOutbox, createReporter } from '../../widget/src/core/index.ts';
+import { createNodeHasher } from '../../widget/src/node/node-hasher.ts';
 import { startTestServer } from '../helpers/server.ts';
 import { PROJECT_ID, TOKENS } from '../helpers/seed.ts';
 import { pngBytes, roomySeed, seeded } from '../core/helpers.ts';
@@ -17,7 +18,7 @@ import { pngBytes, roomySeed, seeded } from '../core/helpers.ts';
 const SLICE = 2 * 1024 * 1024;
 const TOTAL = 128 * 1024 * 1024;
 
-/** The worker: the same loop as delivery/md5-worker.ts, fed transferred 2 MiB slices. */
+/** spark-md5 in a worker_thread (the MD5 worker's fallback engine), fed transferred 2 MiB slices. */
 const WORKER_SOURCE =
   `
 const { parentPort, workerData } = require('node:worker_threads');
@@ -56,6 +57,14 @@ function nativeMd5(bytes: Uint8Array): { md5: string; ms: number } {
   return { md5: hash.digest('base64'), ms: performance.now() - start };
 }
 
+/** glitchbox/node's hasher (createNodeHasher) over the bytes as the outbox hands them, 2 MiB slices. */
+async function nodeHasherMd5(bytes: Uint8Array): Promise<{ md5: string; ms: number }> {
+  const hasher = createNodeHasher();
+  const start = performance.now();
+  const md5 = await hasher.md5(blobSourceFromBytes(bytes));
+  return { md5, ms: performance.now() - start };
+}
+
 /** Fills bytes with xorshift32 from a seed; the page runs the same generator, so both hash the same bytes. */
 function xorshiftBytes(length: number, seed: number): Uint8Array {
   const words = new Uint32Array(length / 4);
@@ -71,60 +80,85 @@ function xorshiftBytes(length: number, seed: number): Uint8Array {
   return new Uint8Array(words.buffer);
 }
 
+/** A policy that refuses WebAssembly, sent with the worker's file: the worker falls back to spark-md5. */
+const NO_WASM = "script-src 'self'";
+
+type Timed = { md5: string; ms: number; engine: string };
+
 /**
- * The shipped MD5 worker (esm/assets/md5-worker-*.js) in Chromium, hashing a Blob of `length` bytes: best of `rounds`.
+ * The shipped MD5 worker (esm/assets/md5-worker-*.js) in Chromium, on a blank page of the server's origin (the demo
+ * game would share the two cores), with a Blob of `length` xorshift bytes; `refuseWasm` sends NO_WASM with the
+ * worker's file. `hash()` times one hash of the Blob, so the caller can alternate it with native hashes.
  */
-async function browserWorkerMd5(length: number, seed: number, rounds: number): Promise<{ md5: string; ms: number }> {
+async function openBrowserWorker(length: number, seed: number, refuseWasm: boolean) {
   await ensureWidgetBuilt();
   const asset = readdirSync(join(DIST_DIR, 'esm/assets')).find((f) => /^md5-worker-.*\.js$/.test(f));
   if (!asset) throw new Error('md5 worker asset missing from widget/dist');
   const [server, browser] = await Promise.all([startDemoServer(), launchBrowser()]);
+  const page = await browser.newPage();
+  if (refuseWasm)
+    await page.route('**/md5-worker-*.js', async (route) => {
+      const response = await route.fetch();
+      await route.fulfill({ response, headers: { ...response.headers(), 'content-security-policy': NO_WASM } });
+    });
+  await page.goto(`${server.url}/widget/blank`);
+  await page.evaluate(
+    ({ url, length, seed }) => {
+      const words = new Uint32Array(length / 4);
+      let x = seed >>> 0;
+      for (let i = 0; i < words.length; i += 1) {
+        x ^= x << 13;
+        x >>>= 0;
+        x ^= x >>> 17;
+        x ^= x << 5;
+        x >>>= 0;
+        words[i] = x;
+      }
+      const g = globalThis as unknown as Record<string, unknown> & { Worker: typeof globalThis.Worker };
+      g.benchBlob = new Blob([words]);
+      // The page's Web Worker (this module's `Worker` import is node:worker_threads').
+      g.benchWorker = new g.Worker(url, { type: 'module' });
+    },
+    { url: `${server.url}/widget/esm/assets/${asset}`, length, seed },
+  );
+  let id = 0;
+  return {
+    hash: (): Promise<Timed> =>
+      page.evaluate(async (id) => {
+        const g = globalThis as unknown as { benchBlob: Blob; benchWorker: Worker };
+        type Reply = { id: number; type: string; md5: string; engine: string; error: string };
+        const started = performance.now();
+        const done = await new Promise<Reply>((resolve, reject) => {
+          g.benchWorker.onmessage = (event: MessageEvent<Reply>) => {
+            if (event.data.id !== id) return;
+            if (event.data.type === 'done') resolve(event.data);
+            else if (event.data.type === 'error') reject(new Error(event.data.error));
+          };
+          g.benchWorker.postMessage({ id, blob: g.benchBlob });
+        });
+        return { md5: done.md5, ms: performance.now() - started, engine: done.engine };
+      }, ++id),
+    async close() {
+      await browser.close();
+      await server.close();
+    },
+  };
+}
+
+/** `rounds` hashes in the browser worker, each followed by a native one of the same bytes: both see the same load. */
+async function alternated(bytes: Uint8Array, refuseWasm: boolean, rounds: number) {
+  const worker = await openBrowserWorker(bytes.byteLength, 2026, refuseWasm);
   try {
-    const page = await browser.newPage();
-    await page.goto(`${server.url}/demo/`);
-    return await page.evaluate(
-      async ({ url, length, seed, rounds }) => {
-        const words = new Uint32Array(length / 4);
-        let x = seed >>> 0;
-        for (let i = 0; i < words.length; i += 1) {
-          x ^= x << 13;
-          x >>>= 0;
-          x ^= x >>> 17;
-          x ^= x << 5;
-          x >>>= 0;
-          words[i] = x;
-        }
-        const blob = new Blob([words]);
-        // The page's Web Worker (this module's `Worker` import is node:worker_threads').
-        const worker = new (globalThis as unknown as { Worker: typeof globalThis.Worker }).Worker(url, {
-          type: 'module',
-        }) as unknown as {
-          onmessage: ((event: { data: { id: number; type: string; md5: string; error: string } }) => void) | null;
-          postMessage(m: unknown): void;
-          terminate(): void;
-        };
-        let best = { md5: '', ms: Infinity };
-        for (let id = 1; id <= rounds; id += 1) {
-          const started = performance.now();
-          const md5 = await new Promise<string>((resolve, reject) => {
-            worker.onmessage = (event) => {
-              if (event.data.id !== id) return;
-              if (event.data.type === 'done') resolve(event.data.md5);
-              else if (event.data.type === 'error') reject(new Error(event.data.error));
-            };
-            worker.postMessage({ id, blob });
-          });
-          const ms = performance.now() - started;
-          if (ms < best.ms) best = { md5, ms };
-        }
-        worker.terminate();
-        return best;
-      },
-      { url: `${server.url}/widget/esm/assets/${asset}`, length, seed, rounds },
-    );
+    const browser: Timed[] = [];
+    const native: Array<{ md5: string; ms: number }> = [];
+    await worker.hash(); // warm-up: the worker's start and its engine's compile
+    for (let round = 0; round < rounds; round += 1) {
+      browser.push(await worker.hash());
+      native.push(nativeMd5(bytes));
+    }
+    return { browser, native };
   } finally {
-    await browser.close();
-    await server.close();
+    await worker.close();
   }
 }
 
@@ -160,41 +194,62 @@ async function drain100(): Promise<number> {
   }
 }
 
-export async function run(): Promise<Array<{ name: string; value: number; unit: string; target?: string }>> {
+type Row = { name: string; value: number; unit: string; target?: string };
+
+export async function run(): Promise<Row[]> {
   const bytes = randomFillSync(new Uint8Array(TOTAL));
   nativeMd5(bytes.subarray(0, 8 * SLICE)); // warm-up
   await workerMd5(bytes.subarray(0, 8 * SLICE));
   const best = <T extends { ms: number }>(runs: T[]) => runs.reduce((a, b) => (b.ms < a.ms ? b : a));
   const native = best([nativeMd5(bytes), nativeMd5(bytes), nativeMd5(bytes)]);
+  const nodeHasher = best([await nodeHasherMd5(bytes), await nodeHasherMd5(bytes), await nodeHasherMd5(bytes)]);
   const worker = best([await workerMd5(bytes), await workerMd5(bytes), await workerMd5(bytes)]);
-  if (worker.md5 !== native.md5) throw new Error(`MD5 mismatch: worker ${worker.md5} native ${native.md5}`);
+  for (const [name, got] of [
+    ['node hasher', nodeHasher],
+    ['worker_thread', worker],
+  ] as const)
+    if (got.md5 !== native.md5) throw new Error(`MD5 mismatch: ${name} ${got.md5} native ${native.md5}`);
   const mbs = (ms: number, bytes = TOTAL) => bytes / 1024 / 1024 / (ms / 1000);
+  const ratio = (nativeMs: number, ms: number) => Number((nativeMs / ms).toFixed(2));
   const BROWSER_BYTES = 64 * 1024 * 1024;
   const sameBytes = xorshiftBytes(BROWSER_BYTES, 2026);
-  const nativeSame = best([nativeMd5(sameBytes), nativeMd5(sameBytes), nativeMd5(sameBytes)]);
-  const browser = await browserWorkerMd5(BROWSER_BYTES, 2026, 3);
-  if (browser.md5 !== nativeSame.md5)
-    throw new Error(`MD5 mismatch: browser worker ${browser.md5} native ${nativeSame.md5}`);
+  const wasmRuns = await alternated(sameBytes, false, 6);
+  const fallbackRuns = await alternated(sameBytes, true, 3);
+  const [wasm, nativeForWasm] = [best(wasmRuns.browser), best(wasmRuns.native)];
+  const [fallback, nativeForFallback] = [best(fallbackRuns.browser), best(fallbackRuns.native)];
+  for (const [got, engine] of [
+    [wasm, 'wasm'],
+    [fallback, 'spark-md5'],
+  ] as const) {
+    if (got.md5 !== nativeForWasm.md5)
+      throw new Error(`MD5 mismatch: browser ${engine} ${got.md5} ${nativeForWasm.md5}`);
+    if (got.engine !== engine) throw new Error(`the browser worker hashed with ${got.engine}, not ${engine}`);
+  }
   const drainMs = await drain100();
+  const mib = (name: string, ms: number, size = TOTAL): Row => ({
+    name,
+    value: Math.round(mbs(ms, size)),
+    unit: 'MiB/s',
+  });
   return [
-    { name: 'md5 native crypto (128 MiB, 2 MiB slices)', value: Math.round(mbs(native.ms)), unit: 'MiB/s' },
-    { name: 'md5 spark-md5 worker_thread (128 MiB, 2 MiB slices)', value: Math.round(mbs(worker.ms)), unit: 'MiB/s' },
+    mib('md5 native crypto (128 MiB, 2 MiB slices)', native.ms),
+    mib('md5 Node hasher, createNodeHasher (the Node default)', nodeHasher.ms),
+    { name: 'md5 Node hasher / native', value: ratio(native.ms, nodeHasher.ms), unit: 'ratio', target: '>= 0.5' },
+    mib('md5 spark-md5 worker_thread (fallback engine, 128 MiB)', worker.ms),
+    { name: 'md5 spark-md5 worker_thread / native', value: ratio(native.ms, worker.ms), unit: 'ratio' },
+    mib('md5 native crypto, Chromium bytes (64 MiB)', nativeForWasm.ms, BROWSER_BYTES),
+    mib('md5 Chromium Web Worker, WebAssembly (the browser default, 64 MiB Blob)', wasm.ms, BROWSER_BYTES),
     {
-      name: 'md5 worker_thread / native',
-      value: Number((native.ms / worker.ms).toFixed(2)),
+      name: 'md5 Chromium Web Worker WebAssembly / native (same bytes)',
+      value: ratio(nativeForWasm.ms, wasm.ms),
       unit: 'ratio',
       target: '>= 0.5',
     },
+    mib('md5 Chromium Web Worker, spark-md5 (WebAssembly refused, 64 MiB Blob)', fallback.ms, BROWSER_BYTES),
     {
-      name: 'md5 shipped Web Worker in Chromium (64 MiB Blob)',
-      value: Math.round(mbs(browser.ms, BROWSER_BYTES)),
-      unit: 'MiB/s',
-    },
-    {
-      name: 'md5 Chromium Web Worker / native (same bytes)',
-      value: Number((nativeSame.ms / browser.ms).toFixed(2)),
+      name: 'md5 Chromium Web Worker spark-md5 / native (same bytes)',
+      value: ratio(nativeForFallback.ms, fallback.ms),
       unit: 'ratio',
-      target: '>= 0.5',
     },
     { name: 'drain 100 queued reports with one 100 kB screenshot', value: Math.round(drainMs), unit: 'ms' },
     { name: 'drain throughput', value: Number((100 / (drainMs / 1000)).toFixed(1)), unit: 'reports/s' },
