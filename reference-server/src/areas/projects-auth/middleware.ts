@@ -47,12 +47,17 @@ export function projectMiddleware(deps: Deps): MiddlewareHandler<AppEnv> {
     if (!hasEndpoint(c)) return next();
     const publicId = c.req.param('project_id') ?? '';
     const canonical = c.req.header('service-project-id');
-    const header = canonical ?? c.req.header('betahub-project-id');
-    if (header !== undefined && header.trim() !== publicId) {
-      throw badRequest(
-        `The Service-Project-ID header (${header}) does not match the project in the path (${publicId}).`,
-      );
+    const alias = c.req.header('betahub-project-id');
+    // Each header that is sent must name the path's project: an alias naming another project beside a right
+    // Service-Project-ID still names two projects.
+    for (const [name, value] of [
+      ['Service-Project-ID', canonical],
+      ['BetaHub-Project-ID', alias],
+    ] as const) {
+      if (value !== undefined && value.trim() !== publicId)
+        throw badRequest(`The ${name} header (${value}) does not match the project in the path (${publicId}).`);
     }
+    const header = canonical ?? alias;
     if (header === undefined) noteMissingProjectHeader(c);
     else if (canonical === undefined) noteShape(c, 'project-header-alias', `BetaHub-Project-ID: ${header}`);
     const project = rememberedSettings(deps.db, 'project', publicId, () => findProjectByPublicId(deps.db, publicId));
