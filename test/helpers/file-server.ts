@@ -1,7 +1,8 @@
 // One server per test file, started before its tests and closed after them, for conformance files that share one
-// area's set-up; serveReseeded() also empties it and loads the standard seed again before every test.
+// area's set-up; serveReseeded() also empties it and loads the standard seed again before every test, and
+// serveFixtures() loads a corpus of the file's own once.
 import { afterAll, beforeAll, beforeEach } from 'vitest';
-import type { FixtureResult } from '../../widget/src/protocol/fixtures.ts';
+import type { FixtureDocument, FixtureResult } from '../../widget/src/protocol/fixtures.ts';
 import { PROJECT_ID, seedDocument } from './seed.ts';
 import { startTestServer, type TestServer } from './server.ts';
 
@@ -18,6 +19,17 @@ export function serveFile(options: Parameters<typeof startTestServer>[0] = {}): 
     server = await startTestServer(options);
   });
   afterAll(() => server.close());
+}
+
+/**
+ * Starts the file's server with no seed, loads `document()` once before the file's tests and hands `loaded` what
+ * it loaded (the ids of its issues), for files whose tests all read one corpus of their own (search, similar).
+ */
+export function serveFixtures(document: () => FixtureDocument, loaded: (result: FixtureResult) => void): void {
+  serveFile({ seed: false });
+  beforeAll(() => {
+    loaded(server.fixtures(document()));
+  });
 }
 
 /**

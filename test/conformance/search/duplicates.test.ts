@@ -1,17 +1,16 @@
 // Asynchronous duplicate detection: the create answer still shows `open`; the job marks a
 // report of a known bug `duplicate` with `potential_duplicate`, leaves a different bug alone,
 // skips raw issues and projects without detection, and points a chain at its original.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { Issue } from '../../../widget/src/protocol/issues.ts';
-import { startTestServer, type TestServer } from '../../helpers/server.ts';
+import { serveFixtures, server } from '../../helpers/file-server.ts';
 import { OTHER_PROJECT_ID, PATS, PROJECT_ID, seedDocument, TOKENS } from '../../helpers/seed.ts';
 
 const dev = `Bearer ${PATS.developer}`;
-let server: TestServer;
 let ids: Record<string, { id: number; scoped_id: number; path_id: string }>;
 
-beforeAll(async () => {
-  server = await startTestServer({ seed: false });
+/** The standard seed with duplicate detection on in the main project, and the same crash in another project. */
+function duplicatesSeed() {
   const seed = seedDocument({
     project: {
       duplicate_detection: true,
@@ -37,9 +36,11 @@ beforeAll(async () => {
       description: 'Opening the galaxy map crashes the game to desktop with an access violation.',
     },
   ];
-  ids = server.fixtures(seed).issues;
+  return seed;
+}
+serveFixtures(duplicatesSeed, (result) => {
+  ids = result.issues;
 });
-afterAll(() => server.close());
 
 const create = (issue: Record<string, unknown>, project = PROJECT_ID, token: string = TOKENS.all) =>
   server.request('POST', `/projects/${project}/issues.json`, { auth: `FormUser ${token}`, json: { issue } });

@@ -1,9 +1,8 @@
 // Shared set-up of the issue search conformance files: one server per file seeded with the search corpus (issues
 // found by title, description or a typo, drafts, moderated and raw ones, 30 crates and 210 asteroids for pages and
 // the candidate pool), the issues' ids, the search call and the titles of an answer.
-import { beforeAll } from 'vitest';
 import type { FixtureResult } from '../../../widget/src/protocol/fixtures.ts';
-import { serveFile, server } from '../../helpers/file-server.ts';
+import { serveFixtures, server } from '../../helpers/file-server.ts';
 import { PATS, PROJECT_ID, seedDocument } from '../../helpers/seed.ts';
 
 export { server } from '../../helpers/file-server.ts';
@@ -22,9 +21,8 @@ export let ids: FixtureResult['issues'];
 
 /** Starts the file's server with the corpus loaded and its ids kept, and closes it after the file's tests. */
 export function serveIssueSearch(): void {
-  serveFile({ seed: false });
-  beforeAll(() => {
-    ids = server.fixtures(
+  serveFixtures(
+    () =>
       seedDocument({
         project: {
           issues: [
@@ -92,8 +90,10 @@ export function serveIssueSearch(): void {
           ],
         },
       }),
-    ).issues;
-  });
+    (result) => {
+      ids = result.issues;
+    },
+  );
 }
 
 export const search = (query: string, auth = dev) => server.request('GET', `${SEARCH}?${query}`, { auth });

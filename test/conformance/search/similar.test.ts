@@ -1,18 +1,16 @@
 // find_similar (GET /projects/{pid}/issues/{iid}/find_similar): cosine ranking of the local
 // embeddings, the description override, limit, include_archived, raw issues left out, vectors
 // following edits, developer personal access tokens only, 404 for an unknown issue.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { FindSimilarResponse } from '../../../widget/src/protocol/search.ts';
-import { startTestServer, type TestServer } from '../../helpers/server.ts';
+import { serveFixtures, server } from '../../helpers/file-server.ts';
 import { PATS, PROJECT_ID, seedDocument, TOKENS } from '../../helpers/seed.ts';
 
 const dev = `Bearer ${PATS.developer}`;
-let server: TestServer;
 let ids: Record<string, { id: number; scoped_id: number; path_id: string }>;
 
-beforeAll(async () => {
-  server = await startTestServer({ seed: false });
-  ids = server.fixtures(
+serveFixtures(
+  () =>
     seedDocument({
       project: {
         issues: [
@@ -55,9 +53,10 @@ beforeAll(async () => {
         ],
       },
     }),
-  ).issues;
-});
-afterAll(() => server.close());
+  (result) => {
+    ids = result.issues;
+  },
+);
 
 const similar = (issue: string, query = '', auth = dev) =>
   server.request('GET', `/projects/${PROJECT_ID}/issues/${issue}/find_similar.json${query}`, { auth });
