@@ -1,28 +1,26 @@
 // The members the service's read-only API client copies from each feature request of a list
 // (id, title, description, status, votes, voted, is_duplicate, duplicates_count, user, dates, url),
 // on the list, show and search-by-id answers (docs/api/submissions.md#choices-we-made).
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import {
   findFeatureRequestByPathId,
   setFeatureRequestStatus,
 } from '../../../reference-server/src/areas/feature-requests/repository.ts';
 import { findProjectByPublicId } from '../../../reference-server/src/areas/projects-auth/repository.ts';
-import { startTestServer, type TestServer } from '../../helpers/server.ts';
 import { PATS, PROJECT_ID, TOKENS } from '../../helpers/seed.ts';
+import { serveFile, server } from '../../helpers/file-server.ts';
 
-let server: TestServer;
+serveFile();
 const P = `/projects/${PROJECT_ID}/feature_requests`;
 const developer = `Bearer ${PATS.developer}`;
 
 beforeAll(async () => {
-  server = await startTestServer();
   for (const description of ['A photo mode with filters and a hidden HUD.', 'Let me rebind every key on the pad.'])
     await server.request('POST', `${P}.json`, {
       auth: `FormUser ${TOKENS.all}`,
       json: { feature_request: { description } },
     });
 });
-afterAll(() => server.close());
 
 const CLIENT_MEMBERS = [
   'id',

@@ -1,15 +1,10 @@
 // Feature-request search keeps its typo vocabulary in memory (docs/api/search.md#feature-request-search-vocabulary):
 // a request made after the first search is found by a misspelled word, and a reset forgets the old words.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ALL_FLAGS, PATS, PROJECT_ID, TOKENS, seedDocument } from '../../helpers/seed.ts';
-import { startTestServer, type TestServer } from '../../helpers/server.ts';
+import { describe, expect, it } from 'vitest';
+import { PATS, PROJECT_ID, TOKENS } from '../../helpers/seed.ts';
+import { seed, serveFeatureRequests, server } from './fixtures.ts';
 
-let server: TestServer;
-const seed = () => seedDocument({ project: { tokens: [{ token: TOKENS.all, daily_limit: 1000, ...ALL_FLAGS }] } });
-beforeAll(async () => {
-  server = await startTestServer({ seed: seed() });
-});
-afterAll(() => server.close());
+serveFeatureRequests();
 
 const create = (title: string) =>
   server.request('POST', `/projects/${PROJECT_ID}/feature_requests.json`, {
