@@ -3,13 +3,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PATS } from '../../helpers/seed.ts';
 import { startTestServer, type TestServer } from '../../helpers/server.ts';
+import { serveFile, server } from '../../helpers/file-server.ts';
 import { BIG, create, DESCRIPTION, ISSUES, withFields } from './fixtures.ts';
 
-let server: TestServer;
-beforeAll(async () => {
-  server = await startTestServer({ seed: withFields() });
-});
-afterAll(() => server.close());
+serveFile({ seed: withFields() });
 
 const form = (fields: Record<string, string | string[]>, auth = BIG) =>
   server.request('POST', `${ISSUES}.json`, { auth, form: { 'issue[description]': DESCRIPTION, ...fields } });

@@ -4,16 +4,13 @@
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { PATS, PROJECT_ID } from '../../helpers/seed.ts';
 import { startTestServer, type TestServer } from '../../helpers/server.ts';
+import { serveFile, server } from '../../helpers/file-server.ts';
 import { BIG, create, DESCRIPTION, ISSUES, issueSeed } from './fixtures.ts';
 
-let server: TestServer;
-beforeAll(async () => {
-  server = await startTestServer({ seed: issueSeed() });
-});
-afterAll(() => server.close());
+serveFile({ seed: issueSeed() });
 
 const notifications = async (s: TestServer) =>
   (await s.request('GET', '/__admin/notifications')).body.notifications as Array<Record<string, any>>;

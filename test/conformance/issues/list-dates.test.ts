@@ -1,13 +1,13 @@
 // The issue list's date filters read only real dates (docs/api/issues.md#list-filters): an impossible day or a
 // bare number is 422, not a date the parser rolled over or guessed; a time without a zone is read as UTC.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { PATS, PROJECT_ID } from '../../helpers/seed.ts';
-import { startTestServer, type TestServer } from '../../helpers/server.ts';
+import { serveFile, server } from '../../helpers/file-server.ts';
 
 // The server runs in this process: a zone far from UTC makes a zone-less time read as local time show.
 process.env.TZ = 'Pacific/Auckland';
 
-let server: TestServer;
+serveFile();
 const OWNER = `Bearer ${PATS.owner}`;
 
 async function count(query: string) {
@@ -16,7 +16,6 @@ async function count(query: string) {
 }
 
 beforeAll(async () => {
-  server = await startTestServer();
   const clock = await server.request('POST', '/__admin/clock', { json: { set: '2026-03-01T12:00:00.000Z' } });
   expect(clock.status).toBe(200);
   const r = await server.request('POST', `/projects/${PROJECT_ID}/issues.json`, {
@@ -25,8 +24,6 @@ beforeAll(async () => {
   });
   expect(r.status).toBe(201);
 });
-
-afterAll(() => server.close());
 
 describe('issue list date filters', () => {
   it('refuses a day the month does not have with 422 instead of rolling it into the next month', async () => {

@@ -1,13 +1,13 @@
 // A page of GET /projects/{pid}/issues reads its issues' custom values and media in one query each: every issue of
 // the page must still render exactly as GET of that issue does, for the team and for a player, whichever way the
 // page was read (few matches sorted from the covering index, or many walked newest first).
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { PNG } from '../../helpers/media.ts';
 import { PATS } from '../../helpers/seed.ts';
-import { startTestServer, type TestServer } from '../../helpers/server.ts';
+import { serveFile, server } from '../../helpers/file-server.ts';
 import { BIG, create, DESCRIPTION, ISSUES, withFields } from './fixtures.ts';
 
-let server: TestServer;
+serveFile({ seed: withFields() });
 const DEV = `Bearer ${PATS.developer}`;
 const TESTER = `Bearer ${PATS.tester}`;
 
@@ -19,7 +19,6 @@ function screenshot(privateToTeam: boolean): FormData {
 }
 
 beforeAll(async () => {
-  server = await startTestServer({ seed: withFields() });
   const customs = [
     { platform: 'PC', notes: 'first', internal: 'team only' },
     { areas: ['Map', 'Combat'], repro: true },
@@ -35,7 +34,6 @@ beforeAll(async () => {
     expect(upload.status).toBe(201);
   }
 });
-afterAll(() => server.close());
 
 describe('a page of the issue list', () => {
   for (const [who, auth] of [

@@ -4,13 +4,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { OTHER_PROJECT_ID, PATS, PROJECT_ID, PUBLIC_PROJECT_ID, TOKENS } from '../../helpers/seed.ts';
 import { startTestServer, type TestServer } from '../../helpers/server.ts';
+import { serveFile, server } from '../../helpers/file-server.ts';
 import { create, DESCRIPTION, ISSUES, issueSeed } from './fixtures.ts';
 
-let server: TestServer;
-beforeAll(async () => {
-  server = await startTestServer({ seed: issueSeed() });
-});
-afterAll(() => server.close());
+serveFile({ seed: issueSeed() });
 
 describe('403 on create', () => {
   it('refuses a project token without can_create_bug_report', async () => {

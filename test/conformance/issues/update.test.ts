@@ -3,23 +3,21 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { issueWriteHooks, type IssueWriteKind } from '../../../reference-server/src/areas/issues/write-hooks.ts';
 import { PATS } from '../../helpers/seed.ts';
-import { startTestServer, type TestServer } from '../../helpers/server.ts';
+import { serveFile, server } from '../../helpers/file-server.ts';
 import { BIG, create, DESCRIPTION, ISSUES, issueSeed } from './fixtures.ts';
 
-let server: TestServer;
 const writes: Array<{ id: number; kind: IssueWriteKind }> = [];
 const hook = (_deps: unknown, issue: { id: number }, kind: IssueWriteKind) => {
   writes.push({ id: issue.id, kind });
 };
 const DEV = `Bearer ${PATS.developer}`;
 
-beforeAll(async () => {
+serveFile({ seed: issueSeed({ statuses: [{ key: 'triaged', name: 'Needs triage' }] }) });
+beforeAll(() => {
   issueWriteHooks.push(hook);
-  server = await startTestServer({ seed: issueSeed({ statuses: [{ key: 'triaged', name: 'Needs triage' }] }) });
 });
-afterAll(async () => {
+afterAll(() => {
   issueWriteHooks.splice(issueWriteHooks.indexOf(hook), 1);
-  await server.close();
 });
 
 const patch = (scoped: number, issue: Record<string, unknown>, auth = DEV, method = 'PATCH') =>
