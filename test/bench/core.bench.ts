@@ -125,11 +125,13 @@ async function openBrowserWorker(length: number, seed: number, refuseWasm: boole
   return {
     hash: (): Promise<Timed> =>
       page.evaluate(async (id) => {
-        const g = globalThis as unknown as { benchBlob: Blob; benchWorker: Worker };
         type Reply = { id: number; type: string; md5: string; engine: string; error: string };
+        // The page's Web Worker, typed by hand (this module's `Worker` is node:worker_threads').
+        type PageWorker = { onmessage: ((event: { data: Reply }) => void) | null; postMessage(m: unknown): void };
+        const g = globalThis as unknown as { benchBlob: Blob; benchWorker: PageWorker };
         const started = performance.now();
         const done = await new Promise<Reply>((resolve, reject) => {
-          g.benchWorker.onmessage = (event: MessageEvent<Reply>) => {
+          g.benchWorker.onmessage = (event) => {
             if (event.data.id !== id) return;
             if (event.data.type === 'done') resolve(event.data);
             else if (event.data.type === 'error') reject(new Error(event.data.error));
