@@ -1,17 +1,11 @@
 // Ticket update's assigned_to_id takes a member's integer id (the `members[].id` of the project detail, and what
 // issue update takes) as well as its usr- id (docs/api/submissions.md#choices-we-made); a user who is not a
 // member is 422 either way.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ALL_FLAGS, PATS, PROJECT_ID, TOKENS, seedDocument } from '../../helpers/seed.ts';
-import { startTestServer, type TestServer } from '../../helpers/server.ts';
+import { describe, expect, it } from 'vitest';
+import { PATS, PROJECT_ID, TOKENS } from '../../helpers/seed.ts';
+import { serveTickets, server } from './fixtures.ts';
 
-let server: TestServer;
-beforeAll(async () => {
-  server = await startTestServer({
-    seed: seedDocument({ project: { tokens: [{ token: TOKENS.all, daily_limit: 1000, ...ALL_FLAGS }] } }),
-  });
-});
-afterAll(() => server.close());
+serveTickets();
 
 const OWNER = `Bearer ${PATS.owner}`;
 

@@ -1,16 +1,10 @@
 // A removed ticket attachment's id is never given to a later one (reference-server/src/db/retired-ids.ts): repeating
 // an update's remove_attachment_ids after a lost answer is 422 and cannot remove a file added since.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ALL_FLAGS, PATS, PROJECT_ID, TOKENS, seedDocument } from '../../helpers/seed.ts';
-import { startTestServer, type TestServer } from '../../helpers/server.ts';
+import { describe, expect, it } from 'vitest';
+import { PATS, PROJECT_ID, TOKENS } from '../../helpers/seed.ts';
+import { serveTickets, server } from './fixtures.ts';
 
-let server: TestServer;
-beforeAll(async () => {
-  server = await startTestServer({
-    seed: seedDocument({ project: { tokens: [{ token: TOKENS.all, daily_limit: 1000, ...ALL_FLAGS }] } }),
-  });
-});
-afterAll(() => server.close());
+serveTickets();
 
 const SUPPORT = `Bearer ${PATS.support}`;
 

@@ -1,10 +1,10 @@
 // Ticket search matches title and description case-insensitively in any script, not only ASCII
 // (docs/api/submissions.md#choices-we-made): a French or German player's words match whatever their case.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestServer, type TestServer } from '../../helpers/server.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { serveFile, server } from '../../helpers/file-server.ts';
 import { PATS, PROJECT_ID } from '../../helpers/seed.ts';
 
-let server: TestServer;
+serveFile();
 const owner = `Bearer ${PATS.owner}`;
 
 async function titles(query: string): Promise<string[]> {
@@ -20,7 +20,6 @@ async function titles(query: string): Promise<string[]> {
 }
 
 beforeAll(async () => {
-  server = await startTestServer();
   for (const [title, description] of [
     ['Écran noir', 'Écran noir au démarrage'],
     ['Straße fehlt', 'Die Karte zeigt keine STRASSE mehr'],
@@ -33,8 +32,6 @@ beforeAll(async () => {
     expect(r.status).toBe(201);
   }
 });
-
-afterAll(() => server.close());
 
 describe('ticket search across scripts', () => {
   it('matches accented and Cyrillic letters whatever their case', async () => {

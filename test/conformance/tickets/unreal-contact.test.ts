@@ -1,14 +1,10 @@
 // The Unreal plugin's ticket: multipart `ticket[description]` with the player's email in `user[email]`,
 // expecting 201 (docs/api/submissions.md#choices-we-made). It was refused for want of a contact.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestServer, type TestServer } from '../../helpers/server.ts';
+import { describe, expect, it } from 'vitest';
+import { serveFile, server } from '../../helpers/file-server.ts';
 import { PATS, PROJECT_ID, PUBLIC_PROJECT_ID, TOKENS } from '../../helpers/seed.ts';
 
-let server: TestServer;
-beforeAll(async () => {
-  server = await startTestServer();
-});
-afterAll(() => server.close());
+serveFile();
 
 /** The plugin's request: multipart, BetaHub-Project-ID, Accept JSON, the token or `FormUser anonymous`. */
 function unrealTicket(project: string, auth: string, fields: Record<string, string>) {
