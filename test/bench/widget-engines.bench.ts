@@ -3,7 +3,8 @@
 // first frame that paints the form (trace, checked in the page; in ms and in game frames) and the longest
 // main-thread task, first open in a fresh page and later opens, the steps between, the game alone, and the
 // floor: a plain element shown in a key's own task on the same page, between the opens. 3 first + 13 later opens
-// (BENCH_LATER_OPENS): medians of 8 moved by 2 ms between runs; 16 read 1-2 ms (about 6 minutes for all ten pages).
+// (BENCH_LATER_OPENS): medians of 8 moved by 2 ms between quiet runs, too much to read a 1-2 ms change; 16 narrow
+// that by about 1/sqrt(2). The whole run took 7.5-8.5 minutes for all ten pages at load 8-11.
 import type { Browser, Page } from 'playwright-core';
 import { inOverlay, launchBrowser, startDemoServer } from '../e2e/harness.ts';
 import { GAMES, startEngineServer } from '../engines/harness.ts';
