@@ -1,6 +1,6 @@
 // The MD5 worker's engine, chosen once per worker: hash-wasm's WebAssembly MD5, or spark-md5 (a chunk of its
 // own, fetched only then) where the worker may not compile WebAssembly (a policy without 'wasm-unsafe-eval').
-// Both give the same base64 digest for the same bytes (test/unit/md5-engines.test.ts).
+// Both give the same base64 digest for the same bytes (test/unit/md5-worker.test.ts).
 import { createMD5 } from 'hash-wasm';
 
 export interface Md5Engine {
