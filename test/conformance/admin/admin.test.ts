@@ -1,20 +1,16 @@
 // The /__admin test surface (docs/api-choices.md#admin-surface, docs/api-choices.md#fixture-format): fixtures
 // all-or-nothing with the offending path, reset, the clock, jobs and notifications; loopback only; absent with
 // --no-admin.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { stmt } from '../../../reference-server/src/db/database.ts';
 import { NotificationList } from '../../../widget/src/protocol/fixtures.ts';
 import { createApp } from '../../../reference-server/src/app.ts';
 import { createDeps } from '../../../reference-server/src/server.ts';
 import { notify } from '../../../reference-server/src/areas/notifications/notify.ts';
-import { startTestServer, type TestServer } from '../../helpers/server.ts';
+import { serveFile, server } from '../../helpers/file-server.ts';
 import { PROJECT_ID, seedDocument } from '../../helpers/seed.ts';
 
-let server: TestServer;
-beforeAll(async () => {
-  server = await startTestServer({ seed: false });
-});
-afterAll(() => server.close());
+serveFile({ seed: false });
 
 const count = (table: string) => stmt(server.deps.db, `SELECT count(*) FROM ${table}`).pluck().get() as number;
 

@@ -1,16 +1,12 @@
 // Fixture entries that name each other by key (docs/api-choices.md#fixture-format): an issue's release, tags,
 // custom values and reporter resolve across the areas that load them, keys stay within their project, and a key that
 // names nothing is a 422 at its path with nothing kept.
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { stmt } from '../../../reference-server/src/db/database.ts';
-import { startTestServer, type TestServer } from '../../helpers/server.ts';
+import { serveFile, server } from '../../helpers/file-server.ts';
 import { seedDocument } from '../../helpers/seed.ts';
 
-let server: TestServer;
-beforeAll(async () => {
-  server = await startTestServer({ seed: false });
-});
-afterAll(() => server.close());
+serveFile({ seed: false });
 beforeEach(async () => {
   await server.request('POST', '/__admin/reset');
 });
