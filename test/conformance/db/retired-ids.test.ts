@@ -1,15 +1,12 @@
 // Deleted records keep their ids to themselves (migrations 21 and 51, reference-server/src/db/retired-ids.ts): a
 // later upload, release or link never takes the id of one a DELETE removed, so a repeated DELETE (a retry after a
 // lost answer) answers 404 instead of removing the newer record; /__admin/reset starts ids at 1 again.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { PATS, PROJECT_ID } from '../../helpers/seed.ts';
-import { startTestServer, type TestServer } from '../../helpers/server.ts';
+import { startTestServer } from '../../helpers/server.ts';
+import { serveFile, server } from '../../helpers/file-server.ts';
 
-let server: TestServer;
-beforeAll(async () => {
-  server = await startTestServer();
-});
-afterAll(() => server.close());
+serveFile();
 
 const OWNER = `Bearer ${PATS.owner}`;
 const releases = `/projects/${PROJECT_ID}/releases`;
