@@ -3,17 +3,13 @@
 import { mkdtempSync, mkdirSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { inboxRoutes } from '../../../reference-server/src/areas/inbox/routes.ts';
 import { ReportEvent } from '../../../widget/src/protocol/events.ts';
 import { PATS, PROJECT_ID, TOKENS } from '../../helpers/seed.ts';
-import { startTestServer, type TestServer } from '../../helpers/server.ts';
+import { serveFile, server } from '../../helpers/file-server.ts';
 
-let server: TestServer;
-beforeAll(async () => {
-  server = await startTestServer();
-});
-afterAll(() => server.close());
+serveFile();
 
 const EVENTS = `/projects/${PROJECT_ID}/events`;
 const TOKEN = `FormUser ${TOKENS.all}`;
