@@ -1,19 +1,13 @@
 // An empty request body carries no parameters whatever Content-Type came with it
 // (docs/api-choices.md#error-bodies-and-statuses): fetch sends text/plain for body '', an HTTP library may label an
 // empty POST multipart. Publishing a draft that way is a success, not a 400 about an encoding with nothing in it.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { ALL_FLAGS, PROJECT_ID, TOKENS, seedDocument } from '../../helpers/seed.ts';
-import { startTestServer, type TestServer } from '../../helpers/server.ts';
+import { serveFile, server } from '../../helpers/file-server.ts';
 
-let server: TestServer;
-
-beforeAll(async () => {
-  server = await startTestServer({
-    seed: seedDocument({ project: { tokens: [{ token: TOKENS.all, daily_limit: 1000, ...ALL_FLAGS }] } }),
-  });
+serveFile({
+  seed: seedDocument({ project: { tokens: [{ token: TOKENS.all, daily_limit: 1000, ...ALL_FLAGS }] } }),
 });
-
-afterAll(() => server.close());
 
 async function draft(): Promise<{ id: number; token: string }> {
   const r = await server.request('POST', `/projects/${PROJECT_ID}/issues.json`, {

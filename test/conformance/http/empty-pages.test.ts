@@ -1,14 +1,10 @@
 // Every paginated list counts its pages the same way: an empty result has 0 pages, one item
 // has 1 (docs/api-choices.md#pagination), and refuses a page that is no positive integer with one sentence.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestServer, type TestServer } from '../../helpers/server.ts';
+import { describe, expect, it } from 'vitest';
+import { serveFile, server } from '../../helpers/file-server.ts';
 import { PATS, PROJECT_ID, TOKENS } from '../../helpers/seed.ts';
 
-let server: TestServer;
-beforeAll(async () => {
-  server = await startTestServer();
-});
-afterAll(() => server.close());
+serveFile();
 
 const P = `/projects/${PROJECT_ID}`;
 const developer = `Bearer ${PATS.developer}`;

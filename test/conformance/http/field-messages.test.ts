@@ -1,19 +1,15 @@
 // A 422 names the fault a client made (docs/api-choices.md#error-bodies-and-statuses): a value that is too long says
 // how long it may be and a value of the wrong type says which type, never "is required" for a field that was sent.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { ALL_FLAGS, PATS, PROJECT_ID, TOKENS, seedDocument } from '../../helpers/seed.ts';
-import { startTestServer, type TestServer } from '../../helpers/server.ts';
+import { serveFile, server } from '../../helpers/file-server.ts';
 
-let server: TestServer;
 const OWNER = `Bearer ${PATS.owner}`;
 const LONG = 'word '.repeat(30_000);
 
-beforeAll(async () => {
-  server = await startTestServer({
-    seed: seedDocument({ project: { tokens: [{ token: TOKENS.all, daily_limit: 1000, ...ALL_FLAGS }] } }),
-  });
+serveFile({
+  seed: seedDocument({ project: { tokens: [{ token: TOKENS.all, daily_limit: 1000, ...ALL_FLAGS }] } }),
 });
-afterAll(() => server.close());
 
 async function refusal(path: string, json: unknown, auth = OWNER): Promise<string> {
   const r = await server.request('POST', `/projects/${PROJECT_ID}/${path}`, { auth, json });

@@ -1,14 +1,10 @@
 // Top-level form flags read true/false in any letter case over HTTP (docs/api-choices.md#form-booleans): a draft
 // created with draft=TRUE, published with email_my_report=FALSE; a word that is no boolean is still 422.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestServer, type TestServer } from '../../helpers/server.ts';
+import { describe, expect, it } from 'vitest';
+import { serveFile, server } from '../../helpers/file-server.ts';
 import { PATS, PROJECT_ID, TOKENS } from '../../helpers/seed.ts';
 
-let server: TestServer;
-beforeAll(async () => {
-  server = await startTestServer();
-});
-afterAll(() => server.close());
+serveFile();
 
 const ISSUES = `/projects/${PROJECT_ID}/issues`;
 const DESCRIPTION = 'The lift on the third floor never arrives.';

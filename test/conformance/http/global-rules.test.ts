@@ -1,14 +1,11 @@
 // The general rules of docs/server.md#global-rules: JSON rendering, the .json suffix, CORS, error bodies, unknown
 // routes, malformed bodies, timestamps, and strict mode.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestServer, type TestServer } from '../../helpers/server.ts';
+import { describe, expect, it } from 'vitest';
+import { startTestServer } from '../../helpers/server.ts';
+import { serveFile, server } from '../../helpers/file-server.ts';
 import { PATS, PROJECT_ID, TOKENS } from '../../helpers/seed.ts';
 
-let server: TestServer;
-beforeAll(async () => {
-  server = await startTestServer();
-});
-afterAll(() => server.close());
+serveFile();
 
 describe('rendering', () => {
   it('renders JSON with or without the .json suffix and Accept header', async () => {

@@ -2,15 +2,11 @@
 // protocol's completeness against every path of docs/api-choices.md#operation-paths.
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { operations, toPath } from '../../../widget/src/protocol/index.ts';
-import { startTestServer, type TestServer } from '../../helpers/server.ts';
+import { serveFile, server } from '../../helpers/file-server.ts';
 
-let server: TestServer;
-beforeAll(async () => {
-  server = await startTestServer({ seed: false });
-});
-afterAll(() => server.close());
+serveFile({ seed: false });
 
 /** Every `METHOD /path` of the operation paths table of docs/api-choices.md, one row at a time, normalised. */
 function decisionPaths(): string[] {
