@@ -1,10 +1,10 @@
 // How the QA inbox finds the reports naming an issue ("Also reported by"), over real HTTP on a seeded server: across
 // pages and both lists with the aggregation's count, capped and said so without it, and one call with no field.
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import { createApi, type Api } from '../../../reference-server/inbox/src/api.ts';
 import { findSameProblemReports } from '../../../reference-server/inbox/src/same-problem.ts';
 import { PATS, PROJECT_ID, PUBLIC_PROJECT_ID, seedDocument } from '../../helpers/seed.ts';
-import { startTestServer, type TestServer } from '../../helpers/server.ts';
+import { serveFile, server } from '../../helpers/file-server.ts';
 
 const CANONICAL = 9000;
 /** Named only by reports on the list's first page. */
@@ -23,22 +23,18 @@ const LATER = Array.from({ length: 650 }, (_, i) => ({
   ...(i === 645 || i === 646 ? { custom: { glitchbox_same_as: `g-${RECENT}` } } : {}),
 }));
 
-let server: TestServer;
-beforeAll(async () => {
-  server = await startTestServer({
-    seed: seedDocument({
-      project: {
-        custom_fields: [{ ident: 'glitchbox_same_as', name: 'glitchbox_same_as', field_type: 'text' }],
-        issues: [
-          { id: CANONICAL, title: 'Docking clamps never release', description: 'The original.', created_at: at(0) },
-          { id: RECENT, title: 'Music stops in the hangar', description: 'Another original.', created_at: at(0) },
-          ...LATER,
-        ],
-      },
-    }),
-  });
+serveFile({
+  seed: seedDocument({
+    project: {
+      custom_fields: [{ ident: 'glitchbox_same_as', name: 'glitchbox_same_as', field_type: 'text' }],
+      issues: [
+        { id: CANONICAL, title: 'Docking clamps never release', description: 'The original.', created_at: at(0) },
+        { id: RECENT, title: 'Music stops in the hangar', description: 'Another original.', created_at: at(0) },
+        ...LATER,
+      ],
+    },
+  }),
 });
-afterAll(() => server.close());
 
 /** The inbox's own client, with each path it asks for written down. */
 function counted(token: string, projectId = PROJECT_ID): { api: Api; asked: string[] } {

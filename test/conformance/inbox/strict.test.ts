@@ -1,14 +1,10 @@
 // The QA inbox's own calls are no client mistakes: each list, search and detail request it makes (with every
 // filter it can send) is answered on a --strict server, which refuses unknown parameters.
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import { PATS, PROJECT_ID } from '../../helpers/seed.ts';
-import { startTestServer, type TestServer } from '../../helpers/server.ts';
+import { serveFile, server } from '../../helpers/file-server.ts';
 
-let server: TestServer;
-beforeAll(async () => {
-  server = await startTestServer({ strict: true });
-});
-afterAll(() => server.close());
+serveFile({ strict: true });
 
 const p = `/projects/${PROJECT_ID}`;
 const CALLS = [
