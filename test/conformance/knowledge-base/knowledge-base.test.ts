@@ -1,18 +1,14 @@
 // Knowledge base (docs/api-choices.md#operation-paths): POST /projects/{pid}/support_knowledge/ask answers from the
 // game facts, the glossary, knowledge chunks and resolved issues with sources; module, token flag,
 // per-IP daily counter and bad input.
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { KnowledgeAnswer } from '../../../widget/src/protocol/knowledge-base.ts';
-import { startTestServer, type TestServer } from '../../helpers/server.ts';
+import { serveFile, server } from '../../helpers/file-server.ts';
 import { PATS, PROJECT_ID, PUBLIC_PROJECT_ID, TOKENS, seedDocument } from '../../helpers/seed.ts';
 import { GAME_FACTS } from '../../helpers/knowledge.ts';
 
-let server: TestServer;
 let issues: Record<string, { id: number }>;
-beforeAll(async () => {
-  server = await startTestServer({ seed: false });
-});
-afterAll(() => server.close());
+serveFile({ seed: false });
 beforeEach(async () => {
   await reseed();
 });
