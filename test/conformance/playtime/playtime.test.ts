@@ -1,15 +1,11 @@
 // Playtime sessions (docs/api/playtime.md, docs/api-choices.md#operation-paths): create with tags and extra
 // key=value pairs, heartbeats keeping start, last-seen and duration, unknown ids and bad input.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { PlaytimeSession, PlaytimeSessionRef } from '../../../widget/src/protocol/playtime.ts';
-import { startTestServer, type TestServer } from '../../helpers/server.ts';
+import { serveFile, server } from '../../helpers/file-server.ts';
 import { OTHER_PROJECT_ID, PATS, PROJECT_ID, PUBLIC_PROJECT_ID, TOKENS } from '../../helpers/seed.ts';
 
-let server: TestServer;
-beforeAll(async () => {
-  server = await startTestServer();
-});
-afterAll(() => server.close());
+serveFile();
 
 const base = `/projects/${PROJECT_ID}/playtime_sessions`;
 const TOKEN = `FormUser ${TOKENS.all}`;
