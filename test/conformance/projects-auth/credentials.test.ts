@@ -1,17 +1,13 @@
 // Every Authorization scheme of docs/api/projects-auth.md#credentials, the fallbacks for invalid identifiers, virtual
 // users, and JWT expiry judged by the server clock.
 import { SignJWT } from 'jose';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { VerifyResponse } from '../../../widget/src/protocol/auth.ts';
 import { stmt } from '../../../reference-server/src/db/database.ts';
-import { startTestServer, type TestServer } from '../../helpers/server.ts';
+import { serveFile, server } from '../../helpers/file-server.ts';
 import { PATS, PROJECT_ID, PUBLIC_PROJECT_ID, TOKENS } from '../../helpers/seed.ts';
 
-let server: TestServer;
-beforeAll(async () => {
-  server = await startTestServer();
-});
-afterAll(() => server.close());
+serveFile();
 
 const verify = async (auth?: string) => {
   const r = await server.request('POST', '/auth/verify', { auth });

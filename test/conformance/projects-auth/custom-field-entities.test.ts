@@ -1,27 +1,23 @@
 // One set of custom field rules for issues, feature requests and tickets: a new name makes the same
 // snake_case ident on each ("Niveau Élevé" → niveau_eleve) and one field however it is spelled again,
 // and the custom values a submission token carries land on a feature request and a ticket as on an issue.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { ALL_FLAGS, PATS, PROJECT_ID, seedDocument, TOKENS } from '../../helpers/seed.ts';
-import { startTestServer, type TestServer } from '../../helpers/server.ts';
+import { serveFile, server } from '../../helpers/file-server.ts';
 
-let server: TestServer;
-beforeAll(async () => {
-  server = await startTestServer({
-    seed: seedDocument({
-      project: {
-        tokens: [{ token: TOKENS.all, daily_limit: 1000, ...ALL_FLAGS }],
-        custom_fields: (['issue', 'feature_request', 'ticket'] as const).map((applies_to) => ({
-          ident: 'roblox_id',
-          name: 'Roblox id',
-          field_type: 'text',
-          applies_to,
-        })),
-      },
-    }),
-  });
+serveFile({
+  seed: seedDocument({
+    project: {
+      tokens: [{ token: TOKENS.all, daily_limit: 1000, ...ALL_FLAGS }],
+      custom_fields: (['issue', 'feature_request', 'ticket'] as const).map((applies_to) => ({
+        ident: 'roblox_id',
+        name: 'Roblox id',
+        field_type: 'text',
+        applies_to,
+      })),
+    },
+  }),
 });
-afterAll(() => server.close());
 
 const base = `/projects/${PROJECT_ID}`;
 const CREATES = {

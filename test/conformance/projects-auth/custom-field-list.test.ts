@@ -1,23 +1,19 @@
 // GET /projects/{pid}/custom_fields.json pages like the other lists (docs/api/projects-auth.md#custom-field-definitions):
 // a fixed per_page of 100 (never 0, so a client can divide by it), `page` from 1, a page past the end is empty.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { PATS, PROJECT_ID, seedDocument } from '../../helpers/seed.ts';
-import { startTestServer, type TestServer } from '../../helpers/server.ts';
+import { serveFile, server } from '../../helpers/file-server.ts';
 
-let server: TestServer;
-beforeAll(async () => {
-  server = await startTestServer({
-    seed: seedDocument({
-      project: {
-        custom_fields: [
-          { ident: 'level', name: 'Level', field_type: 'text', player_viewable: true },
-          { ident: 'mode', name: 'Mode', field_type: 'single_select', options: ['story', 'arena'] },
-        ],
-      },
-    }),
-  });
+serveFile({
+  seed: seedDocument({
+    project: {
+      custom_fields: [
+        { ident: 'level', name: 'Level', field_type: 'text', player_viewable: true },
+        { ident: 'mode', name: 'Mode', field_type: 'single_select', options: ['story', 'arena'] },
+      ],
+    },
+  }),
 });
-afterAll(() => server.close());
 
 const list = (query: string) =>
   server.request('GET', `/projects/${PROJECT_ID}/custom_fields.json?${query}`, { auth: `Bearer ${PATS.owner}` });

@@ -1,14 +1,11 @@
 // Projects: list, detail, visibility (401 before 403), the project header and id styles.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { ProjectDetail, ProjectListResponse } from '../../../widget/src/protocol/projects.ts';
-import { startTestServer, type TestServer } from '../../helpers/server.ts';
+import { startTestServer } from '../../helpers/server.ts';
+import { serveFile, server } from '../../helpers/file-server.ts';
 import { OTHER_PROJECT_ID, PATS, PROJECT_ID, PUBLIC_PROJECT_ID, TOKENS } from '../../helpers/seed.ts';
 
-let server: TestServer;
-beforeAll(async () => {
-  server = await startTestServer();
-});
-afterAll(() => server.close());
+serveFile();
 
 describe('GET /projects.json', () => {
   it('shows an anonymous caller the public projects only', async () => {

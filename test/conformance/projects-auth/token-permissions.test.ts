@@ -1,15 +1,11 @@
 // The project detail tells a project token its own flags (docs/api/projects-auth.md#project-detail-extensions),
 // so the widget can skip a search the token would be refused; other callers never see them.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { ProjectDetail } from '../../../widget/src/protocol/projects.ts';
 import { PATS, PROJECT_ID, TOKENS } from '../../helpers/seed.ts';
-import { startTestServer, type TestServer } from '../../helpers/server.ts';
+import { serveFile, server } from '../../helpers/file-server.ts';
 
-let server: TestServer;
-beforeAll(async () => {
-  server = await startTestServer();
-});
-afterAll(() => server.close());
+serveFile();
 
 const detail = (auth: string) => server.request('GET', `/projects/${PROJECT_ID}.json`, { auth });
 

@@ -1,18 +1,14 @@
 // The extension members a triage client reads (docs/api/projects-auth.md#project-detail-extensions,
 // docs/api/issues.md#extensions-for-the-team): custom statuses, members and scopes on the project detail, the
 // issue's release, and the widget's labelled browser, viewport and page lines kept in the device.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { ProjectDetail } from '../../../widget/src/protocol/projects.ts';
 import { PATS, PROJECT_ID, TOKENS, seedDocument } from '../../helpers/seed.ts';
-import { startTestServer, type TestServer } from '../../helpers/server.ts';
+import { serveFile, server } from '../../helpers/file-server.ts';
 
-let server: TestServer;
-beforeAll(async () => {
-  server = await startTestServer({
-    seed: seedDocument({ project: { statuses: [{ key: 'needs_triage', name: 'Needs triage' }] } }),
-  });
+serveFile({
+  seed: seedDocument({ project: { statuses: [{ key: 'needs_triage', name: 'Needs triage' }] } }),
 });
-afterAll(() => server.close());
 
 const detail = (pat: string) =>
   server.request('GET', `/projects/${PROJECT_ID}.json`, { auth: `Bearer ${pat}` }).then((r) => r.body);
