@@ -1,15 +1,11 @@
 // Submission token generation (docs/api-choices.md#operation-paths): a personal access token with
 // project.api_tokens.manage gets a signed single-use JWT; everyone else is refused.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { SubmissionTokenResponse } from '../../../widget/src/protocol/extras.ts';
-import { startTestServer, type TestServer } from '../../helpers/server.ts';
+import { serveFile, server } from '../../helpers/file-server.ts';
 import { PATS, PROJECT_ID, TOKENS } from '../../helpers/seed.ts';
 
-let server: TestServer;
-beforeAll(async () => {
-  server = await startTestServer({ now: new Date('2030-01-01T00:00:00.000Z') });
-});
-afterAll(() => server.close());
+serveFile({ now: new Date('2030-01-01T00:00:00.000Z') });
 
 const path = `/projects/${PROJECT_ID}/submission_tokens.json`;
 
