@@ -1,5 +1,5 @@
-// One server per test file, started before its tests and closed after them, for conformance files that share one
-// area's set-up; serveReseeded() also empties it and loads the standard seed again before every test, and
+// One server per test file, started before its tests and closed after them (serveFile), for every conformance file
+// with one server; serveReseeded() also empties it and loads the standard seed again before every test, and
 // serveFixtures() loads a corpus of the file's own once.
 import { afterAll, beforeAll, beforeEach } from 'vitest';
 import type { FixtureDocument, FixtureResult } from '../../widget/src/protocol/fixtures.ts';
