@@ -105,7 +105,7 @@ accepted (its checksum right)`, async () => {
   }, 90_000);
 }
 
-test('a worker file on another origin (the constructor throws): hashed in the page, the report still arrives', async () => {
+test('a worker file on another origin (its constructor throws): hashed in the page, the report arrives', async () => {
   const page = await (await browser.newContext()).newPage();
   try {
     await page.goto(`${server.url}/demo/blank`);

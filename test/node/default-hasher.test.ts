@@ -12,7 +12,7 @@ for (const [name, entry] of [
   ['glitchbox/node', nodeEntry],
   ['glitchbox/core under Node', coreUnderNode],
 ] as const) {
-  it(`${name}: createReporter with no hasher sends a screenshot of a slice and a byte, its checksum right`, async () => {
+  it(`${name}: createReporter, no hasher given, sends a screenshot of a slice and a byte, checksum right`, async () => {
     const server = await startTestServer({ seed: roomySeed() });
     try {
       const outbox = createMemoryOutbox();
