@@ -173,6 +173,13 @@ describe('the packed npm packages', () => {
     ]);
   });
 
+  it('resolves glitchbox/core in plain Node to its Node build, whose createReporter hashes with node:crypto', async () => {
+    const resolve = "console.log(import.meta.resolve('glitchbox/core'))";
+    const r = await run(process.execPath, ['--input-type=module', '-e', resolve]);
+    expect(r.code, r.stderr).toBe(0);
+    expect(r.stdout.trim()).toMatch(/\/node_modules\/glitchbox\/dist\/lib\/core-node\.js$/);
+  });
+
   it('refuses an unknown createNodeReporter option by name', async () => {
     const r = await run(process.execPath, ['unknown-option.mjs']);
     expect(r.code).toBe(1);
