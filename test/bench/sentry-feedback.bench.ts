@@ -171,6 +171,16 @@ function figures(who: Reporter, game: string, first: Open[], later: Open[]): Res
   const n2 = `of ${LATER_OPENS}`;
   const nAll = `of ${all.length}`;
   return [
+    row(
+      'opens whose painted frame the trace did not show (left out of the figures)',
+      all.filter((o) => Number.isNaN(o.painted)).length,
+      'opens',
+    ),
+    row(
+      'opens whose draw on screen the trace did not show (left out of the drawn figures)',
+      all.filter((o) => Number.isNaN(o.drawn)).length,
+      'opens',
+    ),
     row(`key to painted form, first open (median ${n1})`, median(first.map((o) => o.painted))),
     row(`key to painted form, first open (worst ${n1})`, worst(first.map((o) => o.painted))),
     row(`key to painted form, later opens (median ${n2})`, median(later.map((o) => o.painted))),

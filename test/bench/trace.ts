@@ -274,8 +274,14 @@ export async function paintedInPage(page: Page): Promise<{ ms: number; frames: n
 /** A frame at 60 fps, in ms: the unit the targets are given in. */
 export const FRAME_60 = 1000 / 60;
 
-export const median = (xs: number[]) => xs.slice().sort((a, b) => a - b)[Math.floor(xs.length / 2)];
-export const worst = (xs: number[]) => Math.max(...xs);
+/** Median and worst of the opens the trace could read: an unread one (NaN) would make a sort's order arbitrary and
+ * the worst NaN; each bench prints how many it could not read. NaN when none was read. */
+const read = (xs: number[]) => xs.filter((x) => !Number.isNaN(x));
+export const median = (xs: number[]) => {
+  const r = read(xs).sort((a, b) => a - b);
+  return r.length ? r[Math.floor(r.length / 2)] : NaN;
+};
+export const worst = (xs: number[]) => (read(xs).length ? Math.max(...read(xs)) : NaN);
 export const round = (n: number) => Math.round(n * 10) / 10;
 
 /** Waits until the page has settled for a measured open: past the widget's idle warm-up (from 1.5 s on) and
