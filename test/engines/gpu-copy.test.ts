@@ -82,6 +82,20 @@ const frame = () => {
 };
 requestAnimationFrame(frame);`);
 
+/** A 1024x768 canvas with alpha, read back in three bands of 256 rows: a colour for each band's rows. */
+const BANDS = page(`const c = document.getElementById('c'); c.width = 1024; c.height = 768;
+const gl = c.getContext('webgl');
+const paint = (y, rgba) => {
+  gl.enable(gl.SCISSOR_TEST); gl.scissor(0, y, 1024, 256); gl.clearColor(...rgba); gl.clear(gl.COLOR_BUFFER_BIT);
+};
+window.__game = { frames: 0 };
+const frame = () => {
+  paint(0, [1, 0, 0, 1]); paint(256, [0, 1, 0, 1]); paint(512, [0, 0, 1, 1]);
+  window.__game.frames++;
+  requestAnimationFrame(frame);
+};
+requestAnimationFrame(frame);`);
+
 const HALF_RED = [0.5, 0, 0, 0.5];
 const PAGES = {
   'webgl1.html': picture('webgl', {}, HALF_RED),
@@ -93,6 +107,7 @@ const PAGES = {
   'webgl2-opaque.html': picture('webgl2', { alpha: false }, [1, 0, 0, 1]),
   'webgl2-opaque-no-antialias.html': picture('webgl2', { alpha: false, antialias: false }, [1, 0, 0, 1]),
   'webgl2-kept.html': picture('webgl2', { preserveDrawingBuffer: true }, HALF_RED),
+  'bands.html': BANDS,
   'state-webgl1.html': STATE('webgl'),
   'state-webgl2.html': STATE('webgl2'),
   'state-webgl1-opaque.html': STATE('webgl', { alpha: false }),
@@ -152,6 +167,24 @@ test.each([
   expect(near(orange, [255, 128, 0, 255]), `top-left quarter ${orange}`).toBe(true);
   expect(near(blue, [51, 102, 153, 255]), `field ${blue}`).toBe(true);
   expect(near(half, corner), `bottom-right corner over the white page ${half}`).toBe(true);
+  await p.context().close();
+});
+
+test('a large canvas is read back a band of rows at a time, each band in its place', async () => {
+  const p = await warmGame('bands.html');
+  const issue = await reportFromGame(p, server, 'marker-gpu-bands');
+  expect(await readBacks(p), 'one read a band').toBe(3);
+  // GL rows run bottom up: the last band drawn (blue) is the picture's top.
+  const shot = await imagePixels(p, issue.screenshots[0].url, [
+    [500, 100],
+    [500, 380],
+    [500, 660],
+  ]);
+  expect([shot.width, shot.height]).toEqual([1024, 768]);
+  const [top, middle, bottom] = shot.pixels;
+  expect(near(top, [0, 0, 255, 255]), `top band ${top}`).toBe(true);
+  expect(near(middle, [0, 255, 0, 255]), `middle band ${middle}`).toBe(true);
+  expect(near(bottom, [255, 0, 0, 255]), `bottom band ${bottom}`).toBe(true);
   await p.context().close();
 });
 

@@ -72,7 +72,7 @@ export function copyFrame(canvas: HTMLCanvasElement, frames?: FrameHook): Promis
     gl.bindFramebuffer(target, framebuffer);
   }
   return afterPaint()
-    .then(() => readAfter(gl, () => readTexture(gl, two, texture, w, h), w, h, premultiplied))
+    .then(() => readAfter(gl, (y, rows, into) => readTexture(gl, two, texture, w, y, rows, into), w, h, premultiplied))
     .finally(() => gl.deleteTexture(texture));
 }
 
@@ -84,26 +84,39 @@ function afterPaint(): Promise<void> {
   });
 }
 
-/** The read-back's pixels as a picture (rows flipped, straight alpha); a context that failed is not copied again. */
-function readAfter(
+/** Pixels read back per task: a 1280x720 copy read at once held the main thread about 20 ms, past a game frame. */
+const BAND_PIXELS = 1 << 18;
+
+/**
+ * The read-back's pixels as a picture (rows flipped, straight alpha), read in bands of rows, a task each, so no
+ * task of ours holds a frame back; the copy is our own texture, so the game's later frames do not change it. A
+ * context that failed is not copied again.
+ */
+async function readAfter(
   gl: GL,
-  read: () => Uint8ClampedArray<ArrayBuffer> | undefined,
+  read: (y: number, rows: number, into: Uint8ClampedArray<ArrayBuffer>) => boolean,
   w: number,
   h: number,
   premultiplied: boolean,
 ): Promise<ImageBitmap> {
-  const start = performance.now();
+  const pixels = new Uint8ClampedArray(w * h * 4);
+  const band = Math.max(1, Math.floor(BAND_PIXELS / w));
   try {
-    const pixels = gl.isContextLost() ? undefined : read();
-    if (!pixels) throw new Error('GPU copy: not read');
-    if (premultiplied) unpremultiply(pixels);
+    for (let y = 0; y < h; y += band) {
+      if (y) await new Promise((resolve) => setTimeout(resolve));
+      const start = performance.now();
+      const rows = Math.min(band, h - y);
+      const into = pixels.subarray(y * w * 4, (y + rows) * w * 4);
+      const done = !gl.isContextLost() && read(y, rows, into);
+      if (done && premultiplied) unpremultiply(into);
+      performance.measure('glitchbox:grab-read', { start });
+      if (!done) throw new Error('GPU copy: not read');
+    }
     // GL rows run bottom up.
-    return createImageBitmap(new ImageData(pixels, w, h), { imageOrientation: 'flipY' });
+    return await createImageBitmap(new ImageData(pixels, w, h), { imageOrientation: 'flipY' });
   } catch (e) {
     failed.add(gl);
     throw e;
-  } finally {
-    performance.measure('glitchbox:grab-read', { start });
   }
 }
 
@@ -136,8 +149,16 @@ function nextFrame(canvas: HTMLCanvasElement, gl: GL, frames: FrameHook): Promis
   });
 }
 
-/** Reads the texture through a framebuffer of ours, with the game's pack state and bindings put back. */
-function readTexture(gl: GL, two: boolean, texture: WebGLTexture | null, w: number, h: number) {
+/** Reads rows of the texture through a framebuffer of ours, with the game's pack state and bindings put back. */
+function readTexture(
+  gl: GL,
+  two: boolean,
+  texture: WebGLTexture | null,
+  w: number,
+  y: number,
+  rows: number,
+  into: Uint8ClampedArray<ArrayBuffer>,
+): boolean {
   const [target, binding] = READ[two ? 2 : 1];
   const framebuffer = gl.getParameter(binding);
   // The pack state readPixels obeys (WebGL 2 adds a pack buffer and row settings): ours for the read, then theirs.
@@ -149,12 +170,11 @@ function readTexture(gl: GL, two: boolean, texture: WebGLTexture | null, w: numb
     gl.bindFramebuffer(target, own);
     gl.framebufferTexture2D(target, gl.COLOR_ATTACHMENT0, gl.TEXTURE_2D, texture, 0);
     // Incomplete when the copy made no picture: then nothing is read and no error is raised.
-    if (gl.checkFramebufferStatus(target) !== gl.FRAMEBUFFER_COMPLETE) return;
+    if (gl.checkFramebufferStatus(target) !== gl.FRAMEBUFFER_COMPLETE) return false;
     for (const p of pack) gl.pixelStorei(p, p === PACK[0] ? 4 : 0);
     if (two) gl.bindBuffer(PIXEL_PACK_BUFFER, null);
-    const pixels = new Uint8ClampedArray(w * h * 4);
-    gl.readPixels(0, 0, w, h, gl.RGBA, gl.UNSIGNED_BYTE, pixels);
-    return pixels;
+    gl.readPixels(0, y, w, rows, gl.RGBA, gl.UNSIGNED_BYTE, into);
+    return true;
   } finally {
     if (two) gl.bindBuffer(PIXEL_PACK_BUFFER, buffer);
     for (const [i, p] of pack.entries()) gl.pixelStorei(p, was[i]);
