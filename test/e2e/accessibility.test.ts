@@ -5,7 +5,17 @@ import { createRequire } from 'node:module';
 import type { Browser, Frame, Page } from 'playwright-core';
 import { expect, test } from 'vitest';
 import type { TestServer } from '../helpers/server.ts';
-import { inOverlay, issuesWith, openGame, overlay, overlayEval, overlayFrame, ROOT, useDemoGame } from './harness.ts';
+import {
+  DOCUMENTED_CSP,
+  inOverlay,
+  issuesWith,
+  openGame,
+  overlay,
+  overlayEval,
+  overlayFrame,
+  ROOT,
+  useDemoGame,
+} from './harness.ts';
 import { installVirtualPad, setButtons } from './virtual-pad.ts';
 
 const AXE = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
@@ -60,9 +70,7 @@ test('renders right to left in Arabic', async () => {
 });
 
 test('works under a strict Content Security Policy', async () => {
-  const csp =
-    "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' blob: data:; worker-src 'self' " +
-    "blob:; connect-src 'self'";
+  const csp = DOCUMENTED_CSP;
   const page = await gameWith(
     (h) =>
       h.replace(

@@ -10,11 +10,9 @@ import { build } from 'vite';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { startTestServer, type TestServer } from '../helpers/server.ts';
 import { ensureWidgetBuilt } from '../widget/build-once.ts';
-import { inOverlay, issuesWith, launchBrowser, overlay, ROOT } from './harness.ts';
+import { DOCUMENTED_CSP, inOverlay, issuesWith, launchBrowser, overlay, ROOT } from './harness.ts';
 
-const CSP =
-  "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' blob: data:; worker-src 'self' blob:; " +
-  "connect-src 'self'";
+const CSP = DOCUMENTED_CSP;
 let server: TestServer;
 let browser: Browser;
 let viteOut: string;

@@ -4,7 +4,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { expect, test } from 'vitest';
 import type { TestServer } from '../helpers/server.ts';
-import { OVERLAY_HOST, openGame, useDemoGame } from './harness.ts';
+import { DOCUMENTED_CSP, OVERLAY_HOST, openGame, useDemoGame } from './harness.ts';
 import { reportFromGame } from '../helpers/player-report.ts';
 
 let server: TestServer;
@@ -15,9 +15,7 @@ useDemoGame((started, launched) => {
 });
 
 /** The policy docs/widget.md#the-form documents for the script tag. */
-const DOCUMENTED =
-  "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' blob: data:; worker-src 'self' blob:; " +
-  "connect-src 'self'";
+const DOCUMENTED = DOCUMENTED_CSP;
 
 /** The demo served with the policy as a response header, recording every violation from before its first script. */
 async function gameUnder(policy: string): Promise<{ page: Page; workers: string[] }> {

@@ -15,6 +15,11 @@ export async function launchBrowser(): Promise<Browser> {
 }
 
 /** The demo project `npm start` seeds (pr-4242, token tkn-demo), which demo/index.html names. */
+/** The Content Security Policy docs/widget.md#the-form documents for a game page that embeds the widget. */
+export const DOCUMENTED_CSP =
+  "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' blob: data:; worker-src 'self' blob:; " +
+  "connect-src 'self'";
+
 export const DEMO = { project: 'pr-4242', developer: 'Bearer pat-demo-developer' } as const;
 
 export async function startDemoServer(options: Parameters<typeof startTestServer>[0] = {}): Promise<TestServer> {

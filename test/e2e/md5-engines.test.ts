@@ -10,7 +10,7 @@ import { md5 } from '../helpers/md5.ts';
 import { reportFromGame } from '../helpers/player-report.ts';
 import type { TestServer } from '../helpers/server.ts';
 import { DIST_DIR } from '../widget/build-once.ts';
-import { DEMO, issuesWith, openGame, useDemoGame } from './harness.ts';
+import { DEMO, DOCUMENTED_CSP, issuesWith, openGame, useDemoGame } from './harness.ts';
 
 let server: TestServer;
 let browser: Browser;
@@ -20,9 +20,7 @@ useDemoGame((started, launched) => {
 });
 
 /** The policy docs/widget.md#the-form documents, sent here with the worker's file too. */
-const DOCUMENTED =
-  "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' blob: data:; worker-src 'self' blob:; " +
-  "connect-src 'self'";
+const DOCUMENTED = DOCUMENTED_CSP;
 const WITH_WASM = DOCUMENTED.replace("script-src 'self'", "script-src 'self' 'wasm-unsafe-eval'");
 
 const MiB = 1024 * 1024;
