@@ -38,7 +38,7 @@ beforeAll(async () => {
     }),
     launchBrowser(),
   ]);
-  server.fixtures(JSON.parse(readFileSync(resolve(ROOT, 'scripts/demo-fixtures.json'), 'utf8')));
+  await server.fixtures(JSON.parse(readFileSync(resolve(ROOT, 'scripts/demo-fixtures.json'), 'utf8')));
 }, 120_000);
 afterAll(async () => {
   await browser?.close();

@@ -22,7 +22,7 @@ useDemoGame((started, launched) => {
   browser = launched;
 });
 
-beforeAll(() => {
+beforeAll(async () => {
   const doc: FixtureDocument = {
     users: [{ key: 'pad-dev', name: 'Pad Developer', pat: 'pat-pad-dev' }],
     organizations: [{ key: 'pad-studio', name: 'Pad Studio', admins: [] }],
@@ -43,7 +43,7 @@ beforeAll(() => {
       },
     ],
   };
-  server.fixtures(doc);
+  await server.fixtures(doc);
 });
 
 /** The demo game for the gamepad project, with a virtual pad and the tag's extra attributes. */

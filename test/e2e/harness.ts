@@ -31,7 +31,7 @@ export async function startDemoServer(options: Parameters<typeof startTestServer
       { prefix: '/widget', dir: dist },
     ],
   });
-  server.fixtures(JSON.parse(readFileSync(resolve(ROOT, 'scripts/demo-fixtures.json'), 'utf8')));
+  await server.fixtures(JSON.parse(readFileSync(resolve(ROOT, 'scripts/demo-fixtures.json'), 'utf8')));
   return server;
 }
 

@@ -70,8 +70,8 @@ function matchDocument(): FixtureDocument {
   };
 }
 
-beforeAll(() => {
-  ids = server.fixtures(matchDocument()).issues;
+beforeAll(async () => {
+  ids = (await server.fixtures(matchDocument())).issues;
 });
 
 interface Game {

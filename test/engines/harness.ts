@@ -83,7 +83,7 @@ export async function startEngineServer(
       { prefix: '/widget', dir: dist },
     ],
   });
-  server.fixtures(JSON.parse(readFileSync(resolve(ROOT, 'scripts/demo-fixtures.json'), 'utf8')));
+  await server.fixtures(JSON.parse(readFileSync(resolve(ROOT, 'scripts/demo-fixtures.json'), 'utf8')));
   return server;
 }
 

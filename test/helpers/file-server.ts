@@ -27,8 +27,8 @@ export function serveFile(options: Parameters<typeof startTestServer>[0] = {}): 
  */
 export function serveFixtures(document: () => FixtureDocument, loaded: (result: FixtureResult) => void): void {
   serveFile({ seed: false });
-  beforeAll(() => {
-    loaded(server.fixtures(document()));
+  beforeAll(async () => {
+    loaded(await server.fixtures(document()));
   });
 }
 
@@ -47,7 +47,7 @@ export function serveReseeded(seeded: (result: FixtureResult) => void = () => {}
 /** Empties the server through /__admin/reset and loads the standard seed with `project` over its main project. */
 export async function reseed(project: Record<string, unknown> = {}): Promise<void> {
   await server.request('POST', '/__admin/reset');
-  onSeed(server.fixtures(seedDocument({ project })));
+  onSeed(await server.fixtures(seedDocument({ project })));
 }
 
 /**

@@ -93,7 +93,7 @@ function report(name: string, recall: Recall): void {
 
 beforeAll(async () => {
   server = await startTestServer({ seed: false });
-  ids = server.fixtures(documentWithDataset()).issues;
+  ids = (await server.fixtures(documentWithDataset())).issues;
 });
 afterAll(() => server.close());
 

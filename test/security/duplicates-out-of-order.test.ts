@@ -30,7 +30,7 @@ it('points every duplicate at a canonical issue when the later reports are judge
       ],
     },
   });
-  const ids = server.fixtures(seed).issues;
+  const ids = (await server.fixtures(seed)).issues;
   expect(detectDuplicate(server.deps, ids.third.id).duplicateOf).toBe(ids.second.id);
   expect(detectDuplicate(server.deps, ids.second.id).duplicateOf).toBe(ids.first.id);
   const rows = server.deps.db

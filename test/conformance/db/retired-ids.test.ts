@@ -105,12 +105,12 @@ describe('ids of deleted records', () => {
     const create = (label: string) =>
       local.request('POST', `${releases}.json`, { auth, json: { release: { label }, save_draft: true } });
     try {
-      local.fixtures(doc);
+      await local.fixtures(doc);
       for (const label of ['1.0.0', '1.1.0']) expect((await create(label)).status).toBe(201);
       expect((await local.request('DELETE', `${releases}/rel-2.json`, { auth })).status).toBe(200);
       expect((await create('1.2.0')).body.id).toBe('rel-3');
       expect((await local.request('POST', '/__admin/reset')).status).toBe(200);
-      local.fixtures(doc);
+      await local.fixtures(doc);
       expect((await create('1.0.0')).body.id).toBe('rel-1');
     } finally {
       await local.close();

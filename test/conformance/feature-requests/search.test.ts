@@ -130,7 +130,7 @@ describe('feature request search', () => {
       });
       await other.request('GET', `/projects/${PROJECT_ID}/feature_requests/search.json?query=reset`, { auth: TOKEN });
       expect((await other.request('POST', '/__admin/reset')).status).toBeLessThan(300);
-      other.fixtures(seed());
+      await other.fixtures(seed());
       const after = await other.request('POST', path(), {
         auth: TOKEN,
         json: { feature_request: { description: 'After the reset' } },

@@ -31,7 +31,7 @@ describe('the feature-request search vocabulary', () => {
 
   it('forgets the words of a reset database', async () => {
     await server.request('POST', '/__admin/reset');
-    server.fixtures(seed());
+    await server.fixtures(seed());
     expect((await create('Colourblind palettes for the map')).status).toBe(201);
     expect(await titles('hyperspce radio')).toEqual([]);
     expect(await titles('colorblind palletes')).toEqual(['Colourblind palettes for the map']);

@@ -110,7 +110,7 @@ describe('a repeated list', () => {
     expect((await titles(DEV)).length).toBeGreaterThan(0);
     const reset = await server.request('POST', '/__admin/reset', { json: {} });
     expect(reset.status).toBeLessThan(300);
-    server.fixtures(issueSeed());
+    await server.fixtures(issueSeed());
     expect(await titles(DEV)).toEqual([]);
   });
 

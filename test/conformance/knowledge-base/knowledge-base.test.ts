@@ -51,7 +51,7 @@ const KNOWLEDGE = {
 
 async function reseed(project: Record<string, unknown> = KNOWLEDGE) {
   await server.request('POST', '/__admin/reset');
-  issues = server.fixtures(seedDocument({ project })).issues;
+  issues = (await server.fixtures(seedDocument({ project }))).issues;
 }
 
 const ask = (question: unknown, auth = `Bearer ${PATS.tester}`, projectId = PROJECT_ID) =>

@@ -19,7 +19,7 @@ describe('GET /projects/{pid}/releases/{rid}.json', () => {
     for (const id of ['rel-999999', 'release-1', 'g-1']) {
       expect((await server.request('GET', `${base}/${id}.json`, { auth: DEV })).status).toBe(404);
     }
-    const other = server.fixtures({
+    const other = await server.fixtures({
       users: [],
       organizations: [{ key: 'o2', name: 'O2', admins: [] }],
       projects: [

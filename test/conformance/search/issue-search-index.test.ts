@@ -55,7 +55,7 @@ describe('after /__admin/reset', () => {
         'Walrus statue floats',
       ]);
       expect((await local.request('POST', '/__admin/reset')).status).toBe(200);
-      local.fixtures(
+      await local.fixtures(
         seedDocument({
           project: {
             issues: [

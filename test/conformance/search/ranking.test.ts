@@ -14,7 +14,7 @@ let server: TestServer;
 
 beforeEach(async () => {
   server = await startTestServer({ seed: false });
-  server.fixtures(
+  await server.fixtures(
     seedDocument({
       project: {
         issues: [
