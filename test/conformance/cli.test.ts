@@ -4,8 +4,9 @@ import { spawn, spawnSync } from 'node:child_process';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import { PROJECT_ID, TOKENS, seedDocument } from '../helpers/seed.ts';
+import { describeLocal } from '../helpers/local-only.ts';
 
 const BIN = join(import.meta.dirname, '../../reference-server/bin/glitchbox-server.mjs');
 const dir = mkdtempSync(join(tmpdir(), 'glitchbox-cli-'));
@@ -47,7 +48,7 @@ function start(args: string[], env: Record<string, string> = {}): Promise<{ url:
   });
 }
 
-describe('glitchbox-server', () => {
+describeLocal('glitchbox-server', 'starts the server command itself', () => {
   it('lists every flag with --help', () => {
     const r = run(['--help']);
     expect(r.status).toBe(0);

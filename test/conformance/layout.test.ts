@@ -4,7 +4,8 @@
 import { mkdirSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { expect, it } from 'vitest';
+import { expect } from 'vitest';
+import { itLocal } from '../helpers/local-only.ts';
 
 const SRC = resolve(import.meta.dirname, '../../reference-server/src');
 const foldersOf = (dir: string) =>
@@ -18,12 +19,16 @@ function strayFolders(tests: string): string[] {
   return foldersOf(tests).filter((f) => !known.has(f));
 }
 
-it('holds one folder per area of the server or shared folder, and none of another name', () => {
-  expect(foldersOf(import.meta.dirname)).toEqual(expect.arrayContaining(['issues', 'media', 'http', 'db', 'jobs']));
-  expect(strayFolders(import.meta.dirname)).toEqual([]);
-});
+itLocal(
+  'holds one folder per area of the server or shared folder, and none of another name',
+  "checks this repository's test layout, not a server",
+  () => {
+    expect(foldersOf(import.meta.dirname)).toEqual(expect.arrayContaining(['issues', 'media', 'http', 'db', 'jobs']));
+    expect(strayFolders(import.meta.dirname)).toEqual([]);
+  },
+);
 
-it('names a folder left behind by a renamed area', () => {
+itLocal('names a folder left behind by a renamed area', "checks this repository's test layout, not a server", () => {
   const dir = mkdtempSync(join(tmpdir(), 'glitchbox-conformance-layout-'));
   try {
     for (const name of ['issues', 'no-such-area']) mkdirSync(join(dir, name));
@@ -33,7 +38,11 @@ it('names a folder left behind by a renamed area', () => {
   }
 });
 
-it('keeps no test file at the top but the command line and this one', () => {
-  const top = readdirSync(import.meta.dirname).filter((f) => f.endsWith('.ts'));
-  expect(top.sort()).toEqual(['cli.test.ts', 'layout.test.ts']);
-});
+itLocal(
+  'keeps no test file at the top but the command line and this one',
+  "checks this repository's test layout, not a server",
+  () => {
+    const top = readdirSync(import.meta.dirname).filter((f) => f.endsWith('.ts'));
+    expect(top.sort()).toEqual(['cli.test.ts', 'layout.test.ts']);
+  },
+);

@@ -8,7 +8,7 @@ export const REMOTE_URL = process.env.GLITCHBOX_API_URL?.replace(/\/+$/, '') || 
 export const isRemote = REMOTE_URL !== undefined;
 
 /** The name a local-only test is listed under: unchanged in-process, with its reason against a URL. */
-function localName(name: string, reason: string): string {
+export function localName(name: string, reason: string): string {
   return isRemote ? `${name} [local-only: ${reason}]` : name;
 }
 

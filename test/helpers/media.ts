@@ -1,4 +1,4 @@
-// Helpers of the media tests: issues inserted straight into the database, the direct-upload
+// Helpers of the media tests: issues made for them (in the database, or over the API remotely), the direct-upload
 // steps, MD5 in the API's base64 form, and tiny but well-formed MP4, WebM and PNG files.
 import { randomBytes } from 'node:crypto';
 import { insertIssue, type IssueRow, type NewIssue } from '../../reference-server/src/areas/issues/repository.ts';
@@ -6,14 +6,29 @@ import { findProjectByPublicId } from '../../reference-server/src/areas/projects
 import { findUserByPat } from '../../reference-server/src/areas/projects-auth/users-repository.ts';
 import type { TestServer } from './server.ts';
 import { newIssue } from './issue-rows.ts';
-import { PROJECT_ID } from './seed.ts';
+import { isRemote } from './local-only.ts';
+import { PATS, PROJECT_ID } from './seed.ts';
 
 import { md5 } from './md5.ts';
 
 export { md5 };
 
-/** An issue of the seed project; `reporterPat` names its reporter by personal access token. */
-export function makeIssue(
+/**
+ * An issue of the seed project; `reporterPat` names its reporter by personal access token. In-process it is inserted
+ * straight into the database (any status); against a URL it is created over the API, by its reporter or else the
+ * developer, as a draft for status 'hidden': a status the API cannot create throws, naming the test local-only.
+ */
+export async function makeIssue(
+  server: TestServer,
+  fields: Partial<NewIssue> & { reporterPat?: string; projectId?: string } = {},
+): Promise<IssueRow & { path: string }> {
+  const { reporterPat, projectId = PROJECT_ID, ...rest } = fields;
+  if (isRemote) return createIssueOverApi(server, projectId, reporterPat, rest);
+  return insertTestIssue(server, fields);
+}
+
+/** makeIssue in-process, at once: for a caller inside a database transaction. */
+export function insertTestIssue(
   server: TestServer,
   fields: Partial<NewIssue> & { reporterPat?: string; projectId?: string } = {},
 ): IssueRow & { path: string } {
@@ -28,6 +43,27 @@ export function makeIssue(
     }),
   );
   return { ...row, path: `/projects/${projectId}/issues/g-${row.id}` };
+}
+
+async function createIssueOverApi(
+  server: TestServer,
+  projectId: string,
+  reporterPat: string | undefined,
+  { title, status, ...others }: Partial<NewIssue>,
+): Promise<IssueRow & { path: string }> {
+  const left = Object.keys(others);
+  if ((status && status !== 'hidden') || left.length)
+    throw new Error(
+      `makeIssue(${JSON.stringify({ status, ...others })}) writes the database: mark the test local-only`,
+    );
+  // The title and description an inserted row has, so that what the tests read of them holds alike.
+  const row = newIssue(0, '');
+  const r = await server.request('POST', `/projects/${projectId}/issues.json`, {
+    auth: `Bearer ${reporterPat ?? PATS.developer}`,
+    json: { issue: { title: title ?? row.title, description: row.description }, draft: status === 'hidden' },
+  });
+  if (r.status !== 201) throw new Error(`create issue: ${r.status} ${JSON.stringify(r.body)}`);
+  return { ...r.body, path: `/projects/${projectId}/issues/g-${r.body.id}` };
 }
 
 export interface Declared {

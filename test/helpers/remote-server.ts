@@ -27,15 +27,23 @@ async function admin(request: ApiRequest, path: string, json?: unknown, expected
   return r.body;
 }
 
-/** Empties the server, sets its clock and loads `documents` in order: a fresh server, as one started in-process. */
+/**
+ * Empties the server and its conformance report, sets its clock and loads `documents` in order: a fresh server, as
+ * one started in-process.
+ */
 async function restart(request: ApiRequest, now: string, documents: FixtureDocument[]): Promise<void> {
   await admin(request, '/__admin/reset');
+  // The conformance report outlives a reset; a server started in-process begins with an empty one.
+  const report = await request('DELETE', '/__admin/conformance');
+  if (report.status !== 200) throw new Error(`DELETE /__admin/conformance answered ${report.status}`);
   await admin(request, '/__admin/clock', { set: now });
   for (const doc of documents) await admin(request, '/__admin/fixtures', doc, 201);
 }
 
 export async function connectTestServer(baseUrl: string, options: TestServerOptions = {}): Promise<TestServer> {
-  const refused = Object.keys(options).filter((key) => !REMOTE_OPTIONS.has(key));
+  const refused = Object.entries(options)
+    .filter(([key, value]) => value !== undefined && !REMOTE_OPTIONS.has(key))
+    .map(([key]) => key);
   if (refused.length)
     throw new Error(
       `startTestServer({ ${refused.join(', ')} }) configures a server this process starts; against ` +

@@ -68,11 +68,11 @@ const mediaCount = async (path: string) => {
 describe('media writes to issues the caller may not see', () => {
   it('refuses every write with the 404 a GET gives; no answer names a hidden title (g-1 … g-N)', async () => {
     const hidden = [
-      makeIssue(server, { title: 'SECRET draft of another player', status: 'hidden', reporterPat: PATS.tester }),
-      makeIssue(server, { title: 'SECRET awaiting moderation', status: 'pending_moderation' }),
-      makeIssue(server, { title: 'SECRET raw telemetry', raw: 1 }),
+      await makeIssue(server, { title: 'SECRET draft of another player', status: 'hidden', reporterPat: PATS.tester }),
+      await makeIssue(server, { title: 'SECRET awaiting moderation', status: 'pending_moderation' }),
+      await makeIssue(server, { title: 'SECRET raw telemetry', raw: 1 }),
     ];
-    const visible = makeIssue(server, { title: 'Public crash on docking' });
+    const visible = await makeIssue(server, { title: 'Public crash on docking' });
     const lastId = Math.max(visible.id, ...hidden.map((i) => i.id));
     const callers = [
       `FormUser ${TOKENS.none}`,
@@ -102,7 +102,7 @@ describe('media writes to issues the caller may not see', () => {
   });
 
   it('does not confirm into an issue hidden after the presign, nor name its title', async () => {
-    const issue = makeIssue(server, { title: 'Open for now' });
+    const issue = await makeIssue(server, { title: 'Open for now' });
     const auth = `FormUser ${TOKENS.none}`;
     const presign = await server.request('POST', `${issue.path}/screenshots/presigned_upload`, {
       auth,
@@ -126,7 +126,7 @@ describe('media writes to issues the caller may not see', () => {
 
 describe('media writes that stay allowed', () => {
   it('lets the project token add media to an issue it can see, and the caption is what a GET shows', async () => {
-    const issue = makeIssue(server, { title: 'Visible hull breach' });
+    const issue = await makeIssue(server, { title: 'Visible hull breach' });
     const r = await server.request('POST', `${issue.path}/screenshots`, {
       auth: `FormUser ${TOKENS.none}`,
       multipart: shot(),
@@ -162,7 +162,7 @@ describe('media writes that stay allowed', () => {
       (await server.request('POST', `${path}/screenshots`, { auth: `FormUser ${TOKENS.all}`, multipart: shot() }))
         .status,
     ).toBe(404);
-    const moderated = makeIssue(server, { title: 'Moderated one', status: 'pending_moderation' });
+    const moderated = await makeIssue(server, { title: 'Moderated one', status: 'pending_moderation' });
     expect(
       (
         await server.request('POST', `${moderated.path}/screenshots`, {

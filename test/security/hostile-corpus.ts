@@ -91,7 +91,7 @@ async function mediaUrls(server: TestServer, issuePath: string, media: string): 
 
 function multipartMedia(media: string, param: string, field: string): Uploader {
   return async (server, file) => {
-    const issue = makeIssue(server);
+    const issue = await makeIssue(server);
     const form = new FormData();
     form.append(`${param}[${field}]`, blobOf(file), file.name);
     const r = await server.request('POST', `${issue.path}/${media}`, { auth: TOKEN, multipart: form });
@@ -130,7 +130,7 @@ export const UPLOADERS: Record<string, Uploader> = {
   'binary file (multipart)': multipartMedia('binary_files', 'binary_file', 'file'),
   'video clip (multipart)': multipartMedia('video_clips', 'video_clip', 'video'),
   'binary file (direct upload)': async (server, file) => {
-    const issue = makeIssue(server);
+    const issue = await makeIssue(server);
     const type = file.type || 'application/octet-stream';
     const presign = await server.request('POST', `${issue.path}/binary_files/presigned_upload`, {
       auth: TOKEN,

@@ -5,7 +5,7 @@ import { request as httpRequest, type IncomingMessage } from 'node:http';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { replayPageSql } from '../../reference-server/src/areas/events/repository.ts';
 import { REPLAY_CAP } from '../../reference-server/src/areas/events/stream.ts';
-import { makeIssue } from '../helpers/media.ts';
+import { insertTestIssue } from '../helpers/media.ts';
 import { PATS, PROJECT_ID } from '../helpers/seed.ts';
 import { startTestServer, type TestServer } from '../helpers/server.ts';
 
@@ -22,7 +22,7 @@ function manyIssues(count: number, titleBytes = 40): void {
     for (let i = 0; i < count; i += 1) {
       const at = new Date(start + Math.floor(i / 3)).toISOString(); // three share each millisecond
       const title = `#${i} ${'x'.repeat(titleBytes)}`;
-      makeIssue(server, {
+      insertTestIssue(server, {
         title,
         description: 'A report for the replay.',
         priority: 'low',

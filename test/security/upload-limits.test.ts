@@ -142,7 +142,7 @@ describe('declared types the bytes contradict', () => {
       'text/plain',
     ]);
 
-    const issue = makeIssue(server);
+    const issue = await makeIssue(server);
     const shot = new FormData();
     shot.append('screenshot[image]', new Blob([html], { type: 'image/png' }), 'shot.png');
     const refused = await server.request('POST', `${issue.path}/screenshots`, { auth: TOKEN, multipart: shot });

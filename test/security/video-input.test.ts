@@ -21,7 +21,7 @@ const playlist = (target: string) =>
   `#EXTM3U\n#EXT-X-VERSION:3\n#EXT-X-TARGETDURATION:10\n#EXTINF:10.0,\n${target}\n#EXT-X-ENDLIST\n`;
 
 async function uploadAndProcess(bytes: string | Uint8Array) {
-  const issue = makeIssue(server);
+  const issue = await makeIssue(server);
   const data = new FormData();
   data.append('video_clip[video]', new Blob([bytes as BlobPart], { type: 'video/mp4' }), 'clip.mp4');
   const created = await server.request('POST', `${issue.path}/video_clips`, {

@@ -9,6 +9,7 @@ import { createDeps } from '../../../reference-server/src/server.ts';
 import { notify } from '../../../reference-server/src/areas/notifications/notify.ts';
 import { serveFile, server } from '../../helpers/file-server.ts';
 import { PROJECT_ID, seedDocument } from '../../helpers/seed.ts';
+import { itLocal } from '../../helpers/local-only.ts';
 
 serveFile({ seed: false });
 
@@ -85,64 +86,76 @@ describe('POST /__admin/fixtures', () => {
     expect(search.status).toBe(200);
   });
 
-  it('answers 422 naming the offending path and loads nothing', async () => {
-    await server.request('POST', '/__admin/reset');
-    const doc = seedDocument() as any;
-    doc.projects[0].members[2].role = 'overlord';
-    const r = await server.request('POST', '/__admin/fixtures', { json: doc });
-    expect(r.status).toBe(422);
-    expect(r.body.error).toMatch(/^Invalid fixture at projects\[0\]\.members\[2\]\.role/);
-    expect(count('users') + count('projects')).toBe(0);
-  });
+  itLocal(
+    'answers 422 naming the offending path and loads nothing',
+    'reads the database or builds an app in-process',
+    async () => {
+      await server.request('POST', '/__admin/reset');
+      const doc = seedDocument() as any;
+      doc.projects[0].members[2].role = 'overlord';
+      const r = await server.request('POST', '/__admin/fixtures', { json: doc });
+      expect(r.status).toBe(422);
+      expect(r.body.error).toMatch(/^Invalid fixture at projects\[0\]\.members\[2\]\.role/);
+      expect(count('users') + count('projects')).toBe(0);
+    },
+  );
 
-  it('answers 422 for a key that names nothing, rolling back what came before it', async () => {
-    const doc = seedDocument() as any;
-    doc.projects[1].organization = 'nobody';
-    const r = await server.request('POST', '/__admin/fixtures', { json: doc });
-    expect(r.status).toBe(422);
-    expect(r.body.error).toBe('Invalid fixture at projects[1].organization: unknown organization key "nobody"');
-    expect(count('projects')).toBe(0);
-    expect(count('users')).toBe(0);
-  });
+  itLocal(
+    'answers 422 for a key that names nothing, rolling back what came before it',
+    'reads the database or builds an app in-process',
+    async () => {
+      const doc = seedDocument() as any;
+      doc.projects[1].organization = 'nobody';
+      const r = await server.request('POST', '/__admin/fixtures', { json: doc });
+      expect(r.status).toBe(422);
+      expect(r.body.error).toBe('Invalid fixture at projects[1].organization: unknown organization key "nobody"');
+      expect(count('projects')).toBe(0);
+      expect(count('users')).toBe(0);
+    },
+  );
 
   // docs/api-choices.md#fixture-format: ids may be given.
-  it('keeps an issue id and scoped id given in the document, generating the others after them', async () => {
-    await server.request('POST', '/__admin/reset');
-    const r = await server.request('POST', '/__admin/fixtures', {
-      json: seedDocument({
+  itLocal(
+    'keeps an issue id and scoped id given in the document, generating the others after them',
+    'reads the database or builds an app in-process',
+    async () => {
+      await server.request('POST', '/__admin/reset');
+      const r = await server.request('POST', '/__admin/fixtures', {
+        json: seedDocument({
+          project: {
+            issues: [
+              { key: 'given', id: 500, scoped_id: 7, title: 'Given ids', description: 'Both ids given' },
+              { key: 'g_form', id: 'g-600', title: 'Given g- id', description: 'Global id in its path form' },
+              { key: 'generated', title: 'Generated ids', description: 'Nothing given' },
+            ],
+          },
+        }),
+      });
+      expect(r.status).toBe(201);
+      expect(r.body.issues.given).toEqual({ id: 500, scoped_id: 7, path_id: 'g-500' });
+      expect(r.body.issues.g_form).toEqual({ id: 600, scoped_id: 8, path_id: 'g-600' });
+      expect(r.body.issues.generated).toMatchObject({ scoped_id: 9 });
+      for (const path of ['g-500', '7', 'g-600', '8']) {
+        expect(
+          (await server.request('GET', `/projects/${PROJECT_ID}/issues/${path}.json`, { auth: 'Bearer pat-owner' }))
+            .status,
+        ).toBe(200);
+      }
+      const dup = seedDocument({
         project: {
           issues: [
-            { key: 'given', id: 500, scoped_id: 7, title: 'Given ids', description: 'Both ids given' },
-            { key: 'g_form', id: 'g-600', title: 'Given g- id', description: 'Global id in its path form' },
-            { key: 'generated', title: 'Generated ids', description: 'Nothing given' },
+            { title: 'A', description: 'a', scoped_id: 3 },
+            { title: 'B', description: 'b', scoped_id: 3 },
           ],
         },
-      }),
-    });
-    expect(r.status).toBe(201);
-    expect(r.body.issues.given).toEqual({ id: 500, scoped_id: 7, path_id: 'g-500' });
-    expect(r.body.issues.g_form).toEqual({ id: 600, scoped_id: 8, path_id: 'g-600' });
-    expect(r.body.issues.generated).toMatchObject({ scoped_id: 9 });
-    for (const path of ['g-500', '7', 'g-600', '8']) {
-      expect(
-        (await server.request('GET', `/projects/${PROJECT_ID}/issues/${path}.json`, { auth: 'Bearer pat-owner' }))
-          .status,
-      ).toBe(200);
-    }
-    const dup = seedDocument({
-      project: {
-        issues: [
-          { title: 'A', description: 'a', scoped_id: 3 },
-          { title: 'B', description: 'b', scoped_id: 3 },
-        ],
-      },
-    });
-    await server.request('POST', '/__admin/reset');
-    const refused = await server.request('POST', '/__admin/fixtures', { json: dup });
-    expect(refused.status).toBe(422);
-    expect(refused.body.error).toMatch(/^Invalid fixture at projects\[0\]\.issues\[1\]: already exists/);
-    expect(count('issues')).toBe(0);
-  });
+      });
+      await server.request('POST', '/__admin/reset');
+      const refused = await server.request('POST', '/__admin/fixtures', { json: dup });
+      expect(refused.status).toBe(422);
+      expect(refused.body.error).toMatch(/^Invalid fixture at projects\[0\]\.issues\[1\]: already exists/);
+      expect(count('issues')).toBe(0);
+    },
+  );
 
   // docs/api-choices.md#fixture-format
   it('keeps a release id given in the document as rel-<n> or a number', async () => {
@@ -171,7 +184,7 @@ describe('POST /__admin/fixtures', () => {
 });
 
 describe('reset, clock, jobs, notifications', () => {
-  it('empties every table on reset', async () => {
+  itLocal('empties every table on reset', 'reads the database or builds an app in-process', async () => {
     await server.request('POST', '/__admin/fixtures', { json: seedDocument() });
     expect(count('projects')).toBe(3);
     expect((await server.request('POST', '/__admin/reset')).status).toBe(200);
@@ -183,7 +196,7 @@ describe('reset, clock, jobs, notifications', () => {
     expect(set.body.now).toMatch(/^2030-01-01T23:00:0/);
     const advanced = await server.request('POST', '/__admin/clock', { json: { advance: '25h' } });
     expect(advanced.body.now).toMatch(/^2030-01-03T00:00:0/);
-    expect(server.deps.clock.now().toISOString()).toMatch(/^2030-01-03/);
+    expect((await server.request('GET', '/__admin/clock')).body.now).toMatch(/^2030-01-03/);
     const bad = await server.request('POST', '/__admin/clock', { json: { advance: 'soon' } });
     expect(bad.status).toBe(422);
   });
@@ -198,7 +211,7 @@ describe('reset, clock, jobs, notifications', () => {
     expect((await server.request('GET', '/projects.json')).status).toBe(200);
   });
 
-  it('runs due jobs and only those', async () => {
+  itLocal('runs due jobs and only those', 'reads the database or builds an app in-process', async () => {
     const seen: number[] = [];
     server.deps.jobs.register('test.record', (payload: { n: number }) => {
       seen.push(payload.n);
@@ -212,7 +225,7 @@ describe('reset, clock, jobs, notifications', () => {
     expect(seen).toEqual([1, 2]);
   });
 
-  it('lists notifications newest first', async () => {
+  itLocal('lists notifications newest first', 'reads the database or builds an app in-process', async () => {
     notify(server.deps, { kind: 'email', event: 'first', recipientEmail: 'a@example.com', subject: 'One', body: 'b' });
     await server.advance('1m');
     notify(server.deps, { kind: 'notification', event: 'second', subject: 'Two', body: 'b' });
@@ -227,13 +240,13 @@ describe('reset, clock, jobs, notifications', () => {
 });
 
 describe('access to the surface', () => {
-  it('is absent with --no-admin', async () => {
+  itLocal('is absent with --no-admin', 'reads the database or builds an app in-process', async () => {
     const app = createApp({ ...createDeps(), config: { ...createDeps().config, admin: false } });
     const r = await app.request('/__admin/reset', { method: 'POST' });
     expect(r.status).toBe(404);
   });
 
-  it('refuses a non-loopback peer', async () => {
+  itLocal('refuses a non-loopback peer', 'reads the database or builds an app in-process', async () => {
     const deps = createDeps();
     const app = createApp(deps);
     const r = await app.request(

@@ -1,6 +1,6 @@
 // Shared set-up of the Unreal crash conformance files: a server reseeded before every test, the crash context and
 // files of a standard report, and the upload call with the CrashReportClient's query string.
-import { TOKENS } from '../../helpers/seed.ts';
+import { PATS, PROJECT_ID, TOKENS } from '../../helpers/seed.ts';
 import { server } from '../../helpers/file-server.ts';
 import { crashContextXml, fakeMinidump, type CrashFileInput } from '../../helpers/unreal-crash.ts';
 
@@ -30,3 +30,12 @@ export const send = (body: Uint8Array, token: string = TOKENS.all) =>
       `?AppID=CrashReporter&AppVersion=5.3.2&AppEnvironment=Release&UploadType=crashreports&UserID=abc|def|ghi`,
     { raw: body as unknown as BodyInit, headers: { 'Content-Type': 'application/octet-stream' } },
   );
+
+/** How many issues the seed project's owner lists: `raw=true` the raw ones only, `raw=any` every one. */
+export async function listedIssues(raw: 'true' | 'any'): Promise<number> {
+  const r = await server.request('GET', `/projects/${PROJECT_ID}/issues.json?raw=${raw}&per_page=1`, {
+    auth: `Bearer ${PATS.owner}`,
+  });
+  if (r.status !== 200) throw new Error(`issue list: ${r.status} ${JSON.stringify(r.body)}`);
+  return r.body.pagination.total_count as number;
+}

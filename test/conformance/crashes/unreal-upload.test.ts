@@ -7,7 +7,8 @@ import { storageFor } from '../../../reference-server/src/storage/storage.ts';
 import { UnrealCrashResponse } from '../../../widget/src/protocol/crashes.ts';
 import { PATS, PROJECT_ID, TOKENS } from '../../helpers/seed.ts';
 import { crashContextXml, encodeUnrealCrash } from '../../helpers/unreal-crash.ts';
-import { CONTEXT, MINIDUMP, reseed, send, serveCrashes, server, STANDARD_FILES } from './fixtures.ts';
+import { CONTEXT, listedIssues, MINIDUMP, reseed, send, serveCrashes, server, STANDARD_FILES } from './fixtures.ts';
+import { itLocal } from '../../helpers/local-only.ts';
 
 serveCrashes();
 
@@ -34,41 +35,45 @@ async function storedBytes(key: string): Promise<Buffer> {
 }
 
 describe('POST /crashes/unreal/{token}', () => {
-  it('creates a raw issue titled from the crash context, with the minidump and the logs attached', async () => {
-    const r = await send(encodeUnrealCrash(STANDARD_FILES));
-    expect(r.status).toBe(201);
-    const body = UnrealCrashResponse.strict().parse(r.body);
-    expect(body).toMatchObject({
-      title: 'Crash in StarCourier: Assertion failed: Index >= 0 [File:Array.h] [Line: 614]',
-      raw: true,
-      crash_guid: CONTEXT.CrashGUID,
-      attachments: { binary_files: 1, log_files: 3 },
-      warnings: [],
-    });
-    expect(body.url).toMatch(new RegExp(`/projects/${PROJECT_ID}/issues/${body.scoped_id}$`));
-    const issue = issueRow(body.id);
-    expect(issue).toMatchObject({
-      raw: 1,
-      status: 'open',
-      source: 'unreal_crash_reporter',
-      priority: 'critical',
-      reporter_user_id: null,
-    });
-    expect(issue.description).toContain('Array index out of bounds: -1 from an array of size 3');
-    expect(issue.description).toContain(`Crash GUID: ${CONTEXT.CrashGUID}`);
-    expect(issue.description).toContain('UCargoHold::Drop()');
-    const latest = stmt(server.deps.db, "SELECT id FROM releases WHERE label = '1.1.0'").pluck().get();
-    expect(issue.release_id).toBe(latest);
-    const attachments = attachmentsOf(body.id);
-    expect(attachments.map((a) => [a.kind, a.filename, a.content_type])).toEqual([
-      ['log_file', 'CrashContext.runtime-xml', 'application/xml'],
-      ['binary_file', 'UEMinidump.dmp', 'application/octet-stream'],
-      ['log_file', 'StarCourier.log', 'text/plain'],
-      ['log_file', 'CrashReportClient.ini', 'text/plain'],
-    ]);
-    expect(await storedBytes(attachments[1].storage_key)).toEqual(Buffer.from(MINIDUMP));
-    expect((await storedBytes(attachments[2].storage_key)).toString()).toContain('LogCargo: Error: index -1');
-  });
+  itLocal(
+    'creates a raw issue titled from the crash context, with the minidump and the logs attached',
+    'reads the database and the stored files',
+    async () => {
+      const r = await send(encodeUnrealCrash(STANDARD_FILES));
+      expect(r.status).toBe(201);
+      const body = UnrealCrashResponse.strict().parse(r.body);
+      expect(body).toMatchObject({
+        title: 'Crash in StarCourier: Assertion failed: Index >= 0 [File:Array.h] [Line: 614]',
+        raw: true,
+        crash_guid: CONTEXT.CrashGUID,
+        attachments: { binary_files: 1, log_files: 3 },
+        warnings: [],
+      });
+      expect(body.url).toMatch(new RegExp(`/projects/${PROJECT_ID}/issues/${body.scoped_id}$`));
+      const issue = issueRow(body.id);
+      expect(issue).toMatchObject({
+        raw: 1,
+        status: 'open',
+        source: 'unreal_crash_reporter',
+        priority: 'critical',
+        reporter_user_id: null,
+      });
+      expect(issue.description).toContain('Array index out of bounds: -1 from an array of size 3');
+      expect(issue.description).toContain(`Crash GUID: ${CONTEXT.CrashGUID}`);
+      expect(issue.description).toContain('UCargoHold::Drop()');
+      const latest = stmt(server.deps.db, "SELECT id FROM releases WHERE label = '1.1.0'").pluck().get();
+      expect(issue.release_id).toBe(latest);
+      const attachments = attachmentsOf(body.id);
+      expect(attachments.map((a) => [a.kind, a.filename, a.content_type])).toEqual([
+        ['log_file', 'CrashContext.runtime-xml', 'application/xml'],
+        ['binary_file', 'UEMinidump.dmp', 'application/octet-stream'],
+        ['log_file', 'StarCourier.log', 'text/plain'],
+        ['log_file', 'CrashReportClient.ini', 'text/plain'],
+      ]);
+      expect(await storedBytes(attachments[1].storage_key)).toEqual(Buffer.from(MINIDUMP));
+      expect((await storedBytes(attachments[2].storage_key)).toString()).toContain('LogCargo: Error: index -1');
+    },
+  );
 
   it('accepts the older layout with a placeholder header and the real one after the files', async () => {
     const r = await send(encodeUnrealCrash(STANDARD_FILES, { layout: 'legacy' }));
@@ -110,15 +115,19 @@ describe('POST /crashes/unreal/{token}', () => {
     });
   });
 
-  it('decodes XML entities, reads a UTF-16 context and caps the title at 200 characters', async () => {
-    const xml = crashContextXml({ ErrorMessage: `Fatal error: <${'x'.repeat(300)}> & more`, GameName: 'Pong' });
-    const utf16 = Buffer.concat([Buffer.from([0xff, 0xfe]), Buffer.from(xml, 'utf16le')]);
-    const r = await send(encodeUnrealCrash([{ name: 'CrashContext.runtime-xml', data: utf16 }]));
-    expect(r.status).toBe(201);
-    expect(r.body.title).toHaveLength(200);
-    expect(r.body.title.startsWith('Crash in Pong: Fatal error: <xxx')).toBe(true);
-    expect(issueRow(r.body.id).description).toContain('> & more');
-  });
+  itLocal(
+    'decodes XML entities, reads a UTF-16 context and caps the title at 200 characters',
+    'reads the database and the stored files',
+    async () => {
+      const xml = crashContextXml({ ErrorMessage: `Fatal error: <${'x'.repeat(300)}> & more`, GameName: 'Pong' });
+      const utf16 = Buffer.concat([Buffer.from([0xff, 0xfe]), Buffer.from(xml, 'utf16le')]);
+      const r = await send(encodeUnrealCrash([{ name: 'CrashContext.runtime-xml', data: utf16 }]));
+      expect(r.status).toBe(201);
+      expect(r.body.title).toHaveLength(200);
+      expect(r.body.title.startsWith('Crash in Pong: Fatal error: <xxx')).toBe(true);
+      expect(issueRow(r.body.id).description).toContain('> & more');
+    },
+  );
 
   it('attaches at most ten log files and reports the others in warnings', async () => {
     const logs = Array.from({ length: 12 }, (_, i) => ({ name: `Game-${i}.log`, data: `log ${i}` }));
@@ -142,7 +151,7 @@ describe('POST /crashes/unreal/{token}', () => {
     const over = await send(payload, 'tkn-crash');
     expect(over.status).toBe(403);
     expect(over.body.error).toMatch(/^Not allowed to report a crash\. The daily limit of 1/);
-    expect(stmt(server.deps.db, 'SELECT count(*) FROM issues WHERE raw = 1').pluck().get()).toBe(1);
+    expect(await listedIssues('true')).toBe(1);
   });
 
   it('accepts the token without its tkn- prefix', async () => {

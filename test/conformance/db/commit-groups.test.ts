@@ -4,11 +4,12 @@
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, expect, it } from 'vitest';
 import { openDatabase } from '../../../reference-server/src/db/database.ts';
 import { createCommitGroups } from '../../../reference-server/src/db/commit-groups.ts';
 import { ALL_FLAGS, PROJECT_ID, seedDocument } from '../../helpers/seed.ts';
 import { startTestServer, type TestServer } from '../../helpers/server.ts';
+import { describeLocal } from '../../helpers/local-only.ts';
 
 const servers: TestServer[] = [];
 afterEach(async () => {
@@ -21,7 +22,7 @@ const create = (server: TestServer, token: string, i: number) =>
     json: { issue: { description: `Concurrent report number ${i}: the boss fight freezes.` } },
   });
 
-describe('group commit', () => {
+describeLocal('group commit', 'reads the database and restarts the server', () => {
   it('keeps every acknowledged create of a concurrent burst, committed through groups, across a restart', async () => {
     const db = join(mkdtempSync(join(tmpdir(), 'glitchbox-groups-')), 'groups.db');
     const doc = seedDocument();

@@ -6,6 +6,7 @@ import { FeatureRequestContactResponse } from '../../../widget/src/protocol/feat
 import { setFeatureRequestStatus } from '../../../reference-server/src/areas/feature-requests/repository.ts';
 import { OTHER_PROJECT_ID, PATS, PROJECT_ID, TOKENS } from '../../helpers/seed.ts';
 import { create, dbRow, serveFeatureRequests, server, TOKEN } from './fixtures.ts';
+import { itLocal } from '../../helpers/local-only.ts';
 
 serveFeatureRequests();
 
@@ -67,42 +68,50 @@ describe('set contact info and publish', () => {
     ).toBe(403);
   });
 
-  it('publishes a draft with its JWT (hidden → open), and again as a no-op', async () => {
-    const draft = await create({ feature_request: { description: 'Publish me later' }, draft: true });
-    const r = await server.request('POST', route(`fr-${draft.body.id}`, 'publish'), {
-      auth: `Bearer ${draft.body.token}`,
-    });
-    expect(r.status).toBe(200);
-    expect(r.body).toEqual({ success: true });
-    expect(dbRow(PROJECT_ID, draft.body.id).status).toBe('open');
-    expect(
-      (await server.request('POST', route(draft.body.id, 'publish'), { auth: `Bearer ${draft.body.token}` })).body,
-    ).toEqual({ success: true });
-  });
+  itLocal(
+    'publishes a draft with its JWT (hidden → open), and again as a no-op',
+    'sets a status the API cannot set, in the database',
+    async () => {
+      const draft = await create({ feature_request: { description: 'Publish me later' }, draft: true });
+      const r = await server.request('POST', route(`fr-${draft.body.id}`, 'publish'), {
+        auth: `Bearer ${draft.body.token}`,
+      });
+      expect(r.status).toBe(200);
+      expect(r.body).toEqual({ success: true });
+      expect(dbRow(PROJECT_ID, draft.body.id).status).toBe('open');
+      expect(
+        (await server.request('POST', route(draft.body.id, 'publish'), { auth: `Bearer ${draft.body.token}` })).body,
+      ).toEqual({ success: true });
+    },
+  );
 
-  it('lets the reporter and the team publish, and refuses a request in another state with 422', async () => {
-    const mine = await create(
-      { feature_request: { description: 'My own draft idea' }, draft: true },
-      `Bearer ${PATS.tester}`,
-    );
-    expect(
-      (await server.request('POST', route(mine.body.id, 'publish'), { auth: `Bearer ${PATS.tester}` })).status,
-    ).toBe(200);
-    const other = await create({ feature_request: { description: 'Draft for the team' }, draft: true });
-    expect(
-      (await server.request('POST', route(other.body.id, 'publish'), { auth: `Bearer ${PATS.support}` })).status,
-    ).toBe(200);
-    const rejected = await create({ feature_request: { description: 'Will be rejected' } });
-    setFeatureRequestStatus(
-      server.deps.db,
-      dbRow(PROJECT_ID, rejected.body.id).id,
-      'rejected',
-      new Date().toISOString(),
-    );
-    expect(
-      (await server.request('POST', route(rejected.body.id, 'publish'), { auth: `Bearer ${PATS.developer}` })).status,
-    ).toBe(422);
-  });
+  itLocal(
+    'lets the reporter and the team publish, and refuses a request in another state with 422',
+    'sets a status the API cannot set, in the database',
+    async () => {
+      const mine = await create(
+        { feature_request: { description: 'My own draft idea' }, draft: true },
+        `Bearer ${PATS.tester}`,
+      );
+      expect(
+        (await server.request('POST', route(mine.body.id, 'publish'), { auth: `Bearer ${PATS.tester}` })).status,
+      ).toBe(200);
+      const other = await create({ feature_request: { description: 'Draft for the team' }, draft: true });
+      expect(
+        (await server.request('POST', route(other.body.id, 'publish'), { auth: `Bearer ${PATS.support}` })).status,
+      ).toBe(200);
+      const rejected = await create({ feature_request: { description: 'Will be rejected' } });
+      setFeatureRequestStatus(
+        server.deps.db,
+        dbRow(PROJECT_ID, rejected.body.id).id,
+        'rejected',
+        new Date().toISOString(),
+      );
+      expect(
+        (await server.request('POST', route(rejected.body.id, 'publish'), { auth: `Bearer ${PATS.developer}` })).status,
+      ).toBe(422);
+    },
+  );
 
   it('refuses a draft JWT of another project with 403', async () => {
     const draft = await create(

@@ -6,6 +6,7 @@ import { FeatureRequest } from '../../../widget/src/protocol/feature-requests.ts
 import { findUserById } from '../../../reference-server/src/areas/projects-auth/users-repository.ts';
 import { PATS, PROJECT_ID, PUBLIC_PROJECT_ID, TOKENS } from '../../helpers/seed.ts';
 import { create, dbRow, LIMITED_PROJECT, NDA_PROJECT, path, serveFeatureRequests, server, TOKEN } from './fixtures.ts';
+import { itLocal } from '../../helpers/local-only.ts';
 
 serveFeatureRequests();
 
@@ -84,21 +85,25 @@ describe('POST /projects/{id}/feature_requests.json', () => {
     expect(r.body).toMatchObject({ votes: 1, voted: true });
   });
 
-  it('links the Discord bot user fields to a virtual Discord user', async () => {
-    const r = await create({
-      feature_request: { description: 'Discord suggestion: a trading post' },
-      user: { discord_id: '123456789', discord_username: 'pilot', discord_discriminator: '0042' },
-    });
-    expect(r.status).toBe(201);
-    const team = await server.request('GET', `/projects/${PROJECT_ID}/feature_requests/${r.body.id}.json`, {
-      auth: `Bearer ${PATS.developer}`,
-    });
-    expect(team.body.user.name).toBe('pilot#0042');
-    const user = findUserById(server.deps.db, team.body.user.id)!;
-    expect(user).toMatchObject({ virtual: 1, discord_id: '123456789' });
-  });
+  itLocal(
+    'links the Discord bot user fields to a virtual Discord user',
+    'reads the virtual user in the database',
+    async () => {
+      const r = await create({
+        feature_request: { description: 'Discord suggestion: a trading post' },
+        user: { discord_id: '123456789', discord_username: 'pilot', discord_discriminator: '0042' },
+      });
+      expect(r.status).toBe(201);
+      const team = await server.request('GET', `/projects/${PROJECT_ID}/feature_requests/${r.body.id}.json`, {
+        auth: `Bearer ${PATS.developer}`,
+      });
+      expect(team.body.user.name).toBe('pilot#0042');
+      const user = findUserById(server.deps.db, team.body.user.id)!;
+      expect(user).toMatchObject({ virtual: 1, discord_id: '123456789' });
+    },
+  );
 
-  it('ignores Discord user fields from an anonymous player, with a warning', async () => {
+  itLocal('ignores Discord user fields from an anonymous player, with a warning', 'reads the database', async () => {
     const r = await create(
       { feature_request: { description: 'Anonymous idea with a fake Discord user' }, user: { discord_id: '999' } },
       'FormUser anonymous',

@@ -9,6 +9,7 @@ import {
 import { findProjectByPublicId } from '../../../reference-server/src/areas/projects-auth/repository.ts';
 import { PATS, PROJECT_ID, TOKENS } from '../../helpers/seed.ts';
 import { serveFile, server } from '../../helpers/file-server.ts';
+import { itLocal } from '../../helpers/local-only.ts';
 
 serveFile();
 const P = `/projects/${PROJECT_ID}/feature_requests`;
@@ -48,20 +49,24 @@ describe('feature request list items', () => {
     }
   });
 
-  it('says is_duplicate true for a request in the duplicate status, in the team view and on show', async () => {
-    const project = findProjectByPublicId(server.deps.db, PROJECT_ID)!;
-    const row = findFeatureRequestByPathId(server.deps.db, project.id, '2')!;
-    setFeatureRequestStatus(server.deps.db, row.id, 'duplicate', new Date().toISOString());
-    const view = await server.request('GET', `${P}.json?sort=duplicates`, { auth: developer });
-    expect(
-      view.body.feature_requests.map((f: { scoped_id: number; is_duplicate: boolean }) => [
-        f.scoped_id,
-        f.is_duplicate,
-      ]),
-    ).toEqual([[2, true]]);
-    const shown = await server.request('GET', `${P}/fr-2.json`, { auth: developer });
-    expect(shown.body).toMatchObject({ status: 'duplicate', is_duplicate: true, duplicates_count: 0 });
-    const other = await server.request('GET', `${P}/search.json?scoped_id=1`, { auth: developer });
-    expect(other.body).toMatchObject({ scoped_id: 1, is_duplicate: false, duplicates_count: 0 });
-  });
+  itLocal(
+    'says is_duplicate true for a request in the duplicate status, in the team view and on show',
+    'sets a status the API cannot set, in the database',
+    async () => {
+      const project = findProjectByPublicId(server.deps.db, PROJECT_ID)!;
+      const row = findFeatureRequestByPathId(server.deps.db, project.id, '2')!;
+      setFeatureRequestStatus(server.deps.db, row.id, 'duplicate', new Date().toISOString());
+      const view = await server.request('GET', `${P}.json?sort=duplicates`, { auth: developer });
+      expect(
+        view.body.feature_requests.map((f: { scoped_id: number; is_duplicate: boolean }) => [
+          f.scoped_id,
+          f.is_duplicate,
+        ]),
+      ).toEqual([[2, true]]);
+      const shown = await server.request('GET', `${P}/fr-2.json`, { auth: developer });
+      expect(shown.body).toMatchObject({ status: 'duplicate', is_duplicate: true, duplicates_count: 0 });
+      const other = await server.request('GET', `${P}/search.json?scoped_id=1`, { auth: developer });
+      expect(other.body).toMatchObject({ scoped_id: 1, is_duplicate: false, duplicates_count: 0 });
+    },
+  );
 });

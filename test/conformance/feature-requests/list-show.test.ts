@@ -12,10 +12,11 @@ import { findProjectByPublicId } from '../../../reference-server/src/areas/proje
 import { startTestServer, type TestServer } from '../../helpers/server.ts';
 import { PATS, PROJECT_ID } from '../../helpers/seed.ts';
 import { create, dbRow, path, seed, serveFeatureRequests, server, TOKEN } from './fixtures.ts';
+import { describeLocal, itLocal } from '../../helpers/local-only.ts';
 
 serveFeatureRequests();
 
-describe('GET /projects/{id}/feature_requests.json', () => {
+describeLocal('GET /projects/{id}/feature_requests.json', 'writes votes and statuses in the database', () => {
   let local: TestServer;
   beforeAll(async () => {
     local = await startTestServer({ seed: seed() });
@@ -89,7 +90,7 @@ describe('GET /projects/{id}/feature_requests.json', () => {
 });
 
 describe('GET /projects/{id}/feature_requests/{id}.json', () => {
-  it('finds a request by scoped id, fr-<scoped> and g-<id>', async () => {
+  itLocal('finds a request by scoped id, fr-<scoped> and g-<id>', 'reads the global id in the database', async () => {
     const created = await create({ feature_request: { description: 'Show me three ways' } });
     const row = dbRow(PROJECT_ID, created.body.id);
     for (const id of [`${row.scoped_id}`, `fr-${row.scoped_id}`, `g-${row.id}`]) {

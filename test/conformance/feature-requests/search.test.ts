@@ -1,6 +1,6 @@
 // Feature request search (docs/api/submissions.md#choices-we-made): prefix and typo matching, the statuses it
 // leaves out, skip_ids, partial, scoped_id, the votes sum, POST bodies, /__admin/reset and a missing query.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, expect, it } from 'vitest';
 import { FeatureRequest, FeatureRequestSearchResponse } from '../../../widget/src/protocol/feature-requests.ts';
 import {
   findFeatureRequestByPathId,
@@ -10,8 +10,9 @@ import { findProjectByPublicId } from '../../../reference-server/src/areas/proje
 import { startTestServer, type TestServer } from '../../helpers/server.ts';
 import { PATS, PROJECT_ID } from '../../helpers/seed.ts';
 import { path, seed, TOKEN } from './fixtures.ts';
+import { describeLocal } from '../../helpers/local-only.ts';
 
-describe('feature request search', () => {
+describeLocal('feature request search', 'sets statuses the API cannot set, in the database', () => {
   let local: TestServer;
   const search = (query: string, auth = TOKEN) =>
     local.request('GET', `/projects/${PROJECT_ID}/feature_requests/search.json?${query}`, { auth });

@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { startTestServer } from '../../helpers/server.ts';
 import { serveFile, server } from '../../helpers/file-server.ts';
 import { PATS, PROJECT_ID, TOKENS } from '../../helpers/seed.ts';
+import { itLocal } from '../../helpers/local-only.ts';
 
 serveFile();
 
@@ -194,102 +195,114 @@ describe('Idempotency-Key (docs/api-choices.md#idempotency)', () => {
 });
 
 describe('strict mode (docs/api-choices.md#strict-mode)', () => {
-  it('refuses a missing project header with 400 naming the rule, while the default accepts it', async () => {
-    const strict = await startTestServer({ strict: true });
-    try {
-      const r = await strict.request('GET', `/projects/${PROJECT_ID}.json`, {
+  itLocal(
+    'refuses a missing project header with 400 naming the rule, while the default accepts it',
+    'starts a server with --strict',
+    async () => {
+      const strict = await startTestServer({ strict: true });
+      try {
+        const r = await strict.request('GET', `/projects/${PROJECT_ID}.json`, {
+          auth: `FormUser ${TOKENS.all}`,
+          project: false,
+        });
+        expect(r.status).toBe(400);
+        expect(r.body.error).toMatch(/Service-Project-ID.*rule 5/);
+      } finally {
+        await strict.close();
+      }
+      expect(
+        (
+          await server.request('GET', `/projects/${PROJECT_ID}.json`, {
+            auth: `FormUser ${TOKENS.all}`,
+            project: false,
+          })
+        ).status,
+      ).toBe(200);
+    },
+  );
+
+  itLocal(
+    'refuses unknown parameters and wrong encodings with 400 naming them; takes every documented one',
+    'starts a server with --strict',
+    async () => {
+      const strict = await startTestServer({ strict: true });
+      const issues = `/projects/${PROJECT_ID}/issues.json`;
+      const description = 'The game crashes when I open the map screen';
+      try {
+        const refused = [
+          await strict.request('GET', `${issues}?bogus=1`, { auth: `Bearer ${PATS.owner}` }),
+          await strict.request('GET', '/projects.json?per_page=10'), // fixed page size, no per-page parameter
+          await strict.request('POST', issues, {
+            auth: `FormUser ${TOKENS.all}`,
+            form: { 'issue[description]': description, 'issue[bogus]': 'x' },
+          }),
+          await strict.request('POST', issues, {
+            auth: `FormUser ${TOKENS.all}`,
+            form: { 'issue[description]': description, bogus: 'x' },
+          }),
+          // JSON bodies nest the values under `issue` (docs/api/issues.md#examples).
+          await strict.request('POST', issues, { auth: `FormUser ${TOKENS.all}`, json: { description } }),
+          // Top-level form booleans are 1, 0, true or false (custom field rule 2).
+          await strict.request('POST', issues, {
+            auth: `FormUser ${TOKENS.all}`,
+            form: { 'issue[description]': description, draft: 'True' },
+          }),
+          // A create reads its body only: draft in the query string would be ignored.
+          await strict.request('POST', `${issues}?draft=true`, {
+            auth: `FormUser ${TOKENS.all}`,
+            form: { 'issue[description]': description },
+          }),
+        ];
+        expect(refused.map((r) => r.status)).toEqual([400, 400, 400, 400, 400, 400, 400]);
+        expect(refused.map((r) => r.body.error)).toEqual([
+          expect.stringMatching(/"bogus".*unknown-parameter/),
+          expect.stringMatching(/"per_page".*unknown-parameter/),
+          expect.stringMatching(/"issue\[bogus\]".*unknown-parameter/),
+          expect.stringMatching(/"bogus".*unknown-parameter/),
+          expect.stringMatching(/"description".*unknown-parameter/),
+          expect.stringMatching(/draft=True.*rule 2/),
+          expect.stringMatching(/query parameter "draft".*unknown-parameter/),
+        ]);
+
+        const accepted = [
+          await strict.request('GET', `${issues}?page=1&per_page=10&status[]=open&priority=high&archived=false`, {
+            auth: `Bearer ${PATS.owner}`,
+          }),
+          await strict.request('GET', '/projects.json?page=1&all=true'),
+          await strict.request('POST', issues, {
+            auth: `FormUser ${TOKENS.all}`,
+            form: {
+              'issue[description]': description,
+              'issue[steps_to_reproduce_array][]': ['Open the map'],
+              draft: 'true',
+              publish_after: '1h',
+            },
+          }),
+          await strict.request('POST', issues, {
+            auth: `FormUser ${TOKENS.all}`,
+            json: {
+              issue: { description, extras: { device_info: { value: 'Windows 11', validation_mode: 'loose' } } },
+              draft: true,
+            },
+          }),
+          await strict.request('GET', `/projects/${PROJECT_ID}/issues/search.json?query=crash&page=1`, {
+            auth: `Bearer ${PATS.owner}`,
+          }),
+          await strict.request('POST', `/projects/${PROJECT_ID}/issues/search.json`, {
+            auth: `Bearer ${PATS.owner}`,
+            json: { query: 'crash' },
+          }),
+        ];
+        expect(accepted.map((r) => r.status)).toEqual([200, 200, 201, 201, 200, 200]);
+      } finally {
+        await strict.close();
+      }
+      // The default mode tolerates all of it, as the real service does.
+      const lenient = await server.request('POST', issues, {
         auth: `FormUser ${TOKENS.all}`,
-        project: false,
+        form: { 'issue[description]': description, 'issue[bogus]': 'x', draft: 'True' },
       });
-      expect(r.status).toBe(400);
-      expect(r.body.error).toMatch(/Service-Project-ID.*rule 5/);
-    } finally {
-      await strict.close();
-    }
-    expect(
-      (await server.request('GET', `/projects/${PROJECT_ID}.json`, { auth: `FormUser ${TOKENS.all}`, project: false }))
-        .status,
-    ).toBe(200);
-  });
-
-  it('refuses unknown parameters and wrong encodings with 400 naming them; takes every documented one', async () => {
-    const strict = await startTestServer({ strict: true });
-    const issues = `/projects/${PROJECT_ID}/issues.json`;
-    const description = 'The game crashes when I open the map screen';
-    try {
-      const refused = [
-        await strict.request('GET', `${issues}?bogus=1`, { auth: `Bearer ${PATS.owner}` }),
-        await strict.request('GET', '/projects.json?per_page=10'), // fixed page size, no per-page parameter
-        await strict.request('POST', issues, {
-          auth: `FormUser ${TOKENS.all}`,
-          form: { 'issue[description]': description, 'issue[bogus]': 'x' },
-        }),
-        await strict.request('POST', issues, {
-          auth: `FormUser ${TOKENS.all}`,
-          form: { 'issue[description]': description, bogus: 'x' },
-        }),
-        // JSON bodies nest the values under `issue` (docs/api/issues.md#examples).
-        await strict.request('POST', issues, { auth: `FormUser ${TOKENS.all}`, json: { description } }),
-        // Top-level form booleans are 1, 0, true or false (custom field rule 2).
-        await strict.request('POST', issues, {
-          auth: `FormUser ${TOKENS.all}`,
-          form: { 'issue[description]': description, draft: 'True' },
-        }),
-        // A create reads its body only: draft in the query string would be ignored.
-        await strict.request('POST', `${issues}?draft=true`, {
-          auth: `FormUser ${TOKENS.all}`,
-          form: { 'issue[description]': description },
-        }),
-      ];
-      expect(refused.map((r) => r.status)).toEqual([400, 400, 400, 400, 400, 400, 400]);
-      expect(refused.map((r) => r.body.error)).toEqual([
-        expect.stringMatching(/"bogus".*unknown-parameter/),
-        expect.stringMatching(/"per_page".*unknown-parameter/),
-        expect.stringMatching(/"issue\[bogus\]".*unknown-parameter/),
-        expect.stringMatching(/"bogus".*unknown-parameter/),
-        expect.stringMatching(/"description".*unknown-parameter/),
-        expect.stringMatching(/draft=True.*rule 2/),
-        expect.stringMatching(/query parameter "draft".*unknown-parameter/),
-      ]);
-
-      const accepted = [
-        await strict.request('GET', `${issues}?page=1&per_page=10&status[]=open&priority=high&archived=false`, {
-          auth: `Bearer ${PATS.owner}`,
-        }),
-        await strict.request('GET', '/projects.json?page=1&all=true'),
-        await strict.request('POST', issues, {
-          auth: `FormUser ${TOKENS.all}`,
-          form: {
-            'issue[description]': description,
-            'issue[steps_to_reproduce_array][]': ['Open the map'],
-            draft: 'true',
-            publish_after: '1h',
-          },
-        }),
-        await strict.request('POST', issues, {
-          auth: `FormUser ${TOKENS.all}`,
-          json: {
-            issue: { description, extras: { device_info: { value: 'Windows 11', validation_mode: 'loose' } } },
-            draft: true,
-          },
-        }),
-        await strict.request('GET', `/projects/${PROJECT_ID}/issues/search.json?query=crash&page=1`, {
-          auth: `Bearer ${PATS.owner}`,
-        }),
-        await strict.request('POST', `/projects/${PROJECT_ID}/issues/search.json`, {
-          auth: `Bearer ${PATS.owner}`,
-          json: { query: 'crash' },
-        }),
-      ];
-      expect(accepted.map((r) => r.status)).toEqual([200, 200, 201, 201, 200, 200]);
-    } finally {
-      await strict.close();
-    }
-    // The default mode tolerates all of it, as the real service does.
-    const lenient = await server.request('POST', issues, {
-      auth: `FormUser ${TOKENS.all}`,
-      form: { 'issue[description]': description, 'issue[bogus]': 'x', draft: 'True' },
-    });
-    expect(lenient.status).toBe(201);
-  });
+      expect(lenient.status).toBe(201);
+    },
+  );
 });

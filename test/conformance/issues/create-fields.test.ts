@@ -5,6 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { serveFile, server } from '../../helpers/file-server.ts';
 import { PATS, PROJECT_ID } from '../../helpers/seed.ts';
 import { BIG, create, DESCRIPTION, ISSUES, issueSeed } from './fixtures.ts';
+import { itLocal } from '../../helpers/local-only.ts';
 
 serveFile({ seed: issueSeed({ discord_ids_for_issues: true }) });
 
@@ -15,7 +16,7 @@ describe('fields of the create table', () => {
     expect(r.body.log_files[0]).toMatchObject({ content_type: 'text/plain', media_size_bytes: 17 });
   });
 
-  it('files against the latest release, an existing label, or a release id', async () => {
+  itLocal('files against the latest release, an existing label, or a release id', 'reads the database', async () => {
     const project = await server.request('GET', `/projects/${PROJECT_ID}.json`, { auth: BIG });
     const latest = project.body.latest_release.id as number;
     const db = server.deps.db;
@@ -31,7 +32,7 @@ describe('fields of the create table', () => {
     );
   });
 
-  it('creates a release for a new label when the token may create releases', async () => {
+  itLocal('creates a release for a new label when the token may create releases', 'reads the database', async () => {
     const r = await create(server, { description: DESCRIPTION, release_label: '2.0.0-beta' });
     expect(r.status).toBe(201);
     const release = server.deps.db.prepare("SELECT * FROM releases WHERE label = '2.0.0-beta'").get() as {
@@ -157,22 +158,26 @@ describe('fields of the create table', () => {
     expect(withEmail.body.warnings).toEqual([expect.stringContaining('discord_id')]);
   });
 
-  it('honours tag_ids for personal-access-token users and drops them otherwise', async () => {
-    const user = await create(
-      server,
-      { description: DESCRIPTION, tag_ids: [501, 999] },
-      { auth: `Bearer ${PATS.tester}` },
-    );
-    expect(
-      server.deps.db.prepare('SELECT tag_id FROM issue_tags WHERE issue_id = ?').pluck().all(user.body.id),
-    ).toEqual([501]);
-    expect(user.body.warnings).toEqual(['Tag 999 does not exist in this project and was dropped.']);
-    const token = await create(server, { description: DESCRIPTION, tag_ids: [501] });
-    expect(
-      server.deps.db.prepare('SELECT count(*) FROM issue_tags WHERE issue_id = ?').pluck().get(token.body.id),
-    ).toBe(0);
-    expect(token.body.warnings).toEqual([expect.stringContaining('tag_ids')]);
-  });
+  itLocal(
+    'honours tag_ids for personal-access-token users and drops them otherwise',
+    'reads the database',
+    async () => {
+      const user = await create(
+        server,
+        { description: DESCRIPTION, tag_ids: [501, 999] },
+        { auth: `Bearer ${PATS.tester}` },
+      );
+      expect(
+        server.deps.db.prepare('SELECT tag_id FROM issue_tags WHERE issue_id = ?').pluck().all(user.body.id),
+      ).toEqual([501]);
+      expect(user.body.warnings).toEqual(['Tag 999 does not exist in this project and was dropped.']);
+      const token = await create(server, { description: DESCRIPTION, tag_ids: [501] });
+      expect(
+        server.deps.db.prepare('SELECT count(*) FROM issue_tags WHERE issue_id = ?').pluck().get(token.body.id),
+      ).toBe(0);
+      expect(token.body.warnings).toEqual([expect.stringContaining('tag_ids')]);
+    },
+  );
 
   it('prunes media by the include flags when process_include_flags is set (an unset flag deletes)', async () => {
     const dropped = await create(server, {
@@ -196,7 +201,7 @@ describe('fields of the create table', () => {
     expect(ignored.body.log_files).toHaveLength(1);
   });
 
-  it('accepts a debug_trace of info, warning and danger steps', async () => {
+  itLocal('accepts a debug_trace of info, warning and danger steps', 'reads the database', async () => {
     const trace = {
       steps: [
         { severity: 'info', description: 'boot' },

@@ -5,6 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { serveFile, server } from '../../helpers/file-server.ts';
 import { PROJECT_ID } from '../../helpers/seed.ts';
 import { BIG, create, DESCRIPTION, ISSUES, issueSeed } from './fixtures.ts';
+import { itLocal } from '../../helpers/local-only.ts';
 
 serveFile({ seed: issueSeed({ discord_ids_for_issues: true }) });
 
@@ -12,32 +13,36 @@ describe('form and JSON spellings of the create table', () => {
   const traceOf = (id: number) =>
     JSON.parse(server.deps.db.prepare('SELECT debug_trace FROM issues WHERE id = ?').pluck().get(id) as string);
 
-  it('reads a form debug_trace from repeated issue[debug_trace][steps][][severity] and [description]', async () => {
-    const form = new URLSearchParams({ 'issue[description]': DESCRIPTION });
-    for (const [severity, description] of [
-      ['info', 'boot'],
-      ['warning', 'slow'],
-      ['danger', 'oom'],
-    ]) {
-      form.append('issue[debug_trace][steps][][severity]', severity);
-      form.append('issue[debug_trace][steps][][description]', description);
-    }
-    const r = await server.request('POST', `${ISSUES}.json`, {
-      auth: BIG,
-      raw: form.toString(),
-      headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
-    });
-    expect(r.status).toBe(201);
-    expect(traceOf(r.body.id)).toEqual({
-      steps: [
-        { severity: 'info', description: 'boot' },
-        { severity: 'warning', description: 'slow' },
-        { severity: 'danger', description: 'oom' },
-      ],
-    });
-  });
+  itLocal(
+    'reads a form debug_trace from repeated issue[debug_trace][steps][][severity] and [description]',
+    'reads the database',
+    async () => {
+      const form = new URLSearchParams({ 'issue[description]': DESCRIPTION });
+      for (const [severity, description] of [
+        ['info', 'boot'],
+        ['warning', 'slow'],
+        ['danger', 'oom'],
+      ]) {
+        form.append('issue[debug_trace][steps][][severity]', severity);
+        form.append('issue[debug_trace][steps][][description]', description);
+      }
+      const r = await server.request('POST', `${ISSUES}.json`, {
+        auth: BIG,
+        raw: form.toString(),
+        headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
+      });
+      expect(r.status).toBe(201);
+      expect(traceOf(r.body.id)).toEqual({
+        steps: [
+          { severity: 'info', description: 'boot' },
+          { severity: 'warning', description: 'slow' },
+          { severity: 'danger', description: 'oom' },
+        ],
+      });
+    },
+  );
 
-  it('reads a multipart debug_trace with indexed steps', async () => {
+  itLocal('reads a multipart debug_trace with indexed steps', 'reads the database', async () => {
     const form = new FormData();
     form.append('issue[description]', DESCRIPTION);
     form.append('issue[debug_trace][steps][0][severity]', 'danger');
@@ -97,13 +102,17 @@ describe('form and JSON spellings of the create table', () => {
 });
 
 describe('release and device spellings', () => {
-  it('files against the latest release for issue[release_id]=latest, as the list filter reads it', async () => {
-    const latest = (await server.request('GET', `/projects/${PROJECT_ID}.json`, { auth: BIG })).body.latest_release
-      .id as number;
-    const r = await create(server, { description: DESCRIPTION, release_id: 'latest' });
-    expect(r.status).toBe(201);
-    expect(server.deps.db.prepare('SELECT release_id FROM issues WHERE id = ?').pluck().get(r.body.id)).toBe(latest);
-  });
+  itLocal(
+    'files against the latest release for issue[release_id]=latest, as the list filter reads it',
+    'reads the database',
+    async () => {
+      const latest = (await server.request('GET', `/projects/${PROJECT_ID}.json`, { auth: BIG })).body.latest_release
+        .id as number;
+      const r = await create(server, { description: DESCRIPTION, release_id: 'latest' });
+      expect(r.status).toBe(201);
+      expect(server.deps.db.prepare('SELECT release_id FROM issues WHERE id = ?').pluck().get(r.body.id)).toBe(latest);
+    },
+  );
 
   it('reads a form device_info sent as the JSON text of {value, validation_mode}', async () => {
     const strict = await server.request('POST', `${ISSUES}.json`, {
@@ -158,24 +167,28 @@ describe('Discord release confirmation', () => {
 });
 
 describe('multipart file parts for text members', () => {
-  it('reads issue[logs] and issue[debug_trace] sent as file parts as their text', async () => {
-    const form = new FormData();
-    form.append('issue[description]', DESCRIPTION);
-    form.append('issue[logs]', new Blob(['ERROR at frame 12'], { type: 'text/plain' }), 'player.log');
-    form.append(
-      'issue[debug_trace]',
-      new Blob([JSON.stringify({ steps: [{ severity: 'warning', description: 'slow frame' }] })], {
-        type: 'application/json',
-      }),
-      'trace.json',
-    );
-    const r = await server.request('POST', `${ISSUES}.json`, { auth: BIG, multipart: form });
-    expect(r.status).toBe(201);
-    expect(r.body.log_files).toEqual([expect.objectContaining({ media_size_bytes: 17 })]);
-    expect(
-      JSON.parse(
-        server.deps.db.prepare('SELECT debug_trace FROM issues WHERE id = ?').pluck().get(r.body.id) as string,
-      ),
-    ).toEqual({ steps: [{ severity: 'warning', description: 'slow frame' }] });
-  });
+  itLocal(
+    'reads issue[logs] and issue[debug_trace] sent as file parts as their text',
+    'reads the database',
+    async () => {
+      const form = new FormData();
+      form.append('issue[description]', DESCRIPTION);
+      form.append('issue[logs]', new Blob(['ERROR at frame 12'], { type: 'text/plain' }), 'player.log');
+      form.append(
+        'issue[debug_trace]',
+        new Blob([JSON.stringify({ steps: [{ severity: 'warning', description: 'slow frame' }] })], {
+          type: 'application/json',
+        }),
+        'trace.json',
+      );
+      const r = await server.request('POST', `${ISSUES}.json`, { auth: BIG, multipart: form });
+      expect(r.status).toBe(201);
+      expect(r.body.log_files).toEqual([expect.objectContaining({ media_size_bytes: 17 })]);
+      expect(
+        JSON.parse(
+          server.deps.db.prepare('SELECT debug_trace FROM issues WHERE id = ?').pluck().get(r.body.id) as string,
+        ),
+      ).toEqual({ steps: [{ severity: 'warning', description: 'slow frame' }] });
+    },
+  );
 });

@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { Issue } from '../../../widget/src/protocol/issues.ts';
 import { serveFile, server } from '../../helpers/file-server.ts';
 import { PATS, PROJECT_ID, TOKENS } from '../../helpers/seed.ts';
-import { BIG, create, DESCRIPTION, ISSUES, issueSeed } from './fixtures.ts';
+import { BIG, create, DESCRIPTION, ISSUES, issueCount, issueSeed } from './fixtures.ts';
 
 serveFile({ seed: issueSeed({ discord_ids_for_issues: true }) });
 
@@ -141,11 +141,11 @@ describe('Idempotency-Key', () => {
   it('answers a repeated key with the first response and creates nothing', async () => {
     const headers = { 'Idempotency-Key': 'report-uuid-1' };
     const first = await create(server, { description: DESCRIPTION }, { headers });
-    const count = server.deps.db.prepare('SELECT count(*) FROM issues').pluck().get();
+    const count = await issueCount(server);
     const second = await create(server, { description: DESCRIPTION }, { headers });
     expect(second.status).toBe(201);
     expect(second.body).toEqual(first.body);
-    expect(server.deps.db.prepare('SELECT count(*) FROM issues').pluck().get()).toBe(count);
+    expect(await issueCount(server)).toBe(count);
   });
 
   it('refuses the same key with a different body with 422', async () => {
@@ -157,14 +157,13 @@ describe('Idempotency-Key', () => {
 
   it('creates once when the same key arrives again while the first create is under way', async () => {
     const headers = { 'Idempotency-Key': 'report-uuid-concurrent' };
-    const count = () => server.deps.db.prepare('SELECT count(*) FROM issues').pluck().get() as number;
-    const before = count();
+    const before = await issueCount(server);
     const answers = await Promise.all(
       [1, 2, 3, 4].map(() => create(server, { description: DESCRIPTION }, { headers })),
     );
     expect(answers.map((a) => a.status)).toEqual([201, 201, 201, 201]);
     expect(new Set(answers.map((a) => a.body.id)).size).toBe(1);
-    expect(count()).toBe(before + 1);
+    expect(await issueCount(server)).toBe(before + 1);
   });
 
   it('keeps keys apart per caller', async () => {

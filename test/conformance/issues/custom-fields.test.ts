@@ -5,6 +5,7 @@ import { PATS } from '../../helpers/seed.ts';
 import { startTestServer, type TestServer } from '../../helpers/server.ts';
 import { serveFile, server } from '../../helpers/file-server.ts';
 import { BIG, create, DESCRIPTION, ISSUES, withFields } from './fixtures.ts';
+import { itLocal } from '../../helpers/local-only.ts';
 
 serveFile({ seed: withFields() });
 
@@ -157,19 +158,25 @@ describe('lookup, auto-creation, caps and warnings (rules 6-9)', () => {
     expect(customValue(r.body, 'areas')).toEqual(['Menu']);
   });
 
-  it('auto-creates a text field for an unknown ident on the SDK path, hidden from testers', async () => {
-    const r = await create(server, { description: DESCRIPTION, custom: { gpu_driver: '551.23' } });
-    expect(r.status).toBe(201);
-    const field = server.deps.db.prepare("SELECT * FROM custom_fields WHERE ident = 'gpu_driver'").get() as {
-      field_type: string;
-      player_viewable: number;
-      auto_created: number;
-    };
-    expect(field).toMatchObject({ field_type: 'text', player_viewable: 0, auto_created: 1 });
-    expect(customValue(r.body, 'gpu_driver')).toBeUndefined();
-    const dev = await server.request('GET', `${ISSUES}/${r.body.scoped_id}.json`, { auth: `Bearer ${PATS.developer}` });
-    expect(customValue(dev.body, 'gpu_driver')).toBe('551.23');
-  });
+  itLocal(
+    'auto-creates a text field for an unknown ident on the SDK path, hidden from testers',
+    "reads the database or signs a token with the server's key",
+    async () => {
+      const r = await create(server, { description: DESCRIPTION, custom: { gpu_driver: '551.23' } });
+      expect(r.status).toBe(201);
+      const field = server.deps.db.prepare("SELECT * FROM custom_fields WHERE ident = 'gpu_driver'").get() as {
+        field_type: string;
+        player_viewable: number;
+        auto_created: number;
+      };
+      expect(field).toMatchObject({ field_type: 'text', player_viewable: 0, auto_created: 1 });
+      expect(customValue(r.body, 'gpu_driver')).toBeUndefined();
+      const dev = await server.request('GET', `${ISSUES}/${r.body.scoped_id}.json`, {
+        auth: `Bearer ${PATS.developer}`,
+      });
+      expect(customValue(dev.body, 'gpu_driver')).toBe('551.23');
+    },
+  );
 
   it('auto-creates on the Discord path visible to testers', async () => {
     const r = await create(server, {
@@ -218,52 +225,65 @@ describe('lookup, auto-creation, caps and warnings (rules 6-9)', () => {
     );
   });
 
-  it('drops a field testers may not set, with a warning; the team and trusted submission tokens keep it', async () => {
-    const tester = await create(server, { description: DESCRIPTION, custom: { triage: 'p1' } });
-    expect(tester.body.warnings).toEqual(['Custom field "Triage" can only be set by the team; the value was dropped.']);
-    const dev = await create(
-      server,
-      { description: DESCRIPTION, custom: { triage: 'p1' } },
-      { auth: `Bearer ${PATS.developer}` },
-    );
-    expect(customValue(dev.body, 'triage')).toBe('p1');
-    const { token } = await server.deps.jwt.signSubmissionToken(
-      { project_id: 'pr-1001', custom: { triage: 'from-token' } },
-      600,
-    );
-    const trusted = await create(
-      server,
-      { description: DESCRIPTION, custom: { triage: 'ignored' } },
-      { auth: `${BIG},${token}` },
-    );
-    expect(
-      customValue(
-        (await server.request('GET', `${ISSUES}/${trusted.body.scoped_id}.json`, { auth: `Bearer ${PATS.developer}` }))
-          .body,
-        'triage',
-      ),
-    ).toBe('from-token');
-  });
-
-  it('stops auto-creating at 32 fields and reports each uncreated field in warnings', async () => {
-    const local = await startTestServer({ seed: withFields() });
-    try {
-      const have = local.deps.db
-        .prepare("SELECT count(*) FROM custom_fields WHERE applies_to = 'issue'")
-        .pluck()
-        .get() as number;
-      const custom = Object.fromEntries(Array.from({ length: 32 - have + 2 }, (_, i) => [`extra_${i}`, `v${i}`]));
-      const r = await create(local, { description: DESCRIPTION, custom });
-      expect(r.status).toBe(201);
-      expect(local.deps.db.prepare("SELECT count(*) FROM custom_fields WHERE applies_to = 'issue'").pluck().get()).toBe(
-        32,
+  itLocal(
+    'drops a field testers may not set, with a warning; the team and trusted submission tokens keep it',
+    "reads the database or signs a token with the server's key",
+    async () => {
+      const tester = await create(server, { description: DESCRIPTION, custom: { triage: 'p1' } });
+      expect(tester.body.warnings).toEqual([
+        'Custom field "Triage" can only be set by the team; the value was dropped.',
+      ]);
+      const dev = await create(
+        server,
+        { description: DESCRIPTION, custom: { triage: 'p1' } },
+        { auth: `Bearer ${PATS.developer}` },
       );
-      expect(r.body.warnings).toHaveLength(2);
-      expect(r.body.warnings[0]).toMatch(/was not created: the project already has 32 issue custom fields/);
-    } finally {
-      await local.close();
-    }
-  });
+      expect(customValue(dev.body, 'triage')).toBe('p1');
+      const { token } = await server.deps.jwt.signSubmissionToken(
+        { project_id: 'pr-1001', custom: { triage: 'from-token' } },
+        600,
+      );
+      const trusted = await create(
+        server,
+        { description: DESCRIPTION, custom: { triage: 'ignored' } },
+        { auth: `${BIG},${token}` },
+      );
+      expect(
+        customValue(
+          (
+            await server.request('GET', `${ISSUES}/${trusted.body.scoped_id}.json`, {
+              auth: `Bearer ${PATS.developer}`,
+            })
+          ).body,
+          'triage',
+        ),
+      ).toBe('from-token');
+    },
+  );
+
+  itLocal(
+    'stops auto-creating at 32 fields and reports each uncreated field in warnings',
+    "reads the database or signs a token with the server's key",
+    async () => {
+      const local = await startTestServer({ seed: withFields() });
+      try {
+        const have = local.deps.db
+          .prepare("SELECT count(*) FROM custom_fields WHERE applies_to = 'issue'")
+          .pluck()
+          .get() as number;
+        const custom = Object.fromEntries(Array.from({ length: 32 - have + 2 }, (_, i) => [`extra_${i}`, `v${i}`]));
+        const r = await create(local, { description: DESCRIPTION, custom });
+        expect(r.status).toBe(201);
+        expect(
+          local.deps.db.prepare("SELECT count(*) FROM custom_fields WHERE applies_to = 'issue'").pluck().get(),
+        ).toBe(32);
+        expect(r.body.warnings).toHaveLength(2);
+        expect(r.body.warnings[0]).toMatch(/was not created: the project already has 32 issue custom fields/);
+      } finally {
+        await local.close();
+      }
+    },
+  );
 
   it('hides fields that are not player-viewable from players but shows them to the team', async () => {
     const r = await create(server, { description: DESCRIPTION, custom: { internal: 'secret' } });
@@ -275,15 +295,22 @@ describe('lookup, auto-creation, caps and warnings (rules 6-9)', () => {
   });
 });
 
-it('drops a value under a blank ident on the SDK path with a warning, creating no nameless field', async () => {
-  const before = server.deps.db.prepare("SELECT count(*) FROM custom_fields WHERE applies_to = 'issue'").pluck().get();
-  const r = await create(server, { description: DESCRIPTION, custom: { '': 'x', '  ': 'y' } });
-  expect(r.status).toBe(201);
-  expect(r.body.warnings).toEqual([
-    'A custom field with a blank name was dropped.',
-    'A custom field with a blank name was dropped.',
-  ]);
-  expect(server.deps.db.prepare("SELECT count(*) FROM custom_fields WHERE applies_to = 'issue'").pluck().get()).toBe(
-    before,
-  );
-});
+itLocal(
+  'drops a value under a blank ident on the SDK path with a warning, creating no nameless field',
+  "reads the database or signs a token with the server's key",
+  async () => {
+    const before = server.deps.db
+      .prepare("SELECT count(*) FROM custom_fields WHERE applies_to = 'issue'")
+      .pluck()
+      .get();
+    const r = await create(server, { description: DESCRIPTION, custom: { '': 'x', '  ': 'y' } });
+    expect(r.status).toBe(201);
+    expect(r.body.warnings).toEqual([
+      'A custom field with a blank name was dropped.',
+      'A custom field with a blank name was dropped.',
+    ]);
+    expect(server.deps.db.prepare("SELECT count(*) FROM custom_fields WHERE applies_to = 'issue'").pluck().get()).toBe(
+      before,
+    );
+  },
+);

@@ -9,6 +9,7 @@ import { PATS, PROJECT_ID } from '../../helpers/seed.ts';
 import { startTestServer, type TestServer } from '../../helpers/server.ts';
 import { serveFile, server } from '../../helpers/file-server.ts';
 import { BIG, create, DESCRIPTION, ISSUES, issueSeed } from './fixtures.ts';
+import { itLocal } from '../../helpers/local-only.ts';
 
 serveFile({ seed: issueSeed() });
 
@@ -157,7 +158,7 @@ describe('automatic publish', () => {
     ).toBe('open');
   });
 
-  it('clamps publish_after to 7 days', async () => {
+  itLocal('clamps publish_after to 7 days', 'reads the database', async () => {
     const created = await draft(server, { publish_after: '30d' });
     const row = server.deps.db
       .prepare('SELECT publish_at, created_at FROM issues WHERE id = ?')
@@ -165,7 +166,7 @@ describe('automatic publish', () => {
     expect(Date.parse(row.publish_at) - Date.parse(row.created_at)).toBe(7 * 86_400_000);
   });
 
-  it("uses the project's default when a draft gives none", async () => {
+  itLocal("uses the project's default when a draft gives none", 'reads the database', async () => {
     const local = await startTestServer({ seed: issueSeed({ publish_after_default: '1h' }) });
     try {
       const created = await draft(local);
@@ -184,7 +185,7 @@ describe('automatic publish', () => {
     }
   });
 
-  it('survives a restart of the server', async () => {
+  itLocal('survives a restart of the server', 'restarts the server on a database file', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'glitchbox-issues-'));
     const db = join(dir, 'server.db');
     const first = await startTestServer({ db, seed: issueSeed() });
@@ -204,32 +205,36 @@ describe('automatic publish', () => {
     }
   });
 
-  it('publishes after a restart a draft whose time passed before it (the moved clock is kept)', async () => {
-    const dir = mkdtempSync(join(tmpdir(), 'glitchbox-issues-'));
-    const db = join(dir, 'server.db');
-    const first = await startTestServer({ db, seed: issueSeed() });
-    const created = await draft(first, { publish_after: '1h' });
-    await first.advance('2h');
-    const movedTo = Date.parse((await first.request('GET', '/__admin/clock')).body.now);
-    await first.close();
-    const second = await startTestServer({ db, seed: false });
-    try {
-      const now = Date.parse((await second.request('GET', '/__admin/clock')).body.now);
-      expect(now).toBeGreaterThanOrEqual(movedTo);
-      expect(now - movedTo).toBeLessThan(60_000);
-      expect(await second.runJobs()).toBeGreaterThanOrEqual(1);
-      const seen = await second.request('GET', `${ISSUES}/g-${created.body.id}.json`, {
-        auth: `Bearer ${PATS.developer}`,
-      });
-      expect(seen.body.status).toBe('open');
-    } finally {
-      await second.close();
-    }
-  });
+  itLocal(
+    'publishes after a restart a draft whose time passed before it (the moved clock is kept)',
+    'restarts the server on a database file',
+    async () => {
+      const dir = mkdtempSync(join(tmpdir(), 'glitchbox-issues-'));
+      const db = join(dir, 'server.db');
+      const first = await startTestServer({ db, seed: issueSeed() });
+      const created = await draft(first, { publish_after: '1h' });
+      await first.advance('2h');
+      const movedTo = Date.parse((await first.request('GET', '/__admin/clock')).body.now);
+      await first.close();
+      const second = await startTestServer({ db, seed: false });
+      try {
+        const now = Date.parse((await second.request('GET', '/__admin/clock')).body.now);
+        expect(now).toBeGreaterThanOrEqual(movedTo);
+        expect(now - movedTo).toBeLessThan(60_000);
+        expect(await second.runJobs()).toBeGreaterThanOrEqual(1);
+        const seen = await second.request('GET', `${ISSUES}/g-${created.body.id}.json`, {
+          auth: `Bearer ${PATS.developer}`,
+        });
+        expect(seen.body.status).toBe('open');
+      } finally {
+        await second.close();
+      }
+    },
+  );
 });
 
 describe('ask for details', () => {
-  it('notifies the reporter and makes the requester a watcher', async () => {
+  itLocal('notifies the reporter and makes the requester a watcher', 'reads the database', async () => {
     const created = await create(server, { description: DESCRIPTION }, { auth: `Bearer ${PATS.tester}` });
     const r = await server.request('POST', `${ISSUES}/${created.body.scoped_id}/ask_for_details`, {
       auth: `Bearer ${PATS.support}`,
@@ -249,21 +254,25 @@ describe('ask for details', () => {
     ).toEqual([support]);
   });
 
-  it('answers 200 for an anonymous report with no reporter: the asker watches, no one is notified', async () => {
-    const created = await create(server, { description: DESCRIPTION });
-    const before = (await notifications(server)).length;
-    const r = await server.request('POST', `${ISSUES}/${created.body.scoped_id}/ask_for_details`, {
-      auth: `Bearer ${PATS.developer}`,
-      json: { what: 'steps' },
-    });
-    expect(r.status).toBe(200);
-    expect(r.body).toEqual({ success: true, message: expect.any(String) });
-    expect((await notifications(server)).length).toBe(before);
-    const dev = server.deps.db.prepare("SELECT id FROM users WHERE name = 'Dev Eloper'").pluck().get();
-    expect(
-      server.deps.db.prepare('SELECT user_id FROM issue_watchers WHERE issue_id = ?').pluck().all(created.body.id),
-    ).toEqual([dev]);
-  });
+  itLocal(
+    'answers 200 for an anonymous report with no reporter: the asker watches, no one is notified',
+    'reads the database',
+    async () => {
+      const created = await create(server, { description: DESCRIPTION });
+      const before = (await notifications(server)).length;
+      const r = await server.request('POST', `${ISSUES}/${created.body.scoped_id}/ask_for_details`, {
+        auth: `Bearer ${PATS.developer}`,
+        json: { what: 'steps' },
+      });
+      expect(r.status).toBe(200);
+      expect(r.body).toEqual({ success: true, message: expect.any(String) });
+      expect((await notifications(server)).length).toBe(before);
+      const dev = server.deps.db.prepare("SELECT id FROM users WHERE name = 'Dev Eloper'").pluck().get();
+      expect(
+        server.deps.db.prepare('SELECT user_id FROM issue_watchers WHERE issue_id = ?').pluck().all(created.body.id),
+      ).toEqual([dev]);
+    },
+  );
 
   it('needs bugs.ask_details and a known `what`', async () => {
     const created = await create(server, { description: DESCRIPTION }, { auth: `Bearer ${PATS.tester}` });

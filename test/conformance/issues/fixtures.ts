@@ -1,7 +1,7 @@
 // Shared set-up of the issue conformance tests: the standard seed plus a token without a
 // practical daily limit, custom fields of every type, tags and a Discord-enabled project.
 import type { FixtureDocument } from '../../../widget/src/protocol/fixtures.ts';
-import { ALL_FLAGS, PROJECT_ID, seedDocument } from '../../helpers/seed.ts';
+import { ALL_FLAGS, PATS, PROJECT_ID, seedDocument } from '../../helpers/seed.ts';
 import type { TestServer } from '../../helpers/server.ts';
 
 /** Every flag and a daily limit no test reaches; tkn-all keeps the default 8. */
@@ -55,3 +55,10 @@ export async function create(
 }
 
 export const DESCRIPTION = 'The map screen goes blank after I open it twice.';
+
+/** How many issues the project's list counts for its owner: what a create added, read over HTTP. */
+export async function issueCount(server: TestServer): Promise<number> {
+  const r = await server.request('GET', `${ISSUES}.json?per_page=1`, { auth: `Bearer ${PATS.owner}` });
+  if (r.status !== 200) throw new Error(`issue list: ${r.status} ${JSON.stringify(r.body)}`);
+  return r.body.pagination.total_count as number;
+}

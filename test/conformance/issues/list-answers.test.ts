@@ -6,10 +6,11 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, expect, it } from 'vitest';
 import { PATS } from '../../helpers/seed.ts';
 import { startTestServer, type TestServer } from '../../helpers/server.ts';
 import { BIG, create, DESCRIPTION, ISSUES, issueSeed } from './fixtures.ts';
+import { describeLocal } from '../../helpers/local-only.ts';
 
 let dir: string;
 let server: TestServer;
@@ -41,7 +42,7 @@ afterAll(async () => {
   rmSync(dir, { recursive: true, force: true });
 });
 
-describe('a repeated list', () => {
+describeLocal('a repeated list', "opens the server's database file beside it", () => {
   it('answers the same bytes and ETag, and 304 with no body to If-None-Match', async () => {
     const first = await raw(LIST, DEV);
     const second = await raw(LIST, DEV);

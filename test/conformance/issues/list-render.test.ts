@@ -6,6 +6,7 @@ import { PNG } from '../../helpers/media.ts';
 import { PATS } from '../../helpers/seed.ts';
 import { serveFile, server } from '../../helpers/file-server.ts';
 import { BIG, create, DESCRIPTION, ISSUES, withFields } from './fixtures.ts';
+import { itLocal } from '../../helpers/local-only.ts';
 
 serveFile({ seed: withFields() });
 const DEV = `Bearer ${PATS.developer}`;
@@ -56,21 +57,25 @@ describe('a page of the issue list', () => {
     });
   }
 
-  it('renders the same page whether its rows come from the covering index or the newest-first walk', async () => {
-    // More issues than the covering-index sort takes, so an unfiltered list walks; a filter on one reporter sorts.
-    const project = server.deps.db.prepare('SELECT project_id, max(scoped_id) AS top FROM issues').get() as {
-      project_id: number;
-      top: number;
-    };
-    server.deps.db.exec(`WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < 520)
+  itLocal(
+    'renders the same page whether its rows come from the covering index or the newest-first walk',
+    'writes the database',
+    async () => {
+      // More issues than the covering-index sort takes, so an unfiltered list walks; a filter on one reporter sorts.
+      const project = server.deps.db.prepare('SELECT project_id, max(scoped_id) AS top FROM issues').get() as {
+        project_id: number;
+        top: number;
+      };
+      server.deps.db.exec(`WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < 520)
       INSERT INTO issues (project_id, scoped_id, title, description, status, priority, score, raw, steps, created_at,
         updated_at)
       SELECT ${project.project_id}, ${project.top} + i, 'Filler', 'filler', 'open', 'low', '0', 0, '[]',
         '2020-01-01T00:00:00.000Z', '2020-01-01T00:00:00.000Z' FROM n`);
-    const walked = await server.request('GET', `${ISSUES}.json?per_page=4`, { auth: DEV });
-    const sorted = await server.request('GET', `${ISSUES}.json?per_page=4&priority=medium`, { auth: DEV });
-    expect(walked.body.pagination.total_count).toBeGreaterThan(500);
-    expect(sorted.body.pagination.total_count).toBe(4);
-    expect(walked.body.issues).toEqual(sorted.body.issues);
-  });
+      const walked = await server.request('GET', `${ISSUES}.json?per_page=4`, { auth: DEV });
+      const sorted = await server.request('GET', `${ISSUES}.json?per_page=4&priority=medium`, { auth: DEV });
+      expect(walked.body.pagination.total_count).toBeGreaterThan(500);
+      expect(sorted.body.pagination.total_count).toBe(4);
+      expect(walked.body.issues).toEqual(sorted.body.issues);
+    },
+  );
 });

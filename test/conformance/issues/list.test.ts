@@ -2,6 +2,7 @@
 // per_page clamping, the 50-item cap, pagination, raw issues and visibility per caller.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PATS } from '../../helpers/seed.ts';
+import { isRemote, itLocal } from '../../helpers/local-only.ts';
 import { startTestServer, type TestServer } from '../../helpers/server.ts';
 import { BIG, create, ISSUES, issueSeed } from './fixtures.ts';
 
@@ -81,6 +82,8 @@ beforeAll(async () => {
     ],
   });
   server = await startTestServer({ seed: doc });
+  // Issues sent to an integration exist only through the database: the sent_to test is local-only.
+  if (isRemote) return;
   const ids = server.deps.db.prepare('SELECT title, id FROM issues').all() as { title: string; id: number }[];
   const idOf = (t: string) => ids.find((i) => i.title === t)!.id;
   server.deps.db
@@ -127,14 +130,18 @@ describe('filters', () => {
     }
   });
 
-  it('filters by assignee, with not_assigned alone or mixed with ids', async () => {
-    const dev = server.deps.db.prepare("SELECT id FROM users WHERE name = 'Dev Eloper'").pluck().get();
-    expect(await titles(`?assigned_to_id=${dev}`)).toBe('A');
-    expect(await titles('?assigned_to_id=not_assigned')).toBe('BEF');
-    expect(await titles(`?assigned_to_id[]=not_assigned&assigned_to_id[]=${dev}`)).toBe('ABEF');
-  });
+  itLocal(
+    'filters by assignee, with not_assigned alone or mixed with ids',
+    'reads or writes the database',
+    async () => {
+      const dev = server.deps.db.prepare("SELECT id FROM users WHERE name = 'Dev Eloper'").pluck().get();
+      expect(await titles(`?assigned_to_id=${dev}`)).toBe('A');
+      expect(await titles('?assigned_to_id=not_assigned')).toBe('BEF');
+      expect(await titles(`?assigned_to_id[]=not_assigned&assigned_to_id[]=${dev}`)).toBe('ABEF');
+    },
+  );
 
-  it('filters by reporter with integer or usr- ids', async () => {
+  itLocal('filters by reporter with integer or usr- ids', 'reads or writes the database', async () => {
     const tester = server.deps.db.prepare("SELECT id, public_id FROM users WHERE name = 'Tess Tester'").get() as {
       id: number;
       public_id: string;
@@ -143,7 +150,7 @@ describe('filters', () => {
     expect(await titles(`?reported_by_id[]=${tester.public_id}`)).toBe('AF');
   });
 
-  it('filters by release id and by the latest release', async () => {
+  itLocal('filters by release id and by the latest release', 'reads or writes the database', async () => {
     const r1 = server.deps.db
       .prepare(
         "SELECT id FROM releases WHERE label = '1.0.0' AND project_id = (SELECT id FROM projects WHERE public_id " +
@@ -171,7 +178,7 @@ describe('filters', () => {
     expect((await server.request('GET', `${ISSUES}.json?created_after=yesterday`, { auth: DEV })).status).toBe(422);
   });
 
-  it('filters by media', async () => {
+  itLocal('filters by media', 'reads or writes the database', async () => {
     const withLog = await create(server, { description: 'Has a log file attached to it.', logs: 'x' });
     const r = await server.request('GET', `${ISSUES}.json?with_media=true`, { auth: DEV });
     expect(r.body.issues.map((i: { id: number }) => i.id)).toEqual([withLog.body.id]);
@@ -180,11 +187,15 @@ describe('filters', () => {
     server.deps.db.prepare('DELETE FROM issues WHERE id = ?').run(withLog.body.id);
   });
 
-  it('filters by integration, with any meaning any enabled integration', async () => {
-    expect(await titles('?sent_to=jira')).toBe('A');
-    expect(await titles('?sent_to[]=github&sent_to[]=jira')).toBe('AB');
-    expect(await titles('?sent_to=any')).toBe('A');
-  });
+  itLocal(
+    'filters by integration, with any meaning any enabled integration',
+    'reads or writes the database',
+    async () => {
+      expect(await titles('?sent_to=jira')).toBe('A');
+      expect(await titles('?sent_to[]=github&sent_to[]=jira')).toBe('AB');
+      expect(await titles('?sent_to=any')).toBe('A');
+    },
+  );
 
   it('filters by comma-separated tag ids, matching any', async () => {
     expect(await titles('?tag_ids=501')).toBe('A');
@@ -262,12 +273,16 @@ describe('visibility', () => {
     expect(await titles('?status=any', `Bearer ${PATS.tester}`)).toBe('ABCF');
   });
 
-  it('hides reporters and lets non-team callers filter by their own id only', async () => {
-    const owner = server.deps.db.prepare("SELECT id FROM users WHERE name = 'Olivia Owner'").pluck().get();
-    expect(await titles(`?reported_by_id=${owner}`, `Bearer ${PATS.tester}`)).toBe('');
-    const r = await server.request('GET', `${ISSUES}.json`, { auth: `Bearer ${PATS.tester}` });
-    expect(r.body.issues.every((i: { reported_by: { id: null } }) => i.reported_by.id === null)).toBe(true);
-  });
+  itLocal(
+    'hides reporters and lets non-team callers filter by their own id only',
+    'reads or writes the database',
+    async () => {
+      const owner = server.deps.db.prepare("SELECT id FROM users WHERE name = 'Olivia Owner'").pluck().get();
+      expect(await titles(`?reported_by_id=${owner}`, `Bearer ${PATS.tester}`)).toBe('');
+      const r = await server.request('GET', `${ISSUES}.json`, { auth: `Bearer ${PATS.tester}` });
+      expect(r.body.issues.every((i: { reported_by: { id: null } }) => i.reported_by.id === null)).toBe(true);
+    },
+  );
 
   it('needs can_list_issues on a project token', async () => {
     const r = await server.request('GET', `${ISSUES}.json`, { auth: 'FormUser tkn-nolist' });
@@ -276,13 +291,17 @@ describe('visibility', () => {
     expect(await titles('', BIG)).toBe('ABC');
   });
 
-  it('ignores the release filter of non-team viewers on projects that hide releases', async () => {
-    server.deps.db.prepare("UPDATE projects SET hide_release_versions = 1 WHERE public_id = 'pr-1001'").run();
-    try {
-      expect(await titles('?release_id=latest', `Bearer ${PATS.tester}`)).toBe('ABCF');
-      expect(await titles('?release_id=latest')).toBe('BC');
-    } finally {
-      server.deps.db.prepare("UPDATE projects SET hide_release_versions = 0 WHERE public_id = 'pr-1001'").run();
-    }
-  });
+  itLocal(
+    'ignores the release filter of non-team viewers on projects that hide releases',
+    'reads or writes the database',
+    async () => {
+      server.deps.db.prepare("UPDATE projects SET hide_release_versions = 1 WHERE public_id = 'pr-1001'").run();
+      try {
+        expect(await titles('?release_id=latest', `Bearer ${PATS.tester}`)).toBe('ABCF');
+        expect(await titles('?release_id=latest')).toBe('BC');
+      } finally {
+        server.deps.db.prepare("UPDATE projects SET hide_release_versions = 0 WHERE public_id = 'pr-1001'").run();
+      }
+    },
+  );
 });

@@ -6,6 +6,7 @@ import { OTHER_PROJECT_ID, PATS, PROJECT_ID, PUBLIC_PROJECT_ID, TOKENS } from '.
 import { startTestServer, type TestServer } from '../../helpers/server.ts';
 import { serveFile, server } from '../../helpers/file-server.ts';
 import { create, DESCRIPTION, ISSUES, issueSeed } from './fixtures.ts';
+import { itLocal } from '../../helpers/local-only.ts';
 
 serveFile({ seed: issueSeed() });
 
@@ -32,25 +33,34 @@ describe('403 on create', () => {
     expect(r.body.error).toBe('Not allowed to report a bug.');
   });
 
-  it('refuses a new release_label without the release-creation permission', async () => {
-    const token = await create(
-      server,
-      { description: DESCRIPTION, release_label: '9.9.9' },
-      { auth: 'FormUser tkn-nolist' },
-    );
-    expect(token.status).toBe(403);
-    // Exactly the live service's sentence: a client retries without release_label when it reads it.
-    expect(token.body).toEqual({ error: 'Auth token does not have permission to create releases' });
-    expect(
-      (await create(server, { description: DESCRIPTION, release_label: '9.9.9' }, { auth: `Bearer ${PATS.tester}` }))
-        .status,
-    ).toBe(403);
-    expect(server.deps.db.prepare("SELECT count(*) FROM releases WHERE label = '9.9.9'").pluck().get()).toBe(0);
-    expect(
-      (await create(server, { description: DESCRIPTION, release_label: '9.9.9' }, { auth: `Bearer ${PATS.developer}` }))
-        .status,
-    ).toBe(201);
-  });
+  itLocal(
+    'refuses a new release_label without the release-creation permission',
+    "reads the database or signs a token with the server's key",
+    async () => {
+      const token = await create(
+        server,
+        { description: DESCRIPTION, release_label: '9.9.9' },
+        { auth: 'FormUser tkn-nolist' },
+      );
+      expect(token.status).toBe(403);
+      // Exactly the live service's sentence: a client retries without release_label when it reads it.
+      expect(token.body).toEqual({ error: 'Auth token does not have permission to create releases' });
+      expect(
+        (await create(server, { description: DESCRIPTION, release_label: '9.9.9' }, { auth: `Bearer ${PATS.tester}` }))
+          .status,
+      ).toBe(403);
+      expect(server.deps.db.prepare("SELECT count(*) FROM releases WHERE label = '9.9.9'").pluck().get()).toBe(0);
+      expect(
+        (
+          await create(
+            server,
+            { description: DESCRIPTION, release_label: '9.9.9' },
+            { auth: `Bearer ${PATS.developer}` },
+          )
+        ).status,
+      ).toBe(201);
+    },
+  );
 
   it('styles refusals to the Discord bot as a reply to the player', async () => {
     const r = await create(
@@ -157,21 +167,25 @@ describe('422 tester submission caps', () => {
 });
 
 describe('422 submission tokens and publish_after', () => {
-  it('accepts a submission token once, trusting its email, and refuses its reuse', async () => {
-    const { token } = await server.deps.jwt.signSubmissionToken(
-      { project_id: PROJECT_ID, email: 'trusted@players.test' },
-      3600,
-    );
-    const first = await create(server, { description: DESCRIPTION }, { auth: `FormUser tkn-issues,${token}` });
-    expect(first.status).toBe(201);
-    const seen = await server.request('GET', `${ISSUES}/${first.body.scoped_id}.json`, {
-      auth: `Bearer ${PATS.developer}`,
-    });
-    expect(seen.body.reported_by.name).toBe('trusted');
-    const again = await create(server, { description: DESCRIPTION }, { auth: `FormUser tkn-issues,${token}` });
-    expect(again.status).toBe(422);
-    expect(again.body.error).toBe('This submission token has already been used.');
-  });
+  itLocal(
+    'accepts a submission token once, trusting its email, and refuses its reuse',
+    "reads the database or signs a token with the server's key",
+    async () => {
+      const { token } = await server.deps.jwt.signSubmissionToken(
+        { project_id: PROJECT_ID, email: 'trusted@players.test' },
+        3600,
+      );
+      const first = await create(server, { description: DESCRIPTION }, { auth: `FormUser tkn-issues,${token}` });
+      expect(first.status).toBe(201);
+      const seen = await server.request('GET', `${ISSUES}/${first.body.scoped_id}.json`, {
+        auth: `Bearer ${PATS.developer}`,
+      });
+      expect(seen.body.reported_by.name).toBe('trusted');
+      const again = await create(server, { description: DESCRIPTION }, { auth: `FormUser tkn-issues,${token}` });
+      expect(again.status).toBe(422);
+      expect(again.body.error).toBe('This submission token has already been used.');
+    },
+  );
 
   it('refuses an invalid publish_after and publish_after without draft', async () => {
     const invalid = await create(server, { description: DESCRIPTION }, { top: { draft: true, publish_after: 'soon' } });

@@ -5,6 +5,7 @@ import { issueWriteHooks, type IssueWriteKind } from '../../../reference-server/
 import { PATS } from '../../helpers/seed.ts';
 import { serveFile, server } from '../../helpers/file-server.ts';
 import { BIG, create, DESCRIPTION, ISSUES, issueSeed } from './fixtures.ts';
+import { itLocal } from '../../helpers/local-only.ts';
 
 const writes: Array<{ id: number; kind: IssueWriteKind }> = [];
 const hook = (_deps: unknown, issue: { id: number }, kind: IssueWriteKind) => {
@@ -38,24 +39,28 @@ describe('show', () => {
     expect(created.body).not.toHaveProperty('warnings');
   });
 
-  it('renders potential_duplicate only for duplicates, as a full issue', async () => {
-    const canonical = await create(server, { description: DESCRIPTION, title: 'Canonical' });
-    const copy = await create(server, { description: DESCRIPTION });
-    server.deps.db
-      .prepare("UPDATE issues SET status = 'duplicate', duplicate_of_issue_id = ? WHERE id = ?")
-      .run(canonical.body.id, copy.body.id);
-    const r = await server.request('GET', `${ISSUES}/${copy.body.scoped_id}.json`, { auth: DEV });
-    expect(r.body.status_display).toBe('Duplicate');
-    expect(r.body.potential_duplicate).toMatchObject({
-      id: canonical.body.id,
-      title: 'Canonical',
-      potential_duplicate: null,
-    });
-    server.deps.db.prepare("UPDATE issues SET status = 'open' WHERE id = ?").run(copy.body.id);
-    expect(
-      (await server.request('GET', `${ISSUES}/${copy.body.scoped_id}.json`, { auth: DEV })).body.potential_duplicate,
-    ).toBeNull();
-  });
+  itLocal(
+    'renders potential_duplicate only for duplicates, as a full issue',
+    'reads or writes the database, or hooks the server in-process',
+    async () => {
+      const canonical = await create(server, { description: DESCRIPTION, title: 'Canonical' });
+      const copy = await create(server, { description: DESCRIPTION });
+      server.deps.db
+        .prepare("UPDATE issues SET status = 'duplicate', duplicate_of_issue_id = ? WHERE id = ?")
+        .run(canonical.body.id, copy.body.id);
+      const r = await server.request('GET', `${ISSUES}/${copy.body.scoped_id}.json`, { auth: DEV });
+      expect(r.body.status_display).toBe('Duplicate');
+      expect(r.body.potential_duplicate).toMatchObject({
+        id: canonical.body.id,
+        title: 'Canonical',
+        potential_duplicate: null,
+      });
+      server.deps.db.prepare("UPDATE issues SET status = 'open' WHERE id = ?").run(copy.body.id);
+      expect(
+        (await server.request('GET', `${ISSUES}/${copy.body.scoped_id}.json`, { auth: DEV })).body.potential_duplicate,
+      ).toBeNull();
+    },
+  );
 
   it('displays custom statuses by their project name', async () => {
     const created = await create(server, { description: DESCRIPTION });
@@ -65,36 +70,40 @@ describe('show', () => {
 });
 
 describe('update', () => {
-  it('lets a developer change every field with PATCH or PUT', async () => {
-    const created = await create(server, { description: DESCRIPTION });
-    const release = server.deps.db.prepare("SELECT id FROM releases WHERE label = '1.0.0'").pluck().get() as number;
-    const dev = server.deps.db.prepare("SELECT id, public_id FROM users WHERE name = 'Dev Eloper'").get() as {
-      id: number;
-      public_id: string;
-    };
-    const r = await patch(created.body.scoped_id, {
-      title: 'Renamed',
-      description: 'A better description of it.',
-      status: 'in_progress',
-      priority: 'critical',
-      assigned_to_id: dev.public_id,
-      unformatted_steps_to_reproduce: '1. a\n2. b',
-      release_id: `rel-${release}`,
-    });
-    expect(r.status).toBe(200);
-    expect(r.body).toMatchObject({
-      title: 'Renamed',
-      status: 'in_progress',
-      priority: 'critical',
-      assigned_to: { id: dev.id, name: 'Dev Eloper' },
-      steps_to_reproduce: [{ step: 'a' }, { step: 'b' }],
-    });
-    expect(server.deps.db.prepare('SELECT release_id FROM issues WHERE id = ?').pluck().get(created.body.id)).toBe(
-      release,
-    );
-    const put = await patch(created.body.scoped_id, { status: 'resolved', assigned_to_id: '' }, DEV, 'PUT');
-    expect(put.body).toMatchObject({ status: 'resolved', assigned_to: { id: null, name: null } });
-  });
+  itLocal(
+    'lets a developer change every field with PATCH or PUT',
+    'reads or writes the database, or hooks the server in-process',
+    async () => {
+      const created = await create(server, { description: DESCRIPTION });
+      const release = server.deps.db.prepare("SELECT id FROM releases WHERE label = '1.0.0'").pluck().get() as number;
+      const dev = server.deps.db.prepare("SELECT id, public_id FROM users WHERE name = 'Dev Eloper'").get() as {
+        id: number;
+        public_id: string;
+      };
+      const r = await patch(created.body.scoped_id, {
+        title: 'Renamed',
+        description: 'A better description of it.',
+        status: 'in_progress',
+        priority: 'critical',
+        assigned_to_id: dev.public_id,
+        unformatted_steps_to_reproduce: '1. a\n2. b',
+        release_id: `rel-${release}`,
+      });
+      expect(r.status).toBe(200);
+      expect(r.body).toMatchObject({
+        title: 'Renamed',
+        status: 'in_progress',
+        priority: 'critical',
+        assigned_to: { id: dev.id, name: 'Dev Eloper' },
+        steps_to_reproduce: [{ step: 'a' }, { step: 'b' }],
+      });
+      expect(server.deps.db.prepare('SELECT release_id FROM issues WHERE id = ?').pluck().get(created.body.id)).toBe(
+        release,
+      );
+      const put = await patch(created.body.scoped_id, { status: 'resolved', assigned_to_id: '' }, DEV, 'PUT');
+      expect(put.body).toMatchObject({ status: 'resolved', assigned_to: { id: null, name: null } });
+    },
+  );
 
   it('notifies the contact set on the issue and its watchers of a new status, not the updater', async () => {
     const created = await create(server, { description: DESCRIPTION });
@@ -122,51 +131,63 @@ describe('update', () => {
     expect(again.map((n) => n.recipient_email)).toEqual(['watcher@players.test']);
   });
 
-  it('moves an issue to the latest release with release_id=latest', async () => {
-    const created = await create(server, { description: DESCRIPTION, release_label: '1.0.0' });
-    const latest = server.deps.db
-      .prepare("SELECT id FROM releases WHERE status = 'published' ORDER BY created_at DESC, id DESC")
-      .pluck()
-      .get();
-    expect((await patch(created.body.scoped_id, { release_id: 'latest' })).status).toBe(200);
-    expect(server.deps.db.prepare('SELECT release_id FROM issues WHERE id = ?').pluck().get(created.body.id)).toBe(
-      latest,
-    );
-  });
+  itLocal(
+    'moves an issue to the latest release with release_id=latest',
+    'reads or writes the database, or hooks the server in-process',
+    async () => {
+      const created = await create(server, { description: DESCRIPTION, release_label: '1.0.0' });
+      const latest = server.deps.db
+        .prepare("SELECT id FROM releases WHERE status = 'published' ORDER BY created_at DESC, id DESC")
+        .pluck()
+        .get();
+      expect((await patch(created.body.scoped_id, { release_id: 'latest' })).status).toBe(200);
+      expect(server.deps.db.prepare('SELECT release_id FROM issues WHERE id = ?').pluck().get(created.body.id)).toBe(
+        latest,
+      );
+    },
+  );
 
-  it('takes JSON null for a member it cannot clear as left out, and null assigned_to_id as unassign', async () => {
-    const created = await create(server, { description: DESCRIPTION, title: 'Kept title' });
-    const dev = server.deps.db.prepare("SELECT id FROM users WHERE name = 'Dev Eloper'").pluck().get() as number;
-    await patch(created.body.scoped_id, { assigned_to_id: dev });
-    const r = await patch(created.body.scoped_id, {
-      title: null,
-      description: null,
-      status: null,
-      priority: null,
-      unformatted_steps_to_reproduce: null,
-      steps_to_reproduce_array: null,
-      custom: null,
-      assigned_to_id: null,
-    });
-    expect(r.status).toBe(200);
-    expect(r.body).toMatchObject({
-      title: 'Kept title',
-      description: DESCRIPTION,
-      status: 'open',
-      assigned_to: { id: null, name: null },
-    });
-    expect(r.body).not.toHaveProperty('warnings');
-  });
+  itLocal(
+    'takes JSON null for a member it cannot clear as left out, and null assigned_to_id as unassign',
+    'reads or writes the database, or hooks the server in-process',
+    async () => {
+      const created = await create(server, { description: DESCRIPTION, title: 'Kept title' });
+      const dev = server.deps.db.prepare("SELECT id FROM users WHERE name = 'Dev Eloper'").pluck().get() as number;
+      await patch(created.body.scoped_id, { assigned_to_id: dev });
+      const r = await patch(created.body.scoped_id, {
+        title: null,
+        description: null,
+        status: null,
+        priority: null,
+        unformatted_steps_to_reproduce: null,
+        steps_to_reproduce_array: null,
+        custom: null,
+        assigned_to_id: null,
+      });
+      expect(r.status).toBe(200);
+      expect(r.body).toMatchObject({
+        title: 'Kept title',
+        description: DESCRIPTION,
+        status: 'open',
+        assigned_to: { id: null, name: null },
+      });
+      expect(r.body).not.toHaveProperty('warnings');
+    },
+  );
 
-  it('refuses values outside the update enums and unknown assignees with 422', async () => {
-    const created = await create(server, { description: DESCRIPTION });
-    expect((await patch(created.body.scoped_id, { status: 'hidden' })).status).toBe(422);
-    expect((await patch(created.body.scoped_id, { priority: 'blocker' })).status).toBe(422);
-    const outsider = server.deps.db.prepare("SELECT id FROM users WHERE name = 'Otto Outsider'").pluck().get();
-    const r = await patch(created.body.scoped_id, { assigned_to_id: String(outsider) });
-    expect(r.status).toBe(422);
-    expect(r.body.error).toMatch(/not a member/);
-  });
+  itLocal(
+    'refuses values outside the update enums and unknown assignees with 422',
+    'reads or writes the database, or hooks the server in-process',
+    async () => {
+      const created = await create(server, { description: DESCRIPTION });
+      expect((await patch(created.body.scoped_id, { status: 'hidden' })).status).toBe(422);
+      expect((await patch(created.body.scoped_id, { priority: 'blocker' })).status).toBe(422);
+      const outsider = server.deps.db.prepare("SELECT id FROM users WHERE name = 'Otto Outsider'").pluck().get();
+      const r = await patch(created.body.scoped_id, { assigned_to_id: String(outsider) });
+      expect(r.status).toBe(422);
+      expect(r.body.error).toMatch(/not a member/);
+    },
+  );
 
   it('drops a priority from support (not a developer) with a warning', async () => {
     const created = await create(server, { description: DESCRIPTION });
@@ -229,17 +250,24 @@ describe('archive', () => {
   });
 });
 
-it('tells the write hooks about every create, update and publish', async () => {
-  writes.length = 0;
-  const created = await create(server, { description: DESCRIPTION }, { top: { draft: true } });
-  await server.request('PATCH', `${ISSUES}/g-${created.body.id}.json`, { auth: DEV, json: { issue: { title: 'x' } } });
-  await server.request('POST', `${ISSUES}/g-${created.body.id}/publish`, { auth: DEV });
-  expect(writes).toEqual([
-    { id: created.body.id, kind: 'created' },
-    { id: created.body.id, kind: 'updated' },
-    { id: created.body.id, kind: 'published' },
-  ]);
-});
+itLocal(
+  'tells the write hooks about every create, update and publish',
+  'reads or writes the database, or hooks the server in-process',
+  async () => {
+    writes.length = 0;
+    const created = await create(server, { description: DESCRIPTION }, { top: { draft: true } });
+    await server.request('PATCH', `${ISSUES}/g-${created.body.id}.json`, {
+      auth: DEV,
+      json: { issue: { title: 'x' } },
+    });
+    await server.request('POST', `${ISSUES}/g-${created.body.id}/publish`, { auth: DEV });
+    expect(writes).toEqual([
+      { id: created.body.id, kind: 'created' },
+      { id: created.body.id, kind: 'updated' },
+      { id: created.body.id, kind: 'published' },
+    ]);
+  },
+);
 
 it('leaves /issues/search to the search area', async () => {
   const r = await server.request('GET', `${ISSUES}/search.json?query=map`, { auth: DEV });

@@ -5,12 +5,13 @@ import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'no
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, expect, it } from 'vitest';
 import { openDatabase } from '../../../reference-server/src/db/database.ts';
 import { findJob, insertJob } from '../../../reference-server/src/jobs/repository.ts';
 import { PROJECT_ID, TOKENS } from '../../helpers/seed.ts';
 import { startTestServer, type TestServer } from '../../helpers/server.ts';
 import { SLOW_JOB, type SlowJob } from '../../helpers/slow-job.ts';
+import { describeLocal } from '../../helpers/local-only.ts';
 
 const SLOW_JOB_MODULE = pathToFileURL(join(import.meta.dirname, '../../helpers/slow-job.ts')).href;
 const SERVER_PROCESS = join(import.meta.dirname, '../../helpers/job-server-process.ts');
@@ -41,7 +42,7 @@ async function until(condition: () => boolean, what: string, ms = 20_000): Promi
   }
 }
 
-describe('the job thread', () => {
+describeLocal('the job thread', 'starts and kills a server process of its own', () => {
   it('answers a request while a slow job holds the job thread', async () => {
     const server = await startTestServer({
       db: join(dir, 'server.db'),

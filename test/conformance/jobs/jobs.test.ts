@@ -4,13 +4,14 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, expect, it } from 'vitest';
 import { findJob, listJobs } from '../../../reference-server/src/jobs/repository.ts';
 import { createDeps } from '../../../reference-server/src/server.ts';
 import type { Deps } from '../../../reference-server/src/deps.ts';
 import { LEASE_MS } from '../../../reference-server/src/jobs/runner.ts';
 import { startTestServer } from '../../helpers/server.ts';
 import { PATS, PROJECT_ID, seedDocument, TOKENS } from '../../helpers/seed.ts';
+import { describeLocal } from '../../helpers/local-only.ts';
 
 const T0 = new Date('2030-01-01T00:00:00.000Z');
 let dir: string;
@@ -35,7 +36,7 @@ afterEach(async () => {
   rmSync(dir, { recursive: true, force: true });
 });
 
-describe('running jobs', () => {
+describeLocal('running jobs', 'drives the job runner and a database file in-process', () => {
   it('runs a job once it is due by the server clock, and only once', async () => {
     const deps = open();
     const seen: unknown[] = [];
@@ -113,7 +114,7 @@ describe('running jobs', () => {
   });
 });
 
-describe('durability', () => {
+describeLocal('durability', 'drives the job runner and a database file in-process', () => {
   it('keeps a job across a restart of the server (same database file)', async () => {
     const first = open();
     first.jobs.enqueue('test.durable', { note: 'before restart' }, new Date(T0.getTime() + 5000));

@@ -4,7 +4,7 @@
 // alone a 500 {error}, and the thread's answers are the bytes of the whole computation made on the request thread.
 import { rmSync } from 'node:fs';
 import { dirname, join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, expect, it } from 'vitest';
 import { answerFromPassages, documentPassages } from '../../../reference-server/src/areas/knowledge-base/answer.ts';
 import { knowledgeDocuments } from '../../../reference-server/src/areas/knowledge-base/documents.ts';
 import { KnowledgeThread } from '../../../reference-server/src/areas/knowledge-base/knowledge-thread.ts';
@@ -13,6 +13,7 @@ import { seedKnowledgeBase } from '../../bench/knowledge-base.bench.ts';
 import { TOKEN } from '../../bench/issues.bench.ts';
 import { PATS, PROJECT_ID } from '../../helpers/seed.ts';
 import { startTestServer, type TestServer } from '../../helpers/server.ts';
+import { describeLocal } from '../../helpers/local-only.ts';
 
 let server: TestServer;
 let thread: KnowledgeThread;
@@ -57,7 +58,7 @@ async function until(condition: () => boolean, what: string, ms = 20_000): Promi
   }
 }
 
-describe('knowledge-base questions on a database file', () => {
+describeLocal('knowledge-base questions on a database file', 'drives the knowledge thread in-process', () => {
   it('ranks in the knowledge-base thread: a GET answers while a question over 20,000 issues is ranked', async () => {
     // A fresh thread has no index yet: this question reads, splits and tokenizes every document (about 60,000
     // passages) before it ranks them.

@@ -10,7 +10,7 @@ let url: string;
 const BYTES = new Uint8Array(Array.from({ length: 1000 }, (_, i) => i % 251));
 
 beforeAll(async () => {
-  const issue = makeIssue(server);
+  const issue = await makeIssue(server);
   const data = new FormData();
   data.append('binary_file[file]', new Blob([BYTES], { type: 'application/x-replay' }), 'Replay ünïcode.rpl');
   url = (await server.request('POST', `${issue.path}/binary_files`, { auth: TOKEN, multipart: data })).body.url;

@@ -9,12 +9,13 @@ import { startTestServer } from '../../helpers/server.ts';
 import { PATS } from '../../helpers/seed.ts';
 import { PNG, declare, directUpload, makeIssue, putDirect } from '../../helpers/media.ts';
 import { DEV, presign, serveMedia, server, TOKEN } from './fixtures.ts';
+import { itLocal } from '../../helpers/local-only.ts';
 
 serveMedia();
 
 describe('confirm_upload', () => {
   it('answers 201 with the raw columns of a screenshot and no URL', async () => {
-    const issue = makeIssue(server, { reporterPat: PATS.tester });
+    const issue = await makeIssue(server, { reporterPat: PATS.tester });
     const r = await directUpload(server, issue.path, 'screenshots', PNG, {
       filename: 'a.png',
       type: 'image/png',
@@ -50,7 +51,7 @@ describe('confirm_upload', () => {
   });
 
   it('is idempotent: the same blob_signed_id answers the same record and creates nothing', async () => {
-    const issue = makeIssue(server);
+    const issue = await makeIssue(server);
     const p = await presign(issue.path, 'log_files', declare(PNG, 'a.log', 'text/plain'));
     await putDirect(p.body.direct_upload_url, p.body.headers, PNG);
     const confirm = () =>
@@ -67,7 +68,7 @@ describe('confirm_upload', () => {
   });
 
   it('answers 422 when the bytes never arrived', async () => {
-    const issue = makeIssue(server);
+    const issue = await makeIssue(server);
     const p = await presign(issue.path, 'screenshots', declare(PNG, 'a.png', 'image/png'));
     const r = await server.request('POST', `${issue.path}/screenshots/confirm_upload`, {
       auth: TOKEN,
@@ -80,8 +81,8 @@ describe('confirm_upload', () => {
   });
 
   it('answers 404 for an unknown blob_signed_id, one of another issue or kind, and 400 without one', async () => {
-    const issue = makeIssue(server);
-    const other = makeIssue(server);
+    const issue = await makeIssue(server);
+    const other = await makeIssue(server);
     const p = await presign(other.path, 'screenshots', declare(PNG, 'a.png', 'image/png'));
     await putDirect(p.body.direct_upload_url, p.body.headers, PNG);
     const confirm = (path: string, media: string, json: unknown) =>
@@ -98,35 +99,39 @@ describe('confirm_upload', () => {
     expect(missing.body).toEqual({ error: 'Missing required parameter: blob_signed_id.' });
   });
 
-  it('answers 404 for an expired blob_signed_id, and the purge job removes the unconfirmed bytes', async () => {
-    const local = await startTestServer();
-    try {
-      const issue = makeIssue(local);
-      const p = await local.request('POST', `${issue.path}/screenshots/presigned_upload`, {
-        auth: TOKEN,
-        json: declare(PNG, 'a.png', 'image/png'),
-      });
-      await putDirect(p.body.direct_upload_url, p.body.headers, PNG);
-      const objects = join(local.deps.config.storageDir, 'objects');
-      expect(readdirSync(objects)).toHaveLength(1);
-      await local.advance('23h');
-      expect(await local.runJobs()).toBe(0);
-      await local.advance('2h');
-      const r = await local.request('POST', `${issue.path}/screenshots/confirm_upload`, {
-        auth: TOKEN,
-        json: { blob_signed_id: p.body.blob_signed_id },
-      });
-      expect(r.status).toBe(404);
-      expect(r.body).toEqual({ error: 'Invalid or expired blob_signed_id.' });
-      expect(await local.runJobs()).toBe(1);
-      expect(readdirSync(objects)).toEqual([]);
-    } finally {
-      await local.close();
-    }
-  });
+  itLocal(
+    'answers 404 for an expired blob_signed_id, and the purge job removes the unconfirmed bytes',
+    'reads the storage directory',
+    async () => {
+      const local = await startTestServer();
+      try {
+        const issue = await makeIssue(local);
+        const p = await local.request('POST', `${issue.path}/screenshots/presigned_upload`, {
+          auth: TOKEN,
+          json: declare(PNG, 'a.png', 'image/png'),
+        });
+        await putDirect(p.body.direct_upload_url, p.body.headers, PNG);
+        const objects = join(local.deps.config.storageDir, 'objects');
+        expect(readdirSync(objects)).toHaveLength(1);
+        await local.advance('23h');
+        expect(await local.runJobs()).toBe(0);
+        await local.advance('2h');
+        const r = await local.request('POST', `${issue.path}/screenshots/confirm_upload`, {
+          auth: TOKEN,
+          json: { blob_signed_id: p.body.blob_signed_id },
+        });
+        expect(r.status).toBe(404);
+        expect(r.body).toEqual({ error: 'Invalid or expired blob_signed_id.' });
+        expect(await local.runJobs()).toBe(1);
+        expect(readdirSync(objects)).toEqual([]);
+      } finally {
+        await local.close();
+      }
+    },
+  );
 
   it('attaches an annotation layer confirmed with layer_a_blob_signed_id, sized image plus layer', async () => {
-    const issue = makeIssue(server);
+    const issue = await makeIssue(server);
     const marks = new Uint8Array([...PNG, 0, 0, 0, 0, 0]);
     const layer = await presign(issue.path, 'screenshots', declare(marks, 'layer.png', 'image/png'));
     await putDirect(layer.body.direct_upload_url, layer.body.headers, marks);
@@ -157,7 +162,7 @@ describe('confirm_upload', () => {
   });
 
   it('confirms after the 5-minute upload URL has expired, as long as the bytes arrived in time', async () => {
-    const issue = makeIssue(server);
+    const issue = await makeIssue(server);
     const p = await presign(issue.path, 'screenshots', {
       ...declare(PNG, 'a.png', 'image/png'),
       developer_private: true,
@@ -173,7 +178,7 @@ describe('confirm_upload', () => {
   });
 
   it('marks a direct video upload processed at confirmation', async () => {
-    const issue = makeIssue(server);
+    const issue = await makeIssue(server);
     const bytes = new Uint8Array(64).fill(3);
     const r = await directUpload(server, issue.path, 'video_clips', bytes, {
       filename: 'clip.mov',

@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { PATS, TOKENS } from '../../helpers/seed.ts';
 import { PNG, declare, directUpload, makeIssue } from '../../helpers/media.ts';
 import { presign, serveMedia, server } from './fixtures.ts';
+import { itLocal } from '../../helpers/local-only.ts';
 
 serveMedia();
 
@@ -15,24 +16,28 @@ describe('who may write media (docs/api-choices.md#draft-and-media-writers)', ()
       auth,
     });
 
-  it('lets the draft JWT (as Bearer and after the token), the project token and the team write', async () => {
-    const draft = makeIssue(server, { status: 'hidden' });
-    const { token } = await server.deps.jwt.signIssueToken(draft.id, draft.path.split('/')[2]);
-    expect((await upload(draft.path, `Bearer ${token}`)).status).toBe(201);
-    expect((await upload(draft.path, `FormUser ${TOKENS.all},${token}`)).status).toBe(201);
-    expect((await upload(draft.path, `Bearer ${PATS.support}`)).status).toBe(201);
-    // The project token itself writes to the issues it can see: an open one, not another player's draft.
-    expect((await upload(makeIssue(server).path, `FormUser ${TOKENS.none}`)).status).toBe(201);
-    const refused = await server.request('POST', `${draft.path}/log_files/presigned_upload`, {
-      auth: `FormUser ${TOKENS.none}`,
-      json: declare(PNG, 'a.log', 'text/plain'),
-    });
-    expect(refused.status).toBe(404);
-  });
+  itLocal(
+    'lets the draft JWT (as Bearer and after the token), the project token and the team write',
+    "signs a draft JWT with the server's key",
+    async () => {
+      const draft = await makeIssue(server, { status: 'hidden' });
+      const { token } = await server.deps.jwt.signIssueToken(draft.id, draft.path.split('/')[2]);
+      expect((await upload(draft.path, `Bearer ${token}`)).status).toBe(201);
+      expect((await upload(draft.path, `FormUser ${TOKENS.all},${token}`)).status).toBe(201);
+      expect((await upload(draft.path, `Bearer ${PATS.support}`)).status).toBe(201);
+      // The project token itself writes to the issues it can see: an open one, not another player's draft.
+      expect((await upload((await makeIssue(server)).path, `FormUser ${TOKENS.none}`)).status).toBe(201);
+      const refused = await server.request('POST', `${draft.path}/log_files/presigned_upload`, {
+        auth: `FormUser ${TOKENS.none}`,
+        json: declare(PNG, 'a.log', 'text/plain'),
+      });
+      expect(refused.status).toBe(404);
+    },
+  );
 
   it('refuses a tester who did not report the issue (403), and hides a draft from them (404)', async () => {
-    const open = makeIssue(server);
-    const draft = makeIssue(server, { status: 'hidden' });
+    const open = await makeIssue(server);
+    const draft = await makeIssue(server, { status: 'hidden' });
     const r = await presign(open.path, 'log_files', declare(PNG, 'a.log', 'text/plain'), `Bearer ${PATS.tester}`);
     expect(r.status).toBe(403);
     expect(r.body).toEqual({ error: 'You are not allowed to add media to this issue.' });
@@ -41,9 +46,9 @@ describe('who may write media (docs/api-choices.md#draft-and-media-writers)', ()
     ).toBe(404);
   });
 
-  it('refuses the draft JWT of another issue with 403', async () => {
-    const mine = makeIssue(server, { status: 'hidden' });
-    const theirs = makeIssue(server);
+  itLocal('refuses the draft JWT of another issue with 403', "signs a draft JWT with the server's key", async () => {
+    const mine = await makeIssue(server, { status: 'hidden' });
+    const theirs = await makeIssue(server);
     const { token } = await server.deps.jwt.signIssueToken(mine.id, mine.path.split('/')[2]);
     expect(
       (await presign(theirs.path, 'log_files', declare(PNG, 'a.log', 'text/plain'), `Bearer ${token}`)).status,

@@ -15,6 +15,7 @@ import { resolveCaller } from '../../../reference-server/src/areas/projects-auth
 import { PATS, PROJECT_ID, TOKENS } from '../../helpers/seed.ts';
 import { PNG, directUpload, makeIssue } from '../../helpers/media.ts';
 import { DEV, serveMedia, server, TOKEN } from './fixtures.ts';
+import { itLocal } from '../../helpers/local-only.ts';
 
 serveMedia();
 
@@ -32,7 +33,7 @@ const png = (name = 'shot.png', type = 'image/png'): [Blob, string] => [new Blob
 
 describe('multipart upload', () => {
   it('attaches a screenshot with its annotation layer and answers the rendered record', async () => {
-    const issue = makeIssue(server, { reporterPat: PATS.tester, title: 'Hull clips through dock' });
+    const issue = await makeIssue(server, { reporterPat: PATS.tester, title: 'Hull clips through dock' });
     // A layer of another size than the image: an annotated screenshot's size is image plus layer.
     const layer = new Uint8Array([...PNG, 0, 0, 0, 0, 0, 0, 0]);
     const r = await server.request('POST', `${issue.path}/screenshots`, {
@@ -63,7 +64,7 @@ describe('multipart upload', () => {
   });
 
   it('takes a log file as a file or as inline log_file[contents]', async () => {
-    const issue = makeIssue(server);
+    const issue = await makeIssue(server);
     const file = await server.request('POST', `${issue.path}/log_files`, {
       auth: `FormUser ${TOKENS.all},email:player@players.test`,
       multipart: form({ 'log_file[file]': [new Blob(['boot ok\n'], { type: 'text/plain' }), 'player.log'] }),
@@ -90,7 +91,7 @@ describe('multipart upload', () => {
   });
 
   it('takes a binary file of any type', async () => {
-    const issue = makeIssue(server);
+    const issue = await makeIssue(server);
     const r = await server.request('POST', `${issue.path}/binary_files`, {
       auth: TOKEN,
       multipart: form({
@@ -106,7 +107,7 @@ describe('multipart upload', () => {
   });
 
   it('recognises a PNG sent as application/octet-stream, and refuses a type outside the list with 422', async () => {
-    const issue = makeIssue(server);
+    const issue = await makeIssue(server);
     const sniffed = await server.request('POST', `${issue.path}/screenshots`, {
       auth: TOKEN,
       multipart: form({ 'screenshot[image]': png('s.png', 'application/octet-stream') }),
@@ -122,7 +123,7 @@ describe('multipart upload', () => {
   });
 
   it('refuses a body without the file with 400', async () => {
-    const issue = makeIssue(server);
+    const issue = await makeIssue(server);
     const r = await server.request('POST', `${issue.path}/video_clips`, {
       auth: TOKEN,
       multipart: form({ 'video_clip[name]': 'x.mp4' }),
@@ -134,7 +135,7 @@ describe('multipart upload', () => {
   });
 
   it('refuses a developer_private flag that is not a form boolean with 422 naming the field', async () => {
-    const issue = makeIssue(server);
+    const issue = await makeIssue(server);
     const r = await server.request('POST', `${issue.path}/screenshots`, {
       auth: TOKEN,
       multipart: form({ 'screenshot[image]': png(), 'screenshot[developer_private]': 'maybe' }),
@@ -144,7 +145,7 @@ describe('multipart upload', () => {
   });
 
   it('refuses a file over the size cap with 422', async () => {
-    const issue = makeIssue(server);
+    const issue = await makeIssue(server);
     const big = new Uint8Array(10 * 1024 * 1024 + 1);
     big.set(PNG);
     const r = await server.request('POST', `${issue.path}/screenshots`, {
@@ -156,7 +157,7 @@ describe('multipart upload', () => {
   });
 
   it('refuses the eleventh screenshot of an issue with 422', async () => {
-    const issue = makeIssue(server);
+    const issue = await makeIssue(server);
     for (let i = 0; i < 10; i += 1)
       expect(
         (
@@ -177,7 +178,7 @@ describe('multipart upload', () => {
 
 describe('listing and developer_private', () => {
   it('answers a bare array, and never shows a developer_private file or its URL to a player', async () => {
-    const issue = makeIssue(server, { reporterPat: PATS.tester });
+    const issue = await makeIssue(server, { reporterPat: PATS.tester });
     const open = await server.request('POST', `${issue.path}/binary_files`, {
       auth: TOKEN,
       multipart: form({ 'binary_file[file]': [new Blob(['public']), 'a.bin'] }),
@@ -213,7 +214,7 @@ describe('listing and developer_private', () => {
   });
 
   it('hides the user of an attachment from players, as it hides reporters', async () => {
-    const issue = makeIssue(server, { reporterPat: PATS.tester });
+    const issue = await makeIssue(server, { reporterPat: PATS.tester });
     await server.request('POST', `${issue.path}/screenshots`, {
       auth: TOKEN,
       multipart: form({ 'screenshot[image]': png() }),
@@ -222,7 +223,7 @@ describe('listing and developer_private', () => {
   });
 
   it('answers 404 for the media of an issue the caller may not see', async () => {
-    const draft = makeIssue(server, { status: 'hidden' });
+    const draft = await makeIssue(server, { status: 'hidden' });
     expect((await server.request('GET', `${draft.path}/screenshots.json`, { auth: TESTER })).status).toBe(404);
     expect(
       (await server.request('GET', `/projects/${PROJECT_ID}/issues/g-999999/screenshots.json`, { auth: DEV })).status,
@@ -232,7 +233,7 @@ describe('listing and developer_private', () => {
 
 describe('DELETE', () => {
   it('lets a developer delete an attachment and its bytes; refuses a tester with 403', async () => {
-    const issue = makeIssue(server);
+    const issue = await makeIssue(server);
     const r = await server.request('POST', `${issue.path}/log_files`, {
       auth: TOKEN,
       form: { 'log_file[contents]': 'bye' },
@@ -253,25 +254,29 @@ describe('DELETE', () => {
 });
 
 describe('functions other areas call', () => {
-  it('attachInlineLog and attachFile store at once; count-, render- and pruneIssueMedia see them', async () => {
-    const issue = makeIssue(server, { reporterPat: PATS.tester });
-    const logId = attachInlineLog(server.deps, issue, 'inline log', null);
-    attachFile(
-      server.deps,
-      issue,
-      'binary_file',
-      { name: 'dump.dmp', type: 'application/octet-stream', bytes: new Uint8Array([9, 9]) },
-      null,
-    );
-    attachFile(server.deps, issue, 'screenshots', { name: 'crash.png', type: 'image/png', bytes: PNG }, null);
-    expect(countIssueMedia(server.deps, issue.id)).toBe(3);
-    const project = findProjectByPublicId(server.deps.db, PROJECT_ID)!;
-    const media = renderIssueMedia(server.deps, await resolveCaller(server.deps, DEV, '127.0.0.1'), project, issue);
-    expect(media.log_files).toEqual([expect.objectContaining({ id: logId, filename: 'logs.txt', size_bytes: 10 })]);
-    expect(media.binary_files).toHaveLength(1);
-    expect(media.screenshots).toHaveLength(1);
-    expect(media.video_clips).toEqual([]);
-    expect(pruneIssueMedia(server.deps, issue, { screenshots: true, videos: true, other: false })).toBe(2);
-    expect(countIssueMedia(server.deps, issue.id)).toBe(1);
-  });
+  itLocal(
+    'attachInlineLog and attachFile store at once; count-, render- and pruneIssueMedia see them',
+    'calls the media functions in-process',
+    async () => {
+      const issue = await makeIssue(server, { reporterPat: PATS.tester });
+      const logId = attachInlineLog(server.deps, issue, 'inline log', null);
+      attachFile(
+        server.deps,
+        issue,
+        'binary_file',
+        { name: 'dump.dmp', type: 'application/octet-stream', bytes: new Uint8Array([9, 9]) },
+        null,
+      );
+      attachFile(server.deps, issue, 'screenshots', { name: 'crash.png', type: 'image/png', bytes: PNG }, null);
+      expect(countIssueMedia(server.deps, issue.id)).toBe(3);
+      const project = findProjectByPublicId(server.deps.db, PROJECT_ID)!;
+      const media = renderIssueMedia(server.deps, await resolveCaller(server.deps, DEV, '127.0.0.1'), project, issue);
+      expect(media.log_files).toEqual([expect.objectContaining({ id: logId, filename: 'logs.txt', size_bytes: 10 })]);
+      expect(media.binary_files).toHaveLength(1);
+      expect(media.screenshots).toHaveLength(1);
+      expect(media.video_clips).toEqual([]);
+      expect(pruneIssueMedia(server.deps, issue, { screenshots: true, videos: true, other: false })).toBe(2);
+      expect(countIssueMedia(server.deps, issue.id)).toBe(1);
+    },
+  );
 });

@@ -10,7 +10,7 @@ serveMedia();
 
 describe('presigned_upload', () => {
   it('signs a URL on the storage endpoint with the Content-Type and Content-MD5 to send', async () => {
-    const issue = makeIssue(server);
+    const issue = await makeIssue(server);
     const r = await presign(issue.path, 'screenshots', declare(PNG, 'shot.png', 'image/png'));
     expect(r.status).toBe(200);
     const body = PresignedUploadResponse.parse(r.body);
@@ -20,14 +20,14 @@ describe('presigned_upload', () => {
   });
 
   it('refuses missing parameters with 400, naming them', async () => {
-    const issue = makeIssue(server);
+    const issue = await makeIssue(server);
     const r = await presign(issue.path, 'log_files', { filename: 'a.log', content_type: 'text/plain' });
     expect(r.status).toBe(400);
     expect(r.body).toEqual({ error: 'Missing required parameters: byte_size, checksum.' });
   });
 
   it("refuses a content type outside the kind's allow-list with 422", async () => {
-    const issue = makeIssue(server);
+    const issue = await makeIssue(server);
     const gif = await presign(issue.path, 'screenshots', { ...declare(PNG, 'a.gif', 'image/gif') });
     expect(gif.status).toBe(422);
     expect(gif.body.error).toMatch(/image\/gif is not allowed for screenshots/);
@@ -38,7 +38,7 @@ describe('presigned_upload', () => {
   });
 
   it('accepts any content type for binary files, and the log types with octet-stream as fallback', async () => {
-    const issue = makeIssue(server);
+    const issue = await makeIssue(server);
     expect(
       (await presign(issue.path, 'binary_files', declare(PNG, 'save.weird', 'application/x-my-save'))).status,
     ).toBe(200);
@@ -49,7 +49,7 @@ describe('presigned_upload', () => {
   });
 
   it("refuses a file over the kind's size cap with 422 (10, 50, 50, 500 MB)", async () => {
-    const issue = makeIssue(server);
+    const issue = await makeIssue(server);
     const MB = 1024 * 1024;
     const over = async (media: string, type: string, size: number) =>
       (await presign(issue.path, media, { filename: 'f', byte_size: size, checksum: md5(PNG), content_type: type }))
@@ -63,7 +63,7 @@ describe('presigned_upload', () => {
   });
 
   it('refuses a checksum that is not a base64 MD5 with 422', async () => {
-    const issue = makeIssue(server);
+    const issue = await makeIssue(server);
     const r = await presign(issue.path, 'screenshots', {
       ...declare(PNG, 'a.png', 'image/png'),
       checksum: 'd41d8cd98f00b204e9800998ecf8427e',
@@ -73,7 +73,7 @@ describe('presigned_upload', () => {
   });
 
   it('refuses a negative or non-numeric byte_size with 422 naming the fault', async () => {
-    const issue = makeIssue(server);
+    const issue = await makeIssue(server);
     const refusal = async (byte_size: unknown) => {
       const r = await presign(issue.path, 'screenshots', { ...declare(PNG, 'a.png', 'image/png'), byte_size });
       return [r.status, r.body.error];
@@ -84,7 +84,7 @@ describe('presigned_upload', () => {
   });
 
   it('refuses the upload past the per-issue count cap with 422 (3 video clips)', async () => {
-    const issue = makeIssue(server);
+    const issue = await makeIssue(server);
     const clip = new Uint8Array([0, 0, 0, 8, 0x66, 0x72, 0x65, 0x65]);
     for (let i = 0; i < 3; i += 1)
       expect(
@@ -102,7 +102,7 @@ describe('presigned_upload', () => {
   });
 
   it('counts the cap again at confirmation, so presigning ahead cannot pass it', async () => {
-    const issue = makeIssue(server);
+    const issue = await makeIssue(server);
     const signed = [];
     for (let i = 0; i < 11; i += 1) {
       const bytes = new TextEncoder().encode(`log ${i}`);

@@ -9,7 +9,7 @@ serveMedia();
 
 describe('screenshot status in raw columns', () => {
   it('answers confirm_upload with an integer status beside the other raw columns', async () => {
-    const issue = makeIssue(server, { title: 'Docking lights flicker' });
+    const issue = await makeIssue(server, { title: 'Docking lights flicker' });
     const r = await directUpload(server, issue.path, 'screenshots', PNG, {
       filename: 'shot.png',
       type: 'image/png',
@@ -21,7 +21,7 @@ describe('screenshot status in raw columns', () => {
   });
 
   it('answers a multipart screenshot with the same integer status, and no status for other kinds', async () => {
-    const issue = makeIssue(server, { title: 'Docking lights flicker' });
+    const issue = await makeIssue(server, { title: 'Docking lights flicker' });
     const shot = new FormData();
     shot.append('screenshot[image]', new Blob([PNG], { type: 'image/png' }), 'shot.png');
     const r = await server.request('POST', `${issue.path}/screenshots`, { auth: TOKEN, multipart: shot });

@@ -7,6 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { startTestServer } from '../../helpers/server.ts';
 import { PNG, declare, directUpload, makeIssue, md5, putDirect } from '../../helpers/media.ts';
 import { presign, serveMedia, server, TOKEN } from './fixtures.ts';
+import { itLocal } from '../../helpers/local-only.ts';
 
 serveMedia();
 
@@ -15,36 +16,40 @@ const tempFiles = () => readdirSync(join(server.deps.config.storageDir, 'tmp'));
 
 describe('the storage PUT', () => {
   it('stores the bytes and answers 200 with the MD5 as ETag', async () => {
-    const issue = makeIssue(server);
+    const issue = await makeIssue(server);
     const p = await presign(issue.path, 'screenshots', declare(PNG, 'a.png', 'image/png'));
     const put = await putDirect(p.body.direct_upload_url, p.body.headers, PNG);
     expect(put.status).toBe(200);
     expect(put.headers.get('etag')).toBe(`"${Buffer.from(md5(PNG), 'base64').toString('hex')}"`);
   });
 
-  it('answers 400 BadDigest when the body does not match the checksum, and keeps nothing', async () => {
-    const issue = makeIssue(server);
-    const p = await presign(issue.path, 'binary_files', declare(PNG, 'a.bin', 'application/octet-stream'));
-    const before = storedObjects().length;
-    const tampered = PNG.slice();
-    tampered[10] ^= 0xff;
-    const put = await putDirect(p.body.direct_upload_url, p.body.headers, tampered);
-    expect(put.status).toBe(400);
-    expect(await put.json()).toEqual({
-      error: 'The Content-MD5 you specified did not match what we received.',
-      code: 'BadDigest',
-    });
-    expect(storedObjects().length).toBe(before);
-    expect(tempFiles()).toEqual([]);
-    const confirm = await server.request('POST', `${issue.path}/binary_files/confirm_upload`, {
-      auth: TOKEN,
-      json: { blob_signed_id: p.body.blob_signed_id },
-    });
-    expect(confirm.status).toBe(422);
-  });
+  itLocal(
+    'answers 400 BadDigest when the body does not match the checksum, and keeps nothing',
+    'reads the storage directory',
+    async () => {
+      const issue = await makeIssue(server);
+      const p = await presign(issue.path, 'binary_files', declare(PNG, 'a.bin', 'application/octet-stream'));
+      const before = storedObjects().length;
+      const tampered = PNG.slice();
+      tampered[10] ^= 0xff;
+      const put = await putDirect(p.body.direct_upload_url, p.body.headers, tampered);
+      expect(put.status).toBe(400);
+      expect(await put.json()).toEqual({
+        error: 'The Content-MD5 you specified did not match what we received.',
+        code: 'BadDigest',
+      });
+      expect(storedObjects().length).toBe(before);
+      expect(tempFiles()).toEqual([]);
+      const confirm = await server.request('POST', `${issue.path}/binary_files/confirm_upload`, {
+        auth: TOKEN,
+        json: { blob_signed_id: p.body.blob_signed_id },
+      });
+      expect(confirm.status).toBe(422);
+    },
+  );
 
   it('answers 403 once the URL is older than 5 minutes by the server clock', async () => {
-    const issue = makeIssue(server);
+    const issue = await makeIssue(server);
     const p = await presign(issue.path, 'screenshots', declare(PNG, 'a.png', 'image/png'));
     await server.advance('5m');
     const put = await putDirect(p.body.direct_upload_url, p.body.headers, PNG);
@@ -53,7 +58,7 @@ describe('the storage PUT', () => {
   });
 
   it('answers 403 SignatureDoesNotMatch when Content-Type, Content-MD5 or length differ from the signed', async () => {
-    const issue = makeIssue(server);
+    const issue = await makeIssue(server);
     const p = await presign(issue.path, 'screenshots', declare(PNG, 'a.png', 'image/png'));
     const changedType = await putDirect(
       p.body.direct_upload_url,
@@ -102,10 +107,10 @@ describe('the storage PUT', () => {
   });
 });
 
-it('empties the storage on /__admin/reset', async () => {
+itLocal('empties the storage on /__admin/reset', 'reads the storage directory', async () => {
   const local = await startTestServer();
   try {
-    const issue = makeIssue(local);
+    const issue = await makeIssue(local);
     await directUpload(local, issue.path, 'screenshots', PNG, { filename: 'a.png', type: 'image/png', auth: TOKEN });
     const objects = join(local.deps.config.storageDir, 'objects');
     expect(readdirSync(objects).length).toBe(1);

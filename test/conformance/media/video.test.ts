@@ -12,10 +12,14 @@ import { findFfmpeg } from '../../../reference-server/src/areas/media/video.ts';
 import { seedDocument } from '../../helpers/seed.ts';
 import { EBML_HEADER, PNG, makeIssue, mp4, webm, webmClusters } from '../../helpers/media.ts';
 import { serveMedia, server, TOKEN } from './fixtures.ts';
+import { describeLocal, isRemote, localName } from '../../helpers/local-only.ts';
+
+/** Whether the server has ffmpeg is read on this machine, so these tests hold only for a server it runs. */
+const FFMPEG_HERE = 'reads whether this machine has ffmpeg';
 
 const probe = (bytes: Uint8Array) => probeVideo(bytesSource(bytes));
 
-describe('probeVideo', () => {
+describeLocal('probeVideo', 'calls the video probe in-process', () => {
   it('reads an MP4 duration from mvhd, version 0 or 1, with the index before or after the media', async () => {
     expect(await probe(mp4(12.5))).toEqual({ container: 'mp4', durationSeconds: 12.5 });
     expect(await probe(mp4(90, { version: 1 }))).toEqual({ container: 'mp4', durationSeconds: 90 });
@@ -54,7 +58,7 @@ const uploadClip = (path: string, bytes: Uint8Array, name: string, type: string)
 
 describe('multipart video clips', () => {
   it("is processed at once when web-compatible and within the organization's maximum", async () => {
-    const issue = makeIssue(server);
+    const issue = await makeIssue(server);
     const short = await uploadClip(issue.path, mp4(29), 'short.mp4', 'video/mp4');
     expect(short.status).toBe(201);
     expect(short.body).toMatchObject({
@@ -69,7 +73,7 @@ describe('multipart video clips', () => {
   });
 
   it('goes to the job when over the maximum, whatever the client claims, and ends failed or processed', async () => {
-    const issue = makeIssue(server);
+    const issue = await makeIssue(server);
     const long = await uploadClip(issue.path, mp4(31), 'short-really.mp4', 'video/mp4');
     expect(long.body).toMatchObject({ processing: true, processed: false, failed: false });
     await server.runJobs();
@@ -85,8 +89,8 @@ describe('multipart video clips', () => {
     if (!findFfmpeg()) expect(clip.failure_reason).toMatch(/not installed/);
   });
 
-  it.runIf(findFfmpeg() !== null)(
-    'with ffmpeg installed, transcodes a too-long WebM to an MP4 trimmed to the maximum',
+  it.runIf(findFfmpeg() !== null && !isRemote)(
+    localName('with ffmpeg installed, transcodes a too-long WebM to an MP4 trimmed to the maximum', FFMPEG_HERE),
     async () => {
       const work = mkdtempSync(join(tmpdir(), 'glitchbox-ffmpeg-test-'));
       try {
@@ -102,7 +106,7 @@ describe('multipart video clips', () => {
           'libvpx',
           join(work, 'long.webm'),
         ]);
-        const issue = makeIssue(server);
+        const issue = await makeIssue(server);
         const long = await uploadClip(
           issue.path,
           new Uint8Array(readFileSync(join(work, 'long.webm'))),
@@ -129,7 +133,7 @@ describe('multipart video clips', () => {
   );
 
   it('sends a container browsers cannot play (QuickTime) to the job even when short', async () => {
-    const issue = makeIssue(server);
+    const issue = await makeIssue(server);
     const mov = await uploadClip(issue.path, mp4(5, { brand: 'qt  ' }), 'clip.mov', 'video/quicktime');
     expect(mov.status).toBe(201);
     expect(mov.body).toMatchObject({ processing: true, processed: false });
@@ -150,7 +154,7 @@ describe('POST …/video_segments', () => {
     ]);
 
   it('merges the parts of one recording by concatenation into one processed clip', async () => {
-    const issue = makeIssue(server);
+    const issue = await makeIssue(server);
     const part0 = new Uint8Array(Buffer.concat([head(), ...webmClusters(2)]));
     const part1 = new Uint8Array(Buffer.concat(webmClusters(2, 2000)));
     const first = await segment(issue.path, part1, { position: '1', merge_group: 'rec-1', merge_total: '2' });
@@ -178,10 +182,10 @@ describe('POST …/video_segments', () => {
     expect(await probeVideo(bytesSource(merged))).toEqual({ container: 'webm', durationSeconds: 4 });
   });
 
-  it.skipIf(findFfmpeg() !== null)(
-    'without ffmpeg, keeps separate recordings and fails the clip with the reason',
+  it.skipIf(findFfmpeg() !== null || isRemote)(
+    localName('without ffmpeg, keeps separate recordings and fails the clip with the reason', FFMPEG_HERE),
     async () => {
-      const issue = makeIssue(server);
+      const issue = await makeIssue(server);
       await segment(issue.path, webm(2), { position: '0', merge_group: 'g', merge_total: '2' });
       await segment(issue.path, webm(2), { position: '1', merge_group: 'g', merge_total: '2' });
       await server.runJobs();
@@ -196,7 +200,7 @@ describe('POST …/video_segments', () => {
   );
 
   it('refuses missing parameters (400), a position past the total, a changed total, a full issue (422)', async () => {
-    const issue = makeIssue(server);
+    const issue = await makeIssue(server);
     const missing = await segment(issue.path, webm(1), { position: '0', merge_total: '2' });
     expect(missing.status).toBe(400);
     expect(missing.body).toEqual({ error: 'Missing required parameter: video_segment[merge_group].' });

@@ -7,6 +7,7 @@ import { storageFor } from '../../../reference-server/src/storage/storage.ts';
 import { Release } from '../../../widget/src/protocol/releases.ts';
 import { TOKENS } from '../../helpers/seed.ts';
 import { as, base, create, DEV, notifications, reseed, serveReleases, server } from './fixtures.ts';
+import { itLocal } from '../../helpers/local-only.ts';
 
 serveReleases();
 
@@ -73,7 +74,7 @@ describe('POST /projects/{pid}/releases.json', () => {
     ]);
   });
 
-  it('stores multipart attachments and counts them', async () => {
+  itLocal('stores multipart attachments and counts them', 'reads the database and the stored files', async () => {
     const form = new FormData();
     form.append('release[label]', '4.0');
     form.append('release[attachments][]', new File(['patch notes'], 'notes.txt', { type: 'text/plain' }));

@@ -4,27 +4,32 @@ import { describe, expect, it } from 'vitest';
 import { stmt } from '../../../reference-server/src/db/database.ts';
 import { storageFor } from '../../../reference-server/src/storage/storage.ts';
 import { as, base, count, DEV, ids, reseed, serveReleases, server } from './fixtures.ts';
+import { itLocal } from '../../helpers/local-only.ts';
 
 serveReleases();
 
 describe('DELETE /projects/{pid}/releases/{rid}.json', () => {
-  it('deletes a release with its download links and attachments', async () => {
-    const form = new FormData();
-    form.append('release[label]', '8.0');
-    form.append('release[download_links_attributes][][platform]', 'windows');
-    form.append('release[download_links_attributes][][url]', 'https://a.test/w');
-    form.append('release[attachments][]', new File(['bytes'], 'a.bin'));
-    const created = await server.request('POST', `${base}.json`, { auth: DEV, multipart: form });
-    expect(created.body.download_links).toHaveLength(1);
-    const key = stmt(server.deps.db, 'SELECT storage_key FROM release_attachments').pluck().get() as string;
-    const r = await server.request('DELETE', `${base}/${created.body.id}.json`, { auth: DEV });
-    expect(r.status).toBe(200);
-    expect(r.body).toEqual({ success: true, message: 'Release 8.0 was deleted.' });
-    expect(count('SELECT count(*) FROM release_download_links')).toBe(0);
-    expect(count('SELECT count(*) FROM release_attachments')).toBe(0);
-    expect(await storageFor(server.deps).stat(key)).toBeNull();
-    expect((await server.request('GET', `${base}/${created.body.id}.json`, { auth: DEV })).status).toBe(404);
-  });
+  itLocal(
+    'deletes a release with its download links and attachments',
+    'reads the database and the stored files',
+    async () => {
+      const form = new FormData();
+      form.append('release[label]', '8.0');
+      form.append('release[download_links_attributes][][platform]', 'windows');
+      form.append('release[download_links_attributes][][url]', 'https://a.test/w');
+      form.append('release[attachments][]', new File(['bytes'], 'a.bin'));
+      const created = await server.request('POST', `${base}.json`, { auth: DEV, multipart: form });
+      expect(created.body.download_links).toHaveLength(1);
+      const key = stmt(server.deps.db, 'SELECT storage_key FROM release_attachments').pluck().get() as string;
+      const r = await server.request('DELETE', `${base}/${created.body.id}.json`, { auth: DEV });
+      expect(r.status).toBe(200);
+      expect(r.body).toEqual({ success: true, message: 'Release 8.0 was deleted.' });
+      expect(count('SELECT count(*) FROM release_download_links')).toBe(0);
+      expect(count('SELECT count(*) FROM release_attachments')).toBe(0);
+      expect(await storageFor(server.deps).stat(key)).toBeNull();
+      expect((await server.request('GET', `${base}/${created.body.id}.json`, { auth: DEV })).status).toBe(404);
+    },
+  );
 
   it('deletes a draft and an archived release', async () => {
     await reseed({

@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { stmt } from '../../../reference-server/src/db/database.ts';
 import { storageFor } from '../../../reference-server/src/storage/storage.ts';
 import { as, base, create, DEV, ids, serveReleases, server } from './fixtures.ts';
+import { itLocal } from '../../helpers/local-only.ts';
 
 serveReleases();
 
@@ -63,7 +64,7 @@ describe('PATCH/PUT /projects/{pid}/releases/{rid}.json', () => {
     expect(seen.body.download_links.map((l: { platform: string }) => l.platform)).toEqual(['mac']);
   });
 
-  it('removes attachments by id and adds new ones', async () => {
+  itLocal('removes attachments by id and adds new ones', 'reads the database and the stored files', async () => {
     const form = new FormData();
     form.append('release[label]', '6.0');
     form.append('release[attachments][]', new File(['one'], 'one.txt'));

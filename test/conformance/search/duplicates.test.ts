@@ -5,6 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { Issue } from '../../../widget/src/protocol/issues.ts';
 import { serveFixtures, server } from '../../helpers/file-server.ts';
 import { OTHER_PROJECT_ID, PATS, PROJECT_ID, seedDocument, TOKENS } from '../../helpers/seed.ts';
+import { itLocal } from '../../helpers/local-only.ts';
 
 const dev = `Bearer ${PATS.developer}`;
 let ids: Record<string, { id: number; scoped_id: number; path_id: string }>;
@@ -103,7 +104,7 @@ describe('duplicate detection', () => {
     expect((await show(raw.body.scoped_id)).body.status).toBe('open');
   });
 
-  it('does not run on a project with detection off', async () => {
+  itLocal('does not run on a project with detection off', 'reads the job queue in the database', async () => {
     const created = await create(
       {
         title: 'Game crashes when opening the galaxy map',

@@ -5,7 +5,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, expect, it } from 'vitest';
 import { ALL_FLAGS, PATS, PROJECT_ID, seedDocument } from '../../helpers/seed.ts';
 import {
   catchUpIssueIndex,
@@ -15,6 +15,7 @@ import {
 import { catchUpEmbeddings } from '../../../reference-server/src/areas/search/similar-index.ts';
 import { issueVocabulary } from '../../../reference-server/src/areas/search/issue-vocabulary.ts';
 import { startTestServer, type TestServer } from '../../helpers/server.ts';
+import { describeLocal } from '../../helpers/local-only.ts';
 
 const ISSUES = `/projects/${PROJECT_ID}/issues`;
 const DEV = `Bearer ${PATS.developer}`;
@@ -65,7 +66,7 @@ const search = async (server: TestServer, query: string) => {
   return (r.body.issues as { id: number }[]).map((issue) => issue.id);
 };
 
-describe('the issue search index after a create', () => {
+describeLocal('the issue search index after a create', 'reads the search index queue in the database', () => {
   it('finds an issue searched for right after its create, before any background pass indexed it', async () => {
     const server = await start();
     const issue = await create(server, 'Zeppelin drifts sideways', 'The zeppelin drifts off its mooring mast.');

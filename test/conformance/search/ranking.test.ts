@@ -4,6 +4,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../../helpers/server.ts';
 import { PATS, PROJECT_ID, seedDocument, TOKENS } from '../../helpers/seed.ts';
+import { itLocal } from '../../helpers/local-only.ts';
 
 const ISSUES = `/projects/${PROJECT_ID}/issues`;
 const DEV = `Bearer ${PATS.developer}`;
@@ -77,18 +78,22 @@ describe('issue search ranks what was written a moment ago', () => {
     expect((await search('lights flicker')).total).toBe(0);
   });
 
-  it("shows a player's draft only once it is published, and no longer once it is deleted", async () => {
-    const draft = await create('Hatch sticks half open', 'The airlock hatch sticks half open on every dock.', true);
-    const hidden = await search('hatch sticks');
-    expect(hidden.titles).not.toContain('Hatch sticks half open');
-    const published = await server.request('POST', `${ISSUES}/g-${draft.id}/publish`, {
-      auth: `Bearer ${draft.token}`,
-    });
-    expect(published.status).toBe(200);
-    const shown = await search('hatch sticks');
-    expect(shown.titles[0]).toBe('Hatch sticks half open');
-    expect(shown.total).toBe(hidden.total + 1);
-    server.deps.db.prepare('DELETE FROM issues WHERE id = ?').run(draft.id);
-    expect(await search('hatch sticks')).toEqual(hidden);
-  });
+  itLocal(
+    "shows a player's draft only once it is published, and no longer once it is deleted",
+    'deletes a row in the database',
+    async () => {
+      const draft = await create('Hatch sticks half open', 'The airlock hatch sticks half open on every dock.', true);
+      const hidden = await search('hatch sticks');
+      expect(hidden.titles).not.toContain('Hatch sticks half open');
+      const published = await server.request('POST', `${ISSUES}/g-${draft.id}/publish`, {
+        auth: `Bearer ${draft.token}`,
+      });
+      expect(published.status).toBe(200);
+      const shown = await search('hatch sticks');
+      expect(shown.titles[0]).toBe('Hatch sticks half open');
+      expect(shown.total).toBe(hidden.total + 1);
+      server.deps.db.prepare('DELETE FROM issues WHERE id = ?').run(draft.id);
+      expect(await search('hatch sticks')).toEqual(hidden);
+    },
+  );
 });

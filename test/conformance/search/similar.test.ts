@@ -5,6 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { FindSimilarResponse } from '../../../widget/src/protocol/search.ts';
 import { serveFixtures, server } from '../../helpers/file-server.ts';
 import { PATS, PROJECT_ID, seedDocument, TOKENS } from '../../helpers/seed.ts';
+import { itLocal } from '../../helpers/local-only.ts';
 
 const dev = `Bearer ${PATS.developer}`;
 let ids: Record<string, { id: number; scoped_id: number; path_id: string }>;
@@ -125,7 +126,7 @@ describe('ranking', () => {
     expect(idsOf(withArchived.body)).toContain(ids.archivedCrash.id);
   });
 
-  it('never embeds nor returns a raw issue', async () => {
+  itLocal('never embeds nor returns a raw issue', 'reads the database', async () => {
     expect(idsOf((await similar(ids.crash.path_id, '?limit=50&include_archived=true')).body)).not.toContain(
       ids.rawCrash.id,
     );

@@ -4,38 +4,47 @@ import { describe, expect, it } from 'vitest';
 import { SubmissionTokenResponse } from '../../../widget/src/protocol/extras.ts';
 import { serveFile, server } from '../../helpers/file-server.ts';
 import { PATS, PROJECT_ID, TOKENS } from '../../helpers/seed.ts';
+import { itLocal } from '../../helpers/local-only.ts';
 
 serveFile({ now: new Date('2030-01-01T00:00:00.000Z') });
 
 const path = `/projects/${PROJECT_ID}/submission_tokens.json`;
 
 describe('POST /projects/{id}/submission_tokens.json', () => {
-  it('signs a token carrying the email, Discord id and custom values, valid one hour by default', async () => {
-    const r = await server.request('POST', path, {
-      auth: `Bearer ${PATS.owner}`,
-      json: { email: 'vip@example.test', discord_id: '1234', custom: { account_tier: 'gold', level: 12 } },
-    });
-    expect(r.status).toBe(201);
-    const body = SubmissionTokenResponse.parse(r.body);
-    expect(body.expires_at).toBe('2030-01-01T01:00:00.000Z');
-    const claims = await server.deps.jwt.verify(body.token);
-    expect(claims).toMatchObject({
-      typ: 'submission',
-      project_id: PROJECT_ID,
-      email: 'vip@example.test',
-      discord_id: '1234',
-      custom: { account_tier: 'gold', level: 12 },
-      jti: expect.any(String),
-    });
-  });
+  itLocal(
+    'signs a token carrying the email, Discord id and custom values, valid one hour by default',
+    "verifies the token with the server's key",
+    async () => {
+      const r = await server.request('POST', path, {
+        auth: `Bearer ${PATS.owner}`,
+        json: { email: 'vip@example.test', discord_id: '1234', custom: { account_tier: 'gold', level: 12 } },
+      });
+      expect(r.status).toBe(201);
+      const body = SubmissionTokenResponse.parse(r.body);
+      expect(body.expires_at).toBe('2030-01-01T01:00:00.000Z');
+      const claims = await server.deps.jwt.verify(body.token);
+      expect(claims).toMatchObject({
+        typ: 'submission',
+        project_id: PROJECT_ID,
+        email: 'vip@example.test',
+        discord_id: '1234',
+        custom: { account_tier: 'gold', level: 12 },
+        jti: expect.any(String),
+      });
+    },
+  );
 
-  it('honours expires_in and gives each token its own jti', async () => {
-    const a = await server.request('POST', path, { auth: `Bearer ${PATS.orgAdmin}`, json: { expires_in: 600 } });
-    const b = await server.request('POST', path, { auth: `Bearer ${PATS.orgAdmin}`, form: { expires_in: '600' } });
-    expect(a.body.expires_at).toBe('2030-01-01T00:10:00.000Z');
-    const [ca, cb] = await Promise.all([server.deps.jwt.verify(a.body.token), server.deps.jwt.verify(b.body.token)]);
-    expect((ca as { jti: string }).jti).not.toBe((cb as { jti: string }).jti);
-  });
+  itLocal(
+    'honours expires_in and gives each token its own jti',
+    "verifies the token with the server's key",
+    async () => {
+      const a = await server.request('POST', path, { auth: `Bearer ${PATS.orgAdmin}`, json: { expires_in: 600 } });
+      const b = await server.request('POST', path, { auth: `Bearer ${PATS.orgAdmin}`, form: { expires_in: '600' } });
+      expect(a.body.expires_at).toBe('2030-01-01T00:10:00.000Z');
+      const [ca, cb] = await Promise.all([server.deps.jwt.verify(a.body.token), server.deps.jwt.verify(b.body.token)]);
+      expect((ca as { jti: string }).jti).not.toBe((cb as { jti: string }).jti);
+    },
+  );
 
   it('authenticates the header FormUser tkn-…,<token> as the virtual user of its email', async () => {
     const r = await server.request('POST', path, {

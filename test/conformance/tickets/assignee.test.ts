@@ -4,6 +4,7 @@
 import { describe, expect, it } from 'vitest';
 import { PATS, PROJECT_ID, TOKENS } from '../../helpers/seed.ts';
 import { serveTickets, server } from './fixtures.ts';
+import { itLocal } from '../../helpers/local-only.ts';
 
 serveTickets();
 
@@ -42,11 +43,15 @@ describe('PATCH /projects/{pid}/tickets/{id}.json assigned_to_id', () => {
     expect(byForm.body.assigned_to.name).toBe('Sam Support');
   });
 
-  it('refuses the integer id of a user who is not a member with 422 naming it', async () => {
-    const path = await newTicket();
-    const outsider = server.deps.db.prepare("SELECT id FROM users WHERE name = 'Otto Outsider'").pluck().get();
-    const r = await server.request('PATCH', path, { auth: OWNER, json: { ticket: { assigned_to_id: outsider } } });
-    expect(r.status).toBe(422);
-    expect(r.body).toEqual({ error: `ticket[assigned_to_id]: ${outsider} is not a member of this project.` });
-  });
+  itLocal(
+    'refuses the integer id of a user who is not a member with 422 naming it',
+    "reads a non-member's id in the database",
+    async () => {
+      const path = await newTicket();
+      const outsider = server.deps.db.prepare("SELECT id FROM users WHERE name = 'Otto Outsider'").pluck().get();
+      const r = await server.request('PATCH', path, { auth: OWNER, json: { ticket: { assigned_to_id: outsider } } });
+      expect(r.status).toBe(422);
+      expect(r.body).toEqual({ error: `ticket[assigned_to_id]: ${outsider} is not a member of this project.` });
+    },
+  );
 });

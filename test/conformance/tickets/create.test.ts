@@ -6,48 +6,61 @@ import { Ticket } from '../../../widget/src/protocol/tickets.ts';
 import { findUserById } from '../../../reference-server/src/areas/projects-auth/users-repository.ts';
 import { PATS, PROJECT_ID, PUBLIC_PROJECT_ID, TOKENS } from '../../helpers/seed.ts';
 import { create, LIMITED_PROJECT, serveTickets, server, TOKEN, tickets } from './fixtures.ts';
+import { itLocal } from '../../helpers/local-only.ts';
 
 serveTickets();
 
 describe('POST /projects/{id}/tickets.json', () => {
-  it('creates a ticket for a header email: a virtual reporter, status new, priority low, generated title', async () => {
-    const r = await create(
-      { ticket: { description: 'I bought the deluxe pack. It did not unlock.' } },
-      `${TOKEN},email:buyer@example.test`,
-    );
-    expect(r.status).toBe(201);
-    const ticket = Ticket.parse(r.body);
-    expect(ticket).toMatchObject({
-      title: 'I bought the deluxe pack',
-      status: 'new',
-      priority: 'low',
-      assigned_to: { id: null, name: null },
-      attachments: [],
-    });
-    expect(ticket.id).toBe(String(ticket.scoped_id));
-    const reporter = findUserById(server.deps.db, ticket.reporter.id as number)!;
-    expect(reporter).toMatchObject({ email: 'buyer@example.test', virtual: 1 });
-  });
+  itLocal(
+    'creates a ticket for a header email: a virtual reporter, status new, priority low, generated title',
+    "reads the reporter's row in the database",
+    async () => {
+      const r = await create(
+        { ticket: { description: 'I bought the deluxe pack. It did not unlock.' } },
+        `${TOKEN},email:buyer@example.test`,
+      );
+      expect(r.status).toBe(201);
+      const ticket = Ticket.parse(r.body);
+      expect(ticket).toMatchObject({
+        title: 'I bought the deluxe pack',
+        status: 'new',
+        priority: 'low',
+        assigned_to: { id: null, name: null },
+        attachments: [],
+      });
+      expect(ticket.id).toBe(String(ticket.scoped_id));
+      const reporter = findUserById(server.deps.db, ticket.reporter.id as number)!;
+      expect(reporter).toMatchObject({ email: 'buyer@example.test', virtual: 1 });
+    },
+  );
 
-  it('lets ticket[reporter_email] win over the header email', async () => {
-    const r = await create(
-      { ticket: { description: 'Refund request for a double charge', reporter_email: 'form@example.test' } },
-      `${TOKEN},email:header@example.test`,
-    );
-    expect(findUserById(server.deps.db, r.body.reporter.id)!.email).toBe('form@example.test');
-  });
+  itLocal(
+    'lets ticket[reporter_email] win over the header email',
+    "reads the reporter's row in the database",
+    async () => {
+      const r = await create(
+        { ticket: { description: 'Refund request for a double charge', reporter_email: 'form@example.test' } },
+        `${TOKEN},email:header@example.test`,
+      );
+      expect(findUserById(server.deps.db, r.body.reporter.id)!.email).toBe('form@example.test');
+    },
+  );
 
-  it('creates a reporter from a header Discord id, and from the Discord bot user fields', async () => {
-    const header = await create({ ticket: { description: 'Stuck in the tutorial' } }, `${TOKEN},discord_id:4242`);
-    expect(findUserById(server.deps.db, header.body.reporter.id)!.discord_id).toBe('4242');
-    const bot = await create({
-      ticket: { description: 'Lost my save file' },
-      user: { discord_id: '777', discord_username: 'captain', discord_discriminator: '0' },
-    });
-    expect(bot.status).toBe(201);
-    expect(bot.body.reporter.name).toBe('captain');
-    expect(findUserById(server.deps.db, bot.body.reporter.id)!).toMatchObject({ discord_id: '777', virtual: 1 });
-  });
+  itLocal(
+    'creates a reporter from a header Discord id, and from the Discord bot user fields',
+    "reads the reporter's row in the database",
+    async () => {
+      const header = await create({ ticket: { description: 'Stuck in the tutorial' } }, `${TOKEN},discord_id:4242`);
+      expect(findUserById(server.deps.db, header.body.reporter.id)!.discord_id).toBe('4242');
+      const bot = await create({
+        ticket: { description: 'Lost my save file' },
+        user: { discord_id: '777', discord_username: 'captain', discord_discriminator: '0' },
+      });
+      expect(bot.status).toBe(201);
+      expect(bot.body.reporter.name).toBe('captain');
+      expect(findUserById(server.deps.db, bot.body.reporter.id)!).toMatchObject({ discord_id: '777', virtual: 1 });
+    },
+  );
 
   it('makes the signed-in user the reporter and keeps a given title and priority', async () => {
     const r = await create(

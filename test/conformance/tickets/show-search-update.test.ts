@@ -6,6 +6,7 @@ import { Ticket, TicketSearchResponse } from '../../../widget/src/protocol/ticke
 import { startTestServer, type TestServer } from '../../helpers/server.ts';
 import { PATS, PROJECT_ID } from '../../helpers/seed.ts';
 import { one, seed, TOKEN, tickets } from './fixtures.ts';
+import { itLocal } from '../../helpers/local-only.ts';
 
 describe('ticket show, search and update', () => {
   let local: TestServer;
@@ -28,13 +29,17 @@ describe('ticket show, search and update', () => {
   const search = (query: string, auth: string) =>
     local.request('GET', `/projects/${PROJECT_ID}/tickets/search.json?${query}`, { auth });
 
-  it('shows a ticket by scoped id and g-<id> to the team and its reporter', async () => {
-    const byScoped = await local.request('GET', one(1), { auth: `Bearer ${PATS.support}` });
-    expect(byScoped.status).toBe(200);
-    expect(Ticket.parse(byScoped.body).title).toBe('Controller not detected');
-    const global = local.deps.db.prepare('SELECT id FROM tickets WHERE scoped_id = 1').pluck().get() as number;
-    expect((await local.request('GET', one(`g-${global}`), { auth: tester })).body.id).toBe('1');
-  });
+  itLocal(
+    'shows a ticket by scoped id and g-<id> to the team and its reporter',
+    'reads ids in the database',
+    async () => {
+      const byScoped = await local.request('GET', one(1), { auth: `Bearer ${PATS.support}` });
+      expect(byScoped.status).toBe(200);
+      expect(Ticket.parse(byScoped.body).title).toBe('Controller not detected');
+      const global = local.deps.db.prepare('SELECT id FROM tickets WHERE scoped_id = 1').pluck().get() as number;
+      expect((await local.request('GET', one(`g-${global}`), { auth: tester })).body.id).toBe('1');
+    },
+  );
 
   it('refuses a ticket to a player who did not report it with 403, and an unknown id with 404', async () => {
     expect((await local.request('GET', one(2), { auth: tester })).status).toBe(403);
@@ -93,7 +98,7 @@ describe('ticket show, search and update', () => {
     );
   });
 
-  it('assigns a member by usr- id and unassigns with an empty value', async () => {
+  itLocal('assigns a member by usr- id and unassigns with an empty value', 'reads ids in the database', async () => {
     const developer = local.deps.db.prepare("SELECT id, public_id FROM users WHERE name = 'Dev Eloper'").get() as {
       id: number;
       public_id: string;
@@ -129,7 +134,7 @@ describe('ticket show, search and update', () => {
     expect(again.status).toBe(422);
   });
 
-  it('refuses a bad status, priority or assignee with 422', async () => {
+  itLocal('refuses a bad status, priority or assignee with 422', 'reads ids in the database', async () => {
     for (const ticket of [
       { status: 'reopened' },
       { priority: 'blocker' },
