@@ -1,8 +1,9 @@
 // GET /projects/{pid}/issues: every filter of docs/api/issues.md#list-filters in single and array form,
 // per_page clamping, the 50-item cap, pagination, raw issues and visibility per caller.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PATS } from '../../helpers/seed.ts';
+import { PATS, PROJECT_ID } from '../../helpers/seed.ts';
 import { isRemote, itLocal } from '../../helpers/local-only.ts';
+import { memberId, publicUserId } from '../../helpers/member-ids.ts';
 import { startTestServer, type TestServer } from '../../helpers/server.ts';
 import { BIG, create, ISSUES, issueSeed } from './fixtures.ts';
 
@@ -130,35 +131,23 @@ describe('filters', () => {
     }
   });
 
-  itLocal(
-    'filters by assignee, with not_assigned alone or mixed with ids',
-    'reads or writes the database',
-    async () => {
-      const dev = server.deps.db.prepare("SELECT id FROM users WHERE name = 'Dev Eloper'").pluck().get();
-      expect(await titles(`?assigned_to_id=${dev}`)).toBe('A');
-      expect(await titles('?assigned_to_id=not_assigned')).toBe('BEF');
-      expect(await titles(`?assigned_to_id[]=not_assigned&assigned_to_id[]=${dev}`)).toBe('ABEF');
-    },
-  );
+  it('filters by assignee, with not_assigned alone or mixed with ids', async () => {
+    const dev = await memberId(server, 'Dev Eloper');
+    expect(await titles(`?assigned_to_id=${dev}`)).toBe('A');
+    expect(await titles('?assigned_to_id=not_assigned')).toBe('BEF');
+    expect(await titles(`?assigned_to_id[]=not_assigned&assigned_to_id[]=${dev}`)).toBe('ABEF');
+  });
 
-  itLocal('filters by reporter with integer or usr- ids', 'reads or writes the database', async () => {
-    const tester = server.deps.db.prepare("SELECT id, public_id FROM users WHERE name = 'Tess Tester'").get() as {
-      id: number;
-      public_id: string;
-    };
+  it('filters by reporter with integer or usr- ids', async () => {
+    const tester = { id: await memberId(server, 'Tess Tester'), public_id: await publicUserId(server, PATS.tester) };
     expect(await titles(`?reported_by_id=${tester.id}`)).toBe('AF');
     expect(await titles(`?reported_by_id[]=${tester.public_id}`)).toBe('AF');
   });
 
-  itLocal('filters by release id and by the latest release', 'reads or writes the database', async () => {
-    const r1 = server.deps.db
-      .prepare(
-        "SELECT id FROM releases WHERE label = '1.0.0' AND project_id = (SELECT id FROM projects WHERE public_id " +
-          "= 'pr-1001')",
-      )
-      .pluck()
-      .get();
-    expect(await titles(`?release_id=rel-${r1}`)).toBe('A');
+  it('filters by release id and by the latest release', async () => {
+    const releases = await server.request('GET', `/projects/${PROJECT_ID}/releases.json`, { auth: DEV });
+    const r1 = (releases.body as Array<{ id: string; label: string }>).find((r) => r.label === '1.0.0')!.id;
+    expect(await titles(`?release_id=${r1}`)).toBe('A');
     expect(await titles('?release_id=latest')).toBe('BC');
   });
 
@@ -273,16 +262,12 @@ describe('visibility', () => {
     expect(await titles('?status=any', `Bearer ${PATS.tester}`)).toBe('ABCF');
   });
 
-  itLocal(
-    'hides reporters and lets non-team callers filter by their own id only',
-    'reads or writes the database',
-    async () => {
-      const owner = server.deps.db.prepare("SELECT id FROM users WHERE name = 'Olivia Owner'").pluck().get();
-      expect(await titles(`?reported_by_id=${owner}`, `Bearer ${PATS.tester}`)).toBe('');
-      const r = await server.request('GET', `${ISSUES}.json`, { auth: `Bearer ${PATS.tester}` });
-      expect(r.body.issues.every((i: { reported_by: { id: null } }) => i.reported_by.id === null)).toBe(true);
-    },
-  );
+  it('hides reporters and lets non-team callers filter by their own id only', async () => {
+    const owner = await memberId(server, 'Olivia Owner');
+    expect(await titles(`?reported_by_id=${owner}`, `Bearer ${PATS.tester}`)).toBe('');
+    const r = await server.request('GET', `${ISSUES}.json`, { auth: `Bearer ${PATS.tester}` });
+    expect(r.body.issues.every((i: { reported_by: { id: null } }) => i.reported_by.id === null)).toBe(true);
+  });
 
   it('needs can_list_issues on a project token', async () => {
     const r = await server.request('GET', `${ISSUES}.json`, { auth: 'FormUser tkn-nolist' });

@@ -2,7 +2,8 @@
 // developer-only priority, drafts changed by their JWT, rendering details, and write hooks.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { issueWriteHooks, type IssueWriteKind } from '../../../reference-server/src/areas/issues/write-hooks.ts';
-import { PATS } from '../../helpers/seed.ts';
+import { memberId, publicUserId } from '../../helpers/member-ids.ts';
+import { PATS, PROJECT_ID } from '../../helpers/seed.ts';
 import { serveFile, server } from '../../helpers/file-server.ts';
 import { BIG, create, DESCRIPTION, ISSUES, issueSeed } from './fixtures.ts';
 import { itLocal } from '../../helpers/local-only.ts';
@@ -20,6 +21,17 @@ beforeAll(() => {
 afterAll(() => {
   issueWriteHooks.splice(issueWriteHooks.indexOf(hook), 1);
 });
+
+/** The project's releases as the team lists them, and the release an issue is filed against as the team sees it. */
+const releases = async () =>
+  (await server.request('GET', `/projects/${PROJECT_ID}/releases.json`, { auth: DEV })).body as Array<{
+    id: string;
+    label: string;
+    status: string;
+    created_at: string;
+  }>;
+const releaseOf = async (scoped: number) =>
+  (await server.request('GET', `${ISSUES}/${scoped}.json`, { auth: DEV })).body.release?.id as string | undefined;
 
 const patch = (scoped: number, issue: Record<string, unknown>, auth = DEV, method = 'PATCH') =>
   server.request(method, `${ISSUES}/${scoped}.json`, { auth, json: { issue } });
@@ -70,40 +82,31 @@ describe('show', () => {
 });
 
 describe('update', () => {
-  itLocal(
-    'lets a developer change every field with PATCH or PUT',
-    'reads or writes the database, or hooks the server in-process',
-    async () => {
-      const created = await create(server, { description: DESCRIPTION });
-      const release = server.deps.db.prepare("SELECT id FROM releases WHERE label = '1.0.0'").pluck().get() as number;
-      const dev = server.deps.db.prepare("SELECT id, public_id FROM users WHERE name = 'Dev Eloper'").get() as {
-        id: number;
-        public_id: string;
-      };
-      const r = await patch(created.body.scoped_id, {
-        title: 'Renamed',
-        description: 'A better description of it.',
-        status: 'in_progress',
-        priority: 'critical',
-        assigned_to_id: dev.public_id,
-        unformatted_steps_to_reproduce: '1. a\n2. b',
-        release_id: `rel-${release}`,
-      });
-      expect(r.status).toBe(200);
-      expect(r.body).toMatchObject({
-        title: 'Renamed',
-        status: 'in_progress',
-        priority: 'critical',
-        assigned_to: { id: dev.id, name: 'Dev Eloper' },
-        steps_to_reproduce: [{ step: 'a' }, { step: 'b' }],
-      });
-      expect(server.deps.db.prepare('SELECT release_id FROM issues WHERE id = ?').pluck().get(created.body.id)).toBe(
-        release,
-      );
-      const put = await patch(created.body.scoped_id, { status: 'resolved', assigned_to_id: '' }, DEV, 'PUT');
-      expect(put.body).toMatchObject({ status: 'resolved', assigned_to: { id: null, name: null } });
-    },
-  );
+  it('lets a developer change every field with PATCH or PUT', async () => {
+    const created = await create(server, { description: DESCRIPTION });
+    const release = (await releases()).find((r) => r.label === '1.0.0')!.id;
+    const dev = { id: await memberId(server, 'Dev Eloper'), public_id: await publicUserId(server, PATS.developer) };
+    const r = await patch(created.body.scoped_id, {
+      title: 'Renamed',
+      description: 'A better description of it.',
+      status: 'in_progress',
+      priority: 'critical',
+      assigned_to_id: dev.public_id,
+      unformatted_steps_to_reproduce: '1. a\n2. b',
+      release_id: release,
+    });
+    expect(r.status).toBe(200);
+    expect(r.body).toMatchObject({
+      title: 'Renamed',
+      status: 'in_progress',
+      priority: 'critical',
+      assigned_to: { id: dev.id, name: 'Dev Eloper' },
+      steps_to_reproduce: [{ step: 'a' }, { step: 'b' }],
+    });
+    expect(await releaseOf(created.body.scoped_id)).toBe(release);
+    const put = await patch(created.body.scoped_id, { status: 'resolved', assigned_to_id: '' }, DEV, 'PUT');
+    expect(put.body).toMatchObject({ status: 'resolved', assigned_to: { id: null, name: null } });
+  });
 
   it('notifies the contact set on the issue and its watchers of a new status, not the updater', async () => {
     const created = await create(server, { description: DESCRIPTION });
@@ -131,49 +134,39 @@ describe('update', () => {
     expect(again.map((n) => n.recipient_email)).toEqual(['watcher@players.test']);
   });
 
-  itLocal(
-    'moves an issue to the latest release with release_id=latest',
-    'reads or writes the database, or hooks the server in-process',
-    async () => {
-      const created = await create(server, { description: DESCRIPTION, release_label: '1.0.0' });
-      const latest = server.deps.db
-        .prepare("SELECT id FROM releases WHERE status = 'published' ORDER BY created_at DESC, id DESC")
-        .pluck()
-        .get();
-      expect((await patch(created.body.scoped_id, { release_id: 'latest' })).status).toBe(200);
-      expect(server.deps.db.prepare('SELECT release_id FROM issues WHERE id = ?').pluck().get(created.body.id)).toBe(
-        latest,
-      );
-    },
-  );
+  it('moves an issue to the latest release with release_id=latest', async () => {
+    const created = await create(server, { description: DESCRIPTION, release_label: '1.0.0' });
+    // The latest published release: the newest, the higher id first among those made in one millisecond.
+    const [latest] = (await releases())
+      .filter((r) => r.status === 'published')
+      .sort((a, b) => b.created_at.localeCompare(a.created_at) || Number(b.id.slice(4)) - Number(a.id.slice(4)));
+    expect((await patch(created.body.scoped_id, { release_id: 'latest' })).status).toBe(200);
+    expect(await releaseOf(created.body.scoped_id)).toBe(latest.id);
+  });
 
-  itLocal(
-    'takes JSON null for a member it cannot clear as left out, and null assigned_to_id as unassign',
-    'reads or writes the database, or hooks the server in-process',
-    async () => {
-      const created = await create(server, { description: DESCRIPTION, title: 'Kept title' });
-      const dev = server.deps.db.prepare("SELECT id FROM users WHERE name = 'Dev Eloper'").pluck().get() as number;
-      await patch(created.body.scoped_id, { assigned_to_id: dev });
-      const r = await patch(created.body.scoped_id, {
-        title: null,
-        description: null,
-        status: null,
-        priority: null,
-        unformatted_steps_to_reproduce: null,
-        steps_to_reproduce_array: null,
-        custom: null,
-        assigned_to_id: null,
-      });
-      expect(r.status).toBe(200);
-      expect(r.body).toMatchObject({
-        title: 'Kept title',
-        description: DESCRIPTION,
-        status: 'open',
-        assigned_to: { id: null, name: null },
-      });
-      expect(r.body).not.toHaveProperty('warnings');
-    },
-  );
+  it('takes JSON null for a member it cannot clear as left out, and null assigned_to_id as unassign', async () => {
+    const created = await create(server, { description: DESCRIPTION, title: 'Kept title' });
+    const dev = await memberId(server, 'Dev Eloper');
+    await patch(created.body.scoped_id, { assigned_to_id: dev });
+    const r = await patch(created.body.scoped_id, {
+      title: null,
+      description: null,
+      status: null,
+      priority: null,
+      unformatted_steps_to_reproduce: null,
+      steps_to_reproduce_array: null,
+      custom: null,
+      assigned_to_id: null,
+    });
+    expect(r.status).toBe(200);
+    expect(r.body).toMatchObject({
+      title: 'Kept title',
+      description: DESCRIPTION,
+      status: 'open',
+      assigned_to: { id: null, name: null },
+    });
+    expect(r.body).not.toHaveProperty('warnings');
+  });
 
   itLocal(
     'refuses values outside the update enums and unknown assignees with 422',

@@ -7,6 +7,7 @@ import { startTestServer, type TestServer } from '../../helpers/server.ts';
 import { PATS, PROJECT_ID } from '../../helpers/seed.ts';
 import { one, seed, TOKEN, tickets } from './fixtures.ts';
 import { itLocal } from '../../helpers/local-only.ts';
+import { memberId, publicUserId } from '../../helpers/member-ids.ts';
 
 describe('ticket show, search and update', () => {
   let local: TestServer;
@@ -98,11 +99,8 @@ describe('ticket show, search and update', () => {
     );
   });
 
-  itLocal('assigns a member by usr- id and unassigns with an empty value', 'reads ids in the database', async () => {
-    const developer = local.deps.db.prepare("SELECT id, public_id FROM users WHERE name = 'Dev Eloper'").get() as {
-      id: number;
-      public_id: string;
-    };
+  it('assigns a member by usr- id and unassigns with an empty value', async () => {
+    const developer = { id: await memberId(local, 'Dev Eloper'), public_id: await publicUserId(local, PATS.developer) };
     const assigned = await local.request('PATCH', one(1), {
       auth: `Bearer ${PATS.support}`,
       json: { ticket: { assigned_to_id: developer.public_id } },
