@@ -4,7 +4,7 @@
 import { describe, expect, it } from 'vitest';
 import { serveFile, server } from '../../helpers/file-server.ts';
 import { PATS, PROJECT_ID } from '../../helpers/seed.ts';
-import { BIG, create, DESCRIPTION, ISSUES, issueSeed } from './fixtures.ts';
+import { BIG, create, DESCRIPTION, ISSUES, issueSeed, releaseId, releaseOf } from './fixtures.ts';
 import { itLocal } from '../../helpers/local-only.ts';
 
 serveFile({ seed: issueSeed({ discord_ids_for_issues: true }) });
@@ -16,33 +16,29 @@ describe('fields of the create table', () => {
     expect(r.body.log_files[0]).toMatchObject({ content_type: 'text/plain', media_size_bytes: 17 });
   });
 
-  itLocal('files against the latest release, an existing label, or a release id', 'reads the database', async () => {
+  it('files against the latest release, an existing label, or a release id', async () => {
     const project = await server.request('GET', `/projects/${PROJECT_ID}.json`, { auth: BIG });
-    const latest = project.body.latest_release.id as number;
-    const db = server.deps.db;
-    const releaseOf = (id: number) => db.prepare('SELECT release_id FROM issues WHERE id = ?').pluck().get(id);
-    expect(releaseOf((await create(server, { description: DESCRIPTION })).body.id)).toBe(latest);
-    const older = db.prepare("SELECT id FROM releases WHERE label = '1.0.0'").pluck().get() as number;
-    expect(releaseOf((await create(server, { description: DESCRIPTION, release_label: '1.0.0' })).body.id)).toBe(older);
-    expect(releaseOf((await create(server, { description: DESCRIPTION, release_id: `rel-${older}` })).body.id)).toBe(
-      older,
-    );
-    expect(releaseOf((await create(server, { description: DESCRIPTION, release_id: String(older) })).body.id)).toBe(
-      older,
-    );
+    const latest = `rel-${project.body.latest_release.id as number}`;
+    const filed = async (issue: Record<string, unknown>) =>
+      releaseOf(server, (await create(server, { description: DESCRIPTION, ...issue })).body);
+    expect(await filed({})).toBe(latest);
+    const older = await releaseId(server, '1.0.0');
+    expect(await filed({ release_label: '1.0.0' })).toBe(older);
+    expect(await filed({ release_id: older })).toBe(older);
+    expect(await filed({ release_id: older.slice('rel-'.length) })).toBe(older);
   });
 
-  itLocal('creates a release for a new label when the token may create releases', 'reads the database', async () => {
+  it('creates a release for a new label when the token may create releases', async () => {
     const r = await create(server, { description: DESCRIPTION, release_label: '2.0.0-beta' });
     expect(r.status).toBe(201);
-    const release = server.deps.db.prepare("SELECT * FROM releases WHERE label = '2.0.0-beta'").get() as {
-      id: number;
-      status: string;
-    };
+    const releases = await server.request('GET', `/projects/${PROJECT_ID}/releases.json`, {
+      auth: `Bearer ${PATS.developer}`,
+    });
+    const release = (releases.body as Array<{ id: string; label: string; status: string }>).find(
+      (each) => each.label === '2.0.0-beta',
+    )!;
     expect(release.status).toBe('published');
-    expect(server.deps.db.prepare('SELECT release_id FROM issues WHERE id = ?').pluck().get(r.body.id)).toBe(
-      release.id,
-    );
+    expect(await releaseOf(server, r.body)).toBe(release.id);
   });
 
   it('refuses an unknown release id with 422', async () => {

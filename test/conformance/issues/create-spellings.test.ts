@@ -4,7 +4,7 @@
 import { describe, expect, it } from 'vitest';
 import { serveFile, server } from '../../helpers/file-server.ts';
 import { PROJECT_ID } from '../../helpers/seed.ts';
-import { BIG, create, DESCRIPTION, ISSUES, issueSeed } from './fixtures.ts';
+import { BIG, create, DESCRIPTION, ISSUES, issueSeed, releaseOf } from './fixtures.ts';
 import { itLocal } from '../../helpers/local-only.ts';
 
 serveFile({ seed: issueSeed({ discord_ids_for_issues: true }) });
@@ -102,17 +102,13 @@ describe('form and JSON spellings of the create table', () => {
 });
 
 describe('release and device spellings', () => {
-  itLocal(
-    'files against the latest release for issue[release_id]=latest, as the list filter reads it',
-    'reads the database',
-    async () => {
-      const latest = (await server.request('GET', `/projects/${PROJECT_ID}.json`, { auth: BIG })).body.latest_release
-        .id as number;
-      const r = await create(server, { description: DESCRIPTION, release_id: 'latest' });
-      expect(r.status).toBe(201);
-      expect(server.deps.db.prepare('SELECT release_id FROM issues WHERE id = ?').pluck().get(r.body.id)).toBe(latest);
-    },
-  );
+  it('files against the latest release for issue[release_id]=latest, as the list filter reads it', async () => {
+    const latest = (await server.request('GET', `/projects/${PROJECT_ID}.json`, { auth: BIG })).body.latest_release
+      .id as number;
+    const r = await create(server, { description: DESCRIPTION, release_id: 'latest' });
+    expect(r.status).toBe(201);
+    expect(await releaseOf(server, r.body)).toBe(`rel-${latest}`);
+  });
 
   it('reads a form device_info sent as the JSON text of {value, validation_mode}', async () => {
     const strict = await server.request('POST', `${ISSUES}.json`, {

@@ -62,3 +62,17 @@ export async function issueCount(server: TestServer): Promise<number> {
   if (r.status !== 200) throw new Error(`issue list: ${r.status} ${JSON.stringify(r.body)}`);
   return r.body.pagination.total_count as number;
 }
+
+/** The release an issue is filed against, as the team sees it (`rel-<n>`; docs/api/issues.md#extensions-for-the-team). */
+export async function releaseOf(server: TestServer, created: { scoped_id: number }): Promise<string | undefined> {
+  const r = await server.request('GET', `${ISSUES}/${created.scoped_id}.json`, { auth: `Bearer ${PATS.developer}` });
+  return r.body.release?.id;
+}
+
+/** The `rel-<n>` id of the project's release `label`, from the team's release list. */
+export async function releaseId(server: TestServer, label: string): Promise<string> {
+  const r = await server.request('GET', `/projects/${PROJECT_ID}/releases.json`, { auth: `Bearer ${PATS.developer}` });
+  const release = (r.body as Array<{ id: string; label: string }>).find((each) => each.label === label);
+  if (!release) throw new Error(`no release ${label}: ${r.status} ${JSON.stringify(r.body)}`);
+  return release.id;
+}
