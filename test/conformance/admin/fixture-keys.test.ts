@@ -1,10 +1,10 @@
 // Fixture entries that name each other by key (docs/api-choices.md#fixture-format): an issue's release, tags,
 // custom values and reporter resolve across the areas that load them, keys stay within their project, and a key that
 // names nothing is a 422 at its path with nothing kept.
-import { beforeEach, describe, expect } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { stmt } from '../../../reference-server/src/db/database.ts';
 import { serveFile, server } from '../../helpers/file-server.ts';
-import { seedDocument } from '../../helpers/seed.ts';
+import { PATS, seedDocument } from '../../helpers/seed.ts';
 import { itLocal } from '../../helpers/local-only.ts';
 
 serveFile({ seed: false });
@@ -99,32 +99,33 @@ describe('fixture keys across areas', () => {
 });
 
 describe('what a fixture load answers when projects share keys', () => {
-  itLocal(
-    'answers two projects\' release "1.0" and issue "crash" each under its project, and neither flat',
-    'reads the database',
-    async () => {
-      const both = {
-        releases: [{ label: '1.0' }],
-        issues: [{ key: 'crash', title: 'Crash', description: 'Crashes on load', release: '1.0' }],
-      };
-      const r = await load(documentWith({ ...both, releases: [{ label: '1.0' }, { label: '1.1' }] }, both));
-      expect(r.status).toBe(201);
-      const { game, open } = r.body.releases_by_project;
-      expect(game['1.0']).not.toBe(open['1.0']);
-      const projectOf = (release: string) =>
-        stmt(server.deps.db, 'SELECT p.public_id FROM releases r JOIN projects p ON p.id = r.project_id WHERE r.id = ?')
-          .pluck()
-          .get(Number(release.slice(4)));
-      expect([projectOf(game['1.0']), projectOf(open['1.0'])]).toEqual([r.body.projects.game, r.body.projects.open]);
-      // A key one project alone uses stays in the flat map; a shared one would name either project, so it is left out.
-      expect(r.body.releases).toEqual({ '1.1': game['1.1'] });
-      expect(r.body.issues).toEqual({});
-      const crashes = [r.body.issues_by_project.game.crash, r.body.issues_by_project.open.crash];
-      expect(crashes.map((c) => c.path_id)).toEqual([`g-${crashes[0].id}`, `g-${crashes[1].id}`]);
-      expect(crashes[0].id).not.toBe(crashes[1].id);
-      expect(r.body.issues_by_project.other).toEqual({});
-    },
-  );
+  it('answers two projects\' release "1.0" and issue "crash" each under its project, and neither flat', async () => {
+    const both = {
+      releases: [{ label: '1.0' }],
+      issues: [{ key: 'crash', title: 'Crash', description: 'Crashes on load', release: '1.0' }],
+    };
+    const r = await load(documentWith({ ...both, releases: [{ label: '1.0' }, { label: '1.1' }] }, both));
+    expect(r.status).toBe(201);
+    const { game, open } = r.body.releases_by_project;
+    expect(game['1.0']).not.toBe(open['1.0']);
+    // A release is shown under its own project only, so each one's project is read over the API.
+    const shown = async (project: string, release: string) =>
+      (
+        await server.request('GET', `/projects/${project}/releases/${release}.json`, {
+          auth: `Bearer ${PATS.siteAdmin}`,
+        })
+      ).status;
+    const { game: gameId, open: openId } = r.body.projects;
+    expect([await shown(gameId, game['1.0']), await shown(openId, open['1.0'])]).toEqual([200, 200]);
+    expect([await shown(openId, game['1.0']), await shown(gameId, open['1.0'])]).toEqual([404, 404]);
+    // A key one project alone uses stays in the flat map; a shared one would name either project, so it is left out.
+    expect(r.body.releases).toEqual({ '1.1': game['1.1'] });
+    expect(r.body.issues).toEqual({});
+    const crashes = [r.body.issues_by_project.game.crash, r.body.issues_by_project.open.crash];
+    expect(crashes.map((c) => c.path_id)).toEqual([`g-${crashes[0].id}`, `g-${crashes[1].id}`]);
+    expect(crashes[0].id).not.toBe(crashes[1].id);
+    expect(r.body.issues_by_project.other).toEqual({});
+  });
 
   itLocal(
     'answers 422 for a key used twice in one list or one project, with nothing kept',
