@@ -76,3 +76,12 @@ export async function releaseId(server: TestServer, label: string): Promise<stri
   if (!release) throw new Error(`no release ${label}: ${r.status} ${JSON.stringify(r.body)}`);
   return release.id;
 }
+
+/** How many issue custom fields the project defines, as its owner lists them (docs/api/projects-auth.md). */
+export async function issueFieldCount(server: TestServer): Promise<number> {
+  const r = await server.request('GET', `/projects/${PROJECT_ID}/custom_fields.json?applies_to=issue`, {
+    auth: `Bearer ${PATS.owner}`,
+  });
+  if (r.status !== 200) throw new Error(`custom field list: ${r.status} ${JSON.stringify(r.body)}`);
+  return r.body.pagination.total_count as number;
+}
