@@ -219,6 +219,9 @@ export async function traced<T = number>(
  * (`__game.frames` in the engine pages, `__game.state.frame` in the demo). Runs in the page: no outside names.
  */
 export function recordHotkey(): void {
+  // The browser's own rAF, kept before the widget wraps it: the widget holds the game's callbacks (wrapped ones)
+  // for the frame that paints the form, and a watch through the wrapper would see that frame a frame late.
+  (window as any).__nativeRaf = requestAnimationFrame.bind(window);
   addEventListener(
     'keydown',
     (e: KeyboardEvent) => {
@@ -244,7 +247,7 @@ export function watchPaintedForm(): void {
       ),
     );
     if (mounted)
-      requestAnimationFrame(() => {
+      ((window as any).__nativeRaf ?? requestAnimationFrame)(() => {
         const channel = new MessageChannel();
         channel.port1.onmessage = () => {
           const w = window as any;
@@ -259,7 +262,8 @@ export function watchPaintedForm(): void {
 
 /**
  * The in-page hotkey-to-painted-form time of the last open (waits for it) and the game frames drawn from the key
- * to that painted frame (1: the form showed in the first frame after the key), then clears them for the next.
+ * to that painted frame (0 for ours: its frame holds the game's callbacks; 1 for an overlay that shows in the first
+ * frame after the key and lets the game draw there), then clears them for the next.
  */
 export async function paintedInPage(page: Page): Promise<{ ms: number; frames: number }> {
   await page.waitForFunction(() => (window as any).__shownAt);

@@ -242,7 +242,8 @@ export async function run(): Promise<Result[]> {
         name: 'widget: the same, in game frames drawn from the key to that frame (in the page, median / worst of 5)',
         value: median(gameFrames),
         unit: `frames / ${Math.max(...gameFrames)} frames`,
-        target: '1 frame',
+        // That frame holds the game's callbacks (docs/widget.md#opening-input-and-focus): the game draws a frame later.
+        target: '0 frames',
       },
       {
         name: 'widget: hotkey to the first frame painting the form, first open in a page, trace (median of 5 pages)',

@@ -14,6 +14,16 @@ const api = createPublicApi({
   domCapture: recoverableChunk(() => import('./media/dom-capture.ts')),
   replay: recoverableChunk(() => import('./media/replay.ts')),
 });
+// Server-side rendering, Node, a worker: no page to show a widget on. One warning, then every call is a no-op. (The
+// script-tag loader always has a page, so the check lives here, not in the loader every game page pays for.)
+const initOnPage = api.init;
+let warnedNoPage = false;
+api.init = (options) => {
+  if (typeof document !== 'undefined') return initOnPage(options);
+  if (!warnedNoPage) console.warn('glitchbox: init() does nothing without a page (server-side rendering?)');
+  warnedNoPage = true;
+  return api;
+};
 
 export const init = api.init;
 export const open = api.open;

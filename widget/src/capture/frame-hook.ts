@@ -25,6 +25,11 @@ export interface FrameHook {
   stats(): FrameStats | undefined;
   /** From now on, WebGL contexts the game creates keep their drawing buffer (readable at any time). */
   preserveFromNow(): void;
+  /**
+   * The next animation frame runs none of the game's rAF callbacks: each runs in the frame after, under the id the
+   * game holds. That frame then carries only what was shown in this task (the form), not the game's draw.
+   */
+  holdNextFrame(): void;
 }
 
 type Drawn = { frames: number; at: number };
@@ -162,7 +167,11 @@ export function createFrameHook(preserve: boolean): FrameHook {
 
   const raf = window.requestAnimationFrame;
   const caf = window.cancelAnimationFrame;
-  window.requestAnimationFrame = (callback: FrameRequestCallback): number => {
+  /** Set by a task for the next frame: its callbacks move to the frame after (a callback of ours ends it). */
+  let hold = false;
+  /** A held callback: the id the game holds, to the id it runs under a frame later. */
+  const moved = new Map<number, number>();
+  const schedule = (callback: FrameRequestCallback): number => {
     const id = raf.call(window, (t) => {
       if (t !== stamp) {
         // The first callback of a new frame: those queued so far are this frame's, later ones the next.
@@ -171,6 +180,8 @@ export function createFrameHook(preserve: boolean): FrameHook {
         running = queued;
         queued = new Set();
       }
+      // Runs next frame, still cancellable by the id the game was given; the frame ends with the next one's.
+      if (hold) return void moved.set(id, schedule(callback));
       inFrame = true;
       try {
         callback(t);
@@ -186,7 +197,9 @@ export function createFrameHook(preserve: boolean): FrameHook {
     queued.add(id);
     return id;
   };
-  window.cancelAnimationFrame = (id: number) => {
+  window.requestAnimationFrame = schedule;
+  window.cancelAnimationFrame = (game: number) => {
+    const id = moved.get(game) ?? game;
     queued.delete(id);
     if (running.delete(id) && !running.size && inFrame) {
       inFrame = false;
@@ -233,6 +246,13 @@ export function createFrameHook(preserve: boolean): FrameHook {
     framesDrawn: (canvas) => drawn.get(canvas)?.frames ?? 0,
     preserveFromNow: () => {
       preserve = true;
+    },
+    holdNextFrame: () => {
+      hold = true;
+      // Asked for after the game's callbacks of that frame, so it runs after them and ends the hold there.
+      raf.call(window, () => {
+        hold = false;
+      });
     },
     stats() {
       const s = samples.items();

@@ -75,6 +75,9 @@ export function createOverlayControl(
       const grab = grabCanvas(canvas, frames, warm?.copyFrame).then(
         (g) => new Promise<Grab>((r) => setTimeout(r, 0, g)),
       );
+      // The frame that paints the warm form runs none of the game's callbacks (they run a frame later): the game's
+      // draw there cost the frame 5-11 ms of GPU work on the matrix's WebGL pages, which pushed the form past it.
+      if (warm) frames.holdNextFrame();
       if (document.pointerLockElement) document.exitPointerLock();
       const ui =
         warm ??

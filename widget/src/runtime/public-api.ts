@@ -34,16 +34,9 @@ export function createPublicApi(chunks: ChunkLoader): GlitchboxApi & { runtime()
   let rt: Runtime | undefined;
   const early: Array<[string, string]> = [];
   const waiting: Array<(r: Runtime) => void> = [];
-  let warnedNoPage = false;
   const api = {
     init(options: GlitchboxOptions) {
       if (rt) return api;
-      // Server-side rendering, Node, a worker: no page to show a widget on. One warning, then every call is a no-op.
-      if (typeof document === 'undefined') {
-        if (!warnedNoPage) console.warn('glitchbox: init() does nothing without a page (server-side rendering?)');
-        warnedNoPage = true;
-        return api;
-      }
       rt = createRuntime(options, chunks);
       for (const [s, t] of early.splice(0)) rt.breadcrumb(s, t);
       for (const fn of waiting.splice(0)) fn(rt);
