@@ -24,6 +24,9 @@ export interface KeyFrame {
   /** The game's next frame: the painted frame's commit end to the next commit's end (16.7 ms when nothing is late):
    * what runs between them (the form's focus and effects, a deferred grab) can push the game's next frame back. */
   next: number;
+  /** The longest of the game's next four frames after the painted one, measured as `next` is: a grab's read or a
+   * read-back that lands a frame or two later than the next shows here, not in `next`. */
+  worstNext: number;
 }
 
 /** No key or no frame after it in the trace. */
@@ -37,6 +40,7 @@ export const NO_FRAME: KeyFrame = {
   formRender: NaN,
   commit: NaN,
   next: NaN,
+  worstNext: NaN,
 };
 const RENDER = ['UpdateLayoutTree', 'Layout', 'PrePaint', 'Paint', 'Layerize'];
 const end = (e: TraceEvent) => e.ts + (e.dur ?? 0);
@@ -78,9 +82,10 @@ export function keyFrame(trace: Buffer): KeyFrame {
   const inFrame = frames.find((f) => f.ts <= key.ts && end(key) <= end(f));
   // Input dispatched at a frame's start (queued while the main thread was busy) is painted by that frame.
   const keyEnd = inFrame ? end(key) : task ? end(task) : end(key);
-  const [commit, after] = events
+  const commits = events
     .filter((e) => e.name === 'Commit' && e.ph === 'X' && e.ts >= keyEnd)
     .sort((a, b) => a.ts - b.ts);
+  const [commit, after] = commits;
   const frame = commit && frames.find((f) => f.ts <= commit.ts && end(commit) <= end(f));
   if (!commit || !frame) return NO_FRAME;
   const within = events.filter((e) => e.ph === 'X' && e.ts >= Math.max(frame.ts, keyEnd) && end(e) <= commit.ts);
@@ -101,6 +106,7 @@ export function keyFrame(trace: Buffer): KeyFrame {
     formRender: spanned(render.filter((e) => isOther(e, page))),
     commit: ms(commit.dur ?? 0),
     next: after ? ms(end(after) - end(commit)) : NaN,
+    worstNext: after ? Math.max(...commits.slice(1, 5).map((c, i) => ms(end(c) - end(commits[i])))) : NaN,
   };
 }
 

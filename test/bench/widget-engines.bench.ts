@@ -249,6 +249,8 @@ function floorRows(game: string, opens: Open[], floors: KeyFrame[]): Result[] {
     ]),
     row(`the game's next frame after the painted one, ours (median)`, known(opens.map((o) => o.frame.next))),
     row(`the game's next frame after the painted one, floor (median)`, known(floors.map((f) => f.next))),
+    row(`the longest of the game's next 4 frames, ours (median)`, known(opens.map((o) => o.frame.worstNext))),
+    row(`the longest of the game's next 4 frames, floor (median)`, known(floors.map((f) => f.worstNext))),
   ];
 }
 
