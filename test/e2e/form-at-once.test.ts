@@ -176,3 +176,46 @@ test("the frame that paints the form moves the game's callbacks a frame on: each
   expect(ran).toEqual([{ cb: 'kept', frame: keyAt + 2 }]);
   await context.close();
 });
+
+/** Before the widget: a frame count through the browser's own rAF (it runs first in every frame). */
+function countFrames(): void {
+  const w = window as any;
+  const nativeRaf = window.requestAnimationFrame.bind(window);
+  w.__frames = 0;
+  const count = () => {
+    w.__frames++;
+    nativeRaf(count);
+  };
+  nativeRaf(count);
+}
+
+test("open() called from inside the game's frame holds the next frame, not the rest of this one", async () => {
+  const context = await browser.newContext();
+  await context.addInitScript(countFrames);
+  const page = await context.newPage();
+  await openGame(page, server);
+  await waitWarm(page);
+
+  const ran = await page.evaluate(
+    () =>
+      new Promise<[string, number][]>((resolve) => {
+        const w = window as any;
+        const log: [string, number][] = [];
+        requestAnimationFrame(() => {
+          log.push(['opens', w.__frames]);
+          void w.Glitchbox.open();
+          requestAnimationFrame(() => log.push(['asked for the next frame', w.__frames]));
+        });
+        requestAnimationFrame(() => log.push(['later in the same frame', w.__frames]));
+        setTimeout(() => resolve(log), 500);
+      }),
+  );
+  await overlay(page).waitFor();
+  const [[, at]] = ran;
+  expect(ran).toEqual([
+    ['opens', at],
+    ['later in the same frame', at],
+    ['asked for the next frame', at + 2],
+  ]);
+  await context.close();
+});

@@ -167,8 +167,9 @@ export function createFrameHook(preserve: boolean): FrameHook {
 
   const raf = window.requestAnimationFrame;
   const caf = window.cancelAnimationFrame;
-  /** Set by a task for the next frame: its callbacks move to the frame after (a callback of ours ends it). */
+  /** Asked for: the next frame to begin is held. `held`: the frame running now is, and its callbacks move on. */
   let hold = false;
+  let held = false;
   /** A held callback: the id the game holds, to the id it runs under a frame later. */
   const moved = new Map<number, number>();
   const schedule = (callback: FrameRequestCallback): number => {
@@ -179,9 +180,12 @@ export function createFrameHook(preserve: boolean): FrameHook {
         stamp = t;
         running = queued;
         queued = new Set();
+        // Asked for inside a frame (an open() from the game's own callback), the hold is still the next frame's.
+        held = hold;
+        hold = false;
       }
       // Runs next frame, still cancellable by the id the game was given; the frame ends with the next one's.
-      if (hold) return void moved.set(id, schedule(callback));
+      if (held) return void moved.set(id, schedule(callback));
       inFrame = true;
       try {
         callback(t);
@@ -249,10 +253,6 @@ export function createFrameHook(preserve: boolean): FrameHook {
     },
     holdNextFrame: () => {
       hold = true;
-      // Asked for after the game's callbacks of that frame, so it runs after them and ends the hold there.
-      raf.call(window, () => {
-        hold = false;
-      });
     },
     stats() {
       const s = samples.items();
