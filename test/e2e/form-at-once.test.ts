@@ -135,18 +135,24 @@ test('keys typed right after the hotkey, before focus moved into the form, are t
   await context.close();
 });
 
-/** Before the widget: a frame count through the browser's own rAF; at the hotkey, two callbacks through the page's
- * rAF (the widget's wrapper), and in the frame after, the first of them cancelled by the id the page was given. */
-function watchHeldCallbacks(): void {
+/** Before the widget: a frame count through the browser's own rAF (it runs first in every frame). */
+function countFrames(): void {
   const w = window as any;
   const nativeRaf = window.requestAnimationFrame.bind(window);
+  w.__nativeRaf = nativeRaf;
   w.__frames = 0;
-  w.__ran = [];
   const count = () => {
     w.__frames++;
     nativeRaf(count);
   };
   nativeRaf(count);
+}
+
+/** Before the widget, after countFrames: at the hotkey, two callbacks through the page's rAF (the widget's wrapper),
+ * and in the frame after, the first of them cancelled by the id the page was given. */
+function watchHeldCallbacks(): void {
+  const w = window as any;
+  w.__ran = [];
   addEventListener(
     'keydown',
     (e: KeyboardEvent) => {
@@ -154,7 +160,7 @@ function watchHeldCallbacks(): void {
       w.__keyAt = w.__frames;
       const cancelled = requestAnimationFrame(() => w.__ran.push({ cb: 'cancelled', frame: w.__frames }));
       requestAnimationFrame(() => w.__ran.push({ cb: 'kept', frame: w.__frames }));
-      nativeRaf(() => cancelAnimationFrame(cancelled));
+      w.__nativeRaf(() => cancelAnimationFrame(cancelled));
     },
     true,
   );
@@ -162,6 +168,7 @@ function watchHeldCallbacks(): void {
 
 test("the frame that paints the form moves the game's callbacks a frame on: each runs once, and cancels", async () => {
   const context = await browser.newContext();
+  await context.addInitScript(countFrames);
   await context.addInitScript(watchHeldCallbacks);
   const page = await context.newPage();
   await openGame(page, server);
@@ -176,18 +183,6 @@ test("the frame that paints the form moves the game's callbacks a frame on: each
   expect(ran).toEqual([{ cb: 'kept', frame: keyAt + 2 }]);
   await context.close();
 });
-
-/** Before the widget: a frame count through the browser's own rAF (it runs first in every frame). */
-function countFrames(): void {
-  const w = window as any;
-  const nativeRaf = window.requestAnimationFrame.bind(window);
-  w.__frames = 0;
-  const count = () => {
-    w.__frames++;
-    nativeRaf(count);
-  };
-  nativeRaf(count);
-}
 
 test("open() called from inside the game's frame holds the next frame, not the rest of this one", async () => {
   const context = await browser.newContext();

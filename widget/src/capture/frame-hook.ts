@@ -253,6 +253,8 @@ export function createFrameHook(preserve: boolean): FrameHook {
     },
     holdNextFrame: () => {
       hold = true;
+      // The last hold's callbacks have run: their ids are spent, so the map never outgrows one frame's callbacks.
+      moved.clear();
     },
     stats() {
       const s = samples.items();
